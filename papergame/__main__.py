@@ -1,0 +1,3 @@
+from papergame.cli import main
+
+main()

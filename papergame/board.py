@@ -1,0 +1,85 @@
+"""The board: named columns and rows of cells, and the ports where tokens stand.
+
+Columns run west to east and rows south to north, so `Cell(0, 0)` is the south-west
+corner. A token always stands at an entry port: the port through which it is about to
+enter a cell, written `CELL/PORT` (`A2/S`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from papergame.geometry import TileShape
+
+
+class Cell(NamedTuple):
+    col: int
+    row: int
+
+
+class Position(NamedTuple):
+    """A token about to enter `cell` through its `port`."""
+
+    cell: Cell
+    port: str
+
+
+@dataclass(frozen=True)
+class Board:
+    columns: tuple[str, ...]
+    rows: tuple[str, ...]
+    shape: TileShape
+
+    def __contains__(self, cell: Cell) -> bool:
+        return 0 <= cell.col < len(self.columns) and 0 <= cell.row < len(self.rows)
+
+    @property
+    def cells(self) -> list[Cell]:
+        """Every cell, row by row from the south-west corner."""
+        return [Cell(c, r) for r in range(len(self.rows)) for c in range(len(self.columns))]
+
+    def cell_name(self, cell: Cell) -> str:
+        return self.columns[cell.col] + self.rows[cell.row]
+
+    def position_name(self, position: Position | None) -> str:
+        return "out" if position is None else f"{self.cell_name(position.cell)}/{position.port}"
+
+    def parse_cell(self, text: str) -> Cell | None:
+        """The cell called `text`, or None if the board has no such cell.
+
+        Names are matched case-insensitively: `a1` is `A1`.
+        """
+        wanted = text.strip().upper()
+        for c, col in enumerate(self.columns):
+            if wanted.startswith(col.upper()):
+                rest = wanted[len(col):]
+                for r, row in enumerate(self.rows):
+                    if rest == row.upper():
+                        return Cell(c, r)
+        return None
+
+    def parse_position(self, text: str) -> Position | None:
+        cell_text, sep, port = text.partition("/")
+        cell = self.parse_cell(cell_text)
+        port = port.strip().upper()
+        ports = {p.upper(): p for p in self.shape.ports}
+        if not sep or cell is None or port not in ports:
+            return None
+        return Position(cell, ports[port])
+
+    def neighbour(self, cell: Cell, port: str) -> Cell:
+        """The cell across the side that `port` sits on (it may lie off the board)."""
+        dc, dr = self.shape.side_step(port)
+        return Cell(cell.col + dc, cell.row + dr)
+
+    def step_out(self, cell: Cell, port: str) -> Position | None:
+        """Leave `cell` through `port`: the entry port of the next cell, or None if off the board."""
+        nxt = self.neighbour(cell, port)
+        if nxt not in self:
+            return None
+        return Position(nxt, self.shape.facing(port))
+
+    def is_edge_entry(self, position: Position) -> bool:
+        """True if the port faces off the board, so a token there enters from outside."""
+        return position.cell in self and self.neighbour(position.cell, position.port) not in self

@@ -1,0 +1,114 @@
+"""The command line: parse options, call one function, print, and turn bad input into `Error:` lines.
+
+Heavy modules (reportlab, the layout) are imported inside the commands that draw, so
+`papergame --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from papergame import __version__
+from papergame.errors import PapergameError
+
+
+class ProblemsError(click.ClickException):
+    """One `Error:` line per problem, exit status 2."""
+
+    exit_code = 2
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+    def show(self, file=None) -> None:
+        for problem in self.problems:
+            click.echo(f"Error: {problem}", err=True)
+
+
+class PapergameGroup(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PapergameError as exc:
+            raise ProblemsError(exc.problems) from None
+
+
+@click.group(cls=PapergameGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="papergame")
+def main() -> None:
+    """Printable PDF kits for paper tile games, made from definition files.
+
+    \b
+    Start with:
+      papergame build                 the whole kit for the default game, A4
+      papergame trace A1:3 --json     replay moves with the rules engine
+      papergame validate my-game.toml check a definition of your own
+    """
+
+
+game_option = click.option(
+    "--game",
+    "game_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A game definition file (TOML). Default: the built-in Edge-port path tiles.",
+)
+
+
+def load_game(game_path):
+    from papergame.definition import load_definition
+
+    return load_definition(game_path)
+
+
+@main.command()
+@click.argument("moves", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@game_option
+def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
+    """Replay MOVES in order, white first, and show where the tokens go.
+
+    A move is CELL:TYPE or CELL:TYPE@DEG: the cell the mover's token is about to
+    enter, the tile type, and its turn in degrees clockwise (0, 90, 180 or 270).
+
+    \b
+    Example:
+      papergame trace A1:3 E5:2 A2:1@90
+      papergame trace A1:3 --json
+    """
+    from papergame.rules import replay
+    from papergame.story import game_json, game_story
+
+    definition = load_game(game_path)
+    game = replay(definition, list(moves))
+    if as_json:
+        click.echo(json.dumps(game_json(game)))
+    else:
+        for line in game_story(game):
+            click.echo(line)
+
+
+@main.command()
+@click.argument("path", type=click.Path(dir_okay=False), required=False)
+def validate(path: str | None) -> None:
+    """Check a game definition file and describe its tile set.
+
+    Without PATH, checks the built-in default game.
+
+    \b
+    Example:
+      papergame validate examples/six-by-six.toml
+    """
+    from papergame.story import describe_definition
+
+    definition = load_game(path)
+    for line in describe_definition(definition):
+        click.echo(line)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

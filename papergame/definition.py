@@ -1,0 +1,346 @@
+"""Load and check a game definition file (TOML).
+
+Loading reports every problem in the file at once; each problem names the file, the
+field path and what would be valid:
+
+    game.toml: tiles[2].pairs: port "Q" is not one of N, E, S, W
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from papergame.board import Board, Position
+from papergame.errors import DefinitionError
+from papergame.geometry import TileShape
+
+DEFAULT_GAME = "edge-port-path-tiles"
+MAX_FILE_BYTES = 1024 * 1024
+BOARD_MIN, BOARD_MAX = 2, 12
+MAX_TILES = 200
+NAME_FORBIDDEN = set("/:@,; \t\n")
+
+
+@dataclass(frozen=True)
+class TileType:
+    """A tile as printed: which ports its lines join."""
+
+    id: int
+    pairs: tuple[tuple[str, str], ...]
+    copies: int
+
+    @cached_property
+    def partner(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for a, b in self.pairs:
+            out[a], out[b] = b, a
+        return out
+
+
+@dataclass(frozen=True)
+class TokenStart:
+    name: str
+    start: Position
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    source: str
+    shape: TileShape
+    board: Board
+    tokens: tuple[TokenStart, ...]
+    hand: int
+    tiles: tuple[TileType, ...]
+
+    @property
+    def total_tiles(self) -> int:
+        return sum(t.copies for t in self.tiles)
+
+    def tile(self, type_id: int) -> TileType | None:
+        return next((t for t in self.tiles if t.id == type_id), None)
+
+    @property
+    def pile(self) -> int:
+        """Tiles left in the draw pile after the deal."""
+        return self.total_tiles - self.hand * len(self.tokens)
+
+
+def builtin_path(name: str = DEFAULT_GAME, filename: str = "game.toml"):
+    """A file of a built-in template, found through importlib.resources (works from a wheel)."""
+    return resources.files("papergame.templates").joinpath(name, filename)
+
+
+def read_toml(path, what: str = "definition") -> dict[str, Any]:
+    """Read a TOML file, turning every way it can fail into a DefinitionError naming it."""
+    label = str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DefinitionError(f"{label}: no such {what} file") from None
+    except IsADirectoryError:
+        raise DefinitionError(f"{label}: is a folder, not a {what} file") from None
+    except OSError as exc:
+        raise DefinitionError(f"{label}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DefinitionError(
+            f"{label}: file is {len(data):,} bytes; a {what} file may be at most 1 MiB"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(f"{label}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DefinitionError(f"{label}: not valid TOML: {exc}") from None
+
+
+class Checker:
+    """Collects problems with the fields of one file."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.problems: list[str] = []
+
+    def problem(self, field: str, message: str) -> None:
+        self.problems.append(f"{self.label}: {field}: {message}" if field else f"{self.label}: {message}")
+
+    def keys(self, table: Any, field: str, required: set[str], optional: set[str] = frozenset()) -> bool:
+        """Check a table's keys; False if it is not a table at all."""
+        if not isinstance(table, dict):
+            self.problem(field, f"must be a table, not {type_name(table)}")
+            return False
+        for key in sorted(required - table.keys()):
+            self.problem(join(field, key), "missing")
+        for key in sorted(table.keys() - required - optional):
+            allowed = ", ".join(sorted(required | optional))
+            self.problem(join(field, key), f"unknown key (expected one of: {allowed})")
+        return True
+
+    def strings(self, value: Any, field: str, min_len: int = 1, max_len: int | None = None) -> tuple[str, ...] | None:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.problem(field, f"must be a list of strings, not {type_name(value)}")
+            return None
+        ok = True
+        if len(value) < min_len or (max_len is not None and len(value) > max_len):
+            limit = f"{min_len} to {max_len}" if max_len is not None else f"at least {min_len}"
+            self.problem(field, f"has {len(value)} names; must have {limit}")
+            ok = False
+        for i, name in enumerate(value):
+            if not name or NAME_FORBIDDEN & set(name):
+                self.problem(f"{field}[{i}]", f'"{name}" is not a usable name (it must be non-empty, without spaces or / : @ , ;)')
+                ok = False
+        dupes = sorted({v for v in value if value.count(v) > 1})
+        if dupes:
+            self.problem(field, "repeats " + ", ".join(f'"{d}"' for d in dupes))
+            ok = False
+        return tuple(value) if ok else None
+
+    def integer(self, value: Any, field: str, low: int, high: int | None = None, what: str = "") -> int | None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.problem(field, f"must be a whole number, not {type_name(value)}")
+            return None
+        if value < low or (high is not None and value > high):
+            rng = f"from {low} to {high}" if high is not None else f"at least {low}"
+            self.problem(field, f"is {value}; {what or 'it'} must be {rng}")
+            return None
+        return value
+
+
+def join(field: str, key: str) -> str:
+    return f"{field}.{key}" if field else key
+
+
+def type_name(value: Any) -> str:
+    names = {str: "text", int: "a number", float: "a number", bool: "true/false", list: "a list", dict: "a table"}
+    return names.get(type(value), type(value).__name__)
+
+
+def load_definition(path: str | Path | None = None) -> GameDefinition:
+    """Load a definition file, or the built-in default game when `path` is None."""
+    if path is None:
+        resource = builtin_path()
+        return parse_definition(read_toml(resource), f"{DEFAULT_GAME}/game.toml")
+    path = Path(path)
+    return parse_definition(read_toml(path), str(path))
+
+
+def parse_definition(data: dict[str, Any], label: str) -> GameDefinition:
+    check = Checker(label)
+    check.keys(data, "", {"shape", "board", "tokens", "deal", "tiles"})
+
+    shape = parse_shape(data.get("shape"), check) if "shape" in data else None
+    board = parse_board(data.get("board"), shape, check) if "board" in data and shape else None
+    tokens = parse_tokens(data.get("tokens"), board, check) if "tokens" in data else None
+    tiles = parse_tiles(data.get("tiles"), shape, check) if "tiles" in data and shape else None
+    hand = None
+    if "deal" in data and check.keys(data["deal"], "deal", {"hand"}) and "hand" in data["deal"]:
+        hand = check.integer(data["deal"]["hand"], "deal.hand", 1, what="a hand")
+    if hand is not None and tokens and tiles:
+        total = sum(t.copies for t in tiles)
+        if hand * len(tokens) > total:
+            check.problem(
+                "deal.hand",
+                f"deals {hand} tiles to each of {len(tokens)} players ({hand * len(tokens)}), "
+                f"but the set has only {total} tiles",
+            )
+    if check.problems:
+        raise DefinitionError(check.problems)
+    assert shape and board and tokens and tiles and hand  # every missing part was reported
+    return GameDefinition(label, shape, board, tokens, hand, tiles)
+
+
+def parse_shape(table: Any, check: Checker) -> TileShape | None:
+    if not check.keys(table, "shape", {"sides", "ports"}):
+        return None
+    sides = check.strings(table.get("sides"), "shape.sides") if "sides" in table else None
+    ports = check.strings(table.get("ports"), "shape.ports") if "ports" in table else None
+    if sides is not None and len(sides) != 4:
+        check.problem("shape.sides", f"has {len(sides)} sides; only square tiles (4 sides) are supported so far")
+        return None
+    if sides is None or ports is None:
+        return None
+    if len(ports) % len(sides):
+        check.problem("shape.ports", f"has {len(ports)} ports; need the same number on each of the {len(sides)} sides")
+        return None
+    return TileShape(sides, ports)
+
+
+def parse_board(table: Any, shape: TileShape, check: Checker) -> Board | None:
+    if not check.keys(table, "board", {"columns", "rows"}):
+        return None
+    columns = rows = None
+    for key in ("columns", "rows"):
+        if key not in table:
+            continue
+        value = table[key]
+        if isinstance(value, list) and not BOARD_MIN <= len(value) <= BOARD_MAX:
+            check.problem(f"board.{key}", f"has {len(value)} names; a board is {BOARD_MIN} to {BOARD_MAX} cells across")
+            continue
+        names = check.strings(value, f"board.{key}", BOARD_MIN, BOARD_MAX)
+        if key == "columns":
+            columns = names
+        else:
+            rows = names
+    if columns and rows:
+        return Board(columns, rows, shape)
+    return None
+
+
+def parse_tokens(value: Any, board: Board | None, check: Checker) -> tuple[TokenStart, ...] | None:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        check.problem("tokens", f"must be a list of tables ([[tokens]]), not {type_name(value)}")
+        return None
+    if len(value) != 2:
+        check.problem("tokens", f"has {len(value)} tokens; this game is for exactly 2")
+    out: list[TokenStart] = []
+    for i, table in enumerate(value):
+        field = f"tokens[{i}]"
+        check.keys(table, field, {"name", "start"})
+        name = table.get("name")
+        if "name" in table and (not isinstance(name, str) or not name or NAME_FORBIDDEN & set(name) or name == "out"):
+            check.problem(f"{field}.name", f"must be a one-word name such as \"white\", not {name!r}")
+            name = None
+        start = table.get("start")
+        position = None
+        if "start" in table:
+            if not isinstance(start, str):
+                check.problem(f"{field}.start", f"must be text such as \"A1/S\", not {type_name(start)}")
+            elif board is not None:
+                position = check_start(start, board, f"{field}.start", check)
+        if name and position:
+            out.append(TokenStart(name, position))
+    names = [t.name for t in out]
+    for n in sorted({n for n in names if names.count(n) > 1}):
+        check.problem("tokens", f'two tokens are called "{n}"')
+    starts = [t.start for t in out]
+    for s in sorted({s for s in starts if starts.count(s) > 1}):
+        check.problem("tokens", f"two tokens start on the same port {board.position_name(s)}")
+    return tuple(out) if len(out) == len(value) == 2 else None
+
+
+def check_start(text: str, board: Board, field: str, check: Checker) -> Position | None:
+    cell_text, sep, port = text.partition("/")
+    if not sep:
+        check.problem(field, f'"{text}" is not CELL/PORT (for example "A1/S")')
+        return None
+    cell = board.parse_cell(cell_text)
+    if cell is None:
+        check.problem(field, f'cell "{cell_text}" is not on the board ({board.cell_name(board.cells[0])} to {board.cell_name(board.cells[-1])})')
+        return None
+    position = board.parse_position(text)
+    if position is None:
+        check.problem(field, f'port "{port}" is not one of {", ".join(board.shape.ports)}')
+        return None
+    if not board.is_edge_entry(position):
+        check.problem(field, f"{text} is not on the board's edge facing in: a start must enter the board from outside")
+        return None
+    return position
+
+
+def parse_tiles(value: Any, shape: TileShape, check: Checker) -> tuple[TileType, ...] | None:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value) or not value:
+        check.problem("tiles", f"must be a non-empty list of tables ([[tiles]]), not {type_name(value)}")
+        return None
+    out: list[TileType] = []
+    ok = True
+    for i, table in enumerate(value):
+        field = f"tiles[{i}]"
+        check.keys(table, field, {"type", "pairs", "copies"})
+        type_id = check.integer(table["type"], f"{field}.type", 1, 99, "a type number") if "type" in table else None
+        copies = check.integer(table["copies"], f"{field}.copies", 1, MAX_TILES, "copies") if "copies" in table else None
+        pairs = check_pairs(table["pairs"], shape, f"{field}.pairs", check) if "pairs" in table else None
+        if type_id is None or copies is None or pairs is None:
+            ok = False
+            continue
+        out.append(TileType(type_id, pairs, copies))
+    ids = [t.id for t in out]
+    for d in sorted({i for i in ids if ids.count(i) > 1}):
+        check.problem("tiles", f"type {d} is defined twice")
+        ok = False
+    total = sum(t.copies for t in out)
+    if total > MAX_TILES:
+        check.problem("tiles", f"the set has {total} tiles; at most {MAX_TILES} are allowed")
+        ok = False
+    return tuple(out) if ok else None
+
+
+def check_pairs(value: Any, shape: TileShape, field: str, check: Checker) -> tuple[tuple[str, str], ...] | None:
+    valid = ", ".join(shape.ports)
+    if not isinstance(value, list) or not all(isinstance(p, list) for p in value):
+        check.problem(field, f'must be a list of port pairs such as [["N", "E"], ["S", "W"]], not {type_name(value)}')
+        return None
+    ok = True
+    seen: dict[str, int] = {}
+    pairs: list[tuple[str, str]] = []
+    for j, pair in enumerate(value):
+        if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
+            check.problem(f"{field}[{j}]", f"must be two port names, not {pair!r}")
+            ok = False
+            continue
+        a, b = pair
+        for p in (a, b):
+            if p not in shape.ports:
+                check.problem(f"{field}[{j}]", f'port "{p}" is not one of {valid}')
+                ok = False
+        if a == b:
+            check.problem(f"{field}[{j}]", f'joins port "{a}" to itself')
+            ok = False
+            continue
+        for p in (a, b):
+            if p in seen and p in shape.ports:
+                check.problem(f"{field}[{j}]", f'port "{p}" is already paired in {field}[{seen[p]}]')
+                ok = False
+            seen.setdefault(p, j)
+        pairs.append((a, b))
+    if ok:
+        unpaired = [p for p in shape.ports if p not in seen]
+        if unpaired:
+            check.problem(field, "leaves port " + ", ".join(f'"{p}"' for p in unpaired) + " unpaired; every port must be in exactly one pair")
+            ok = False
+    return tuple(pairs) if ok else None

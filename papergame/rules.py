@@ -1,0 +1,296 @@
+"""The rules engine: placing tiles, tracing tokens, and deciding when the game ends.
+
+Exactly the rules of the game's reference (GAME.md). Pure Python over a
+`GameDefinition`; everything printed as an answer comes from here.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Mapping, NamedTuple
+
+from papergame.board import Board, Cell, Position
+from papergame.definition import GameDefinition, TileType
+from papergame.errors import MoveError
+
+IN_PROGRESS = "in progress"
+LOOP = "loop"
+TILES_EXHAUSTED = "tiles exhausted"
+BOTH_EXITED = "both exited"
+DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """A tile lying in a cell, turned `rotation` degrees clockwise from its printed orientation."""
+
+    tile: TileType
+    rotation: int
+    links: Mapping[str, str]  # board-facing port -> board-facing port
+
+    @classmethod
+    def make(cls, definition: GameDefinition, tile: TileType, rotation: int) -> "PlacedTile":
+        return cls(tile, rotation, rotated_links(definition, tile, rotation))
+
+
+def rotated_links(definition: GameDefinition, tile: TileType, rotation: int) -> dict[str, str]:
+    """The tile's port pairs after turning it, as a port -> partner mapping."""
+    turn = definition.shape.rotate
+    return {turn(a, rotation): turn(b, rotation) for a, b in tile.partner.items()}
+
+
+class Trace(NamedTuple):
+    """Where one token went in one tracing."""
+
+    start: Position
+    route: tuple[Cell, ...]  # cells passed through, in order (a cell twice if crossed twice)
+    end: Position | None  # the entry port where it stopped, or None when it left the board
+    loop: bool  # it came back to a port it had already visited: it would go round forever
+    exit_port: str | None = None  # the port it left the board through, when it left
+
+
+def trace(board: Board, tiles: Mapping[Cell, PlacedTile], start: Position) -> Trace:
+    """Follow a token from `start` through placed tiles until it reaches an empty cell or leaves."""
+    position: Position | None = start
+    route: list[Cell] = []
+    visited = {start}
+    while True:
+        placed = tiles.get(position.cell)
+        if placed is None:
+            return Trace(start, tuple(route), position, False)
+        route.append(position.cell)
+        leave = placed.links[position.port]
+        nxt = board.step_out(position.cell, leave)
+        if nxt is None:
+            return Trace(start, tuple(route), None, False, leave)
+        if nxt in visited:
+            return Trace(start, tuple(route), nxt, True)
+        visited.add(nxt)
+        position = nxt
+
+
+class Result(NamedTuple):
+    winner: str | None  # a token's name, "draw", or None while the game goes on
+    reason: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    number: int
+    player: str
+    cell: Cell
+    tile: int
+    rotation: int
+    positions: dict[str, Position | None]  # every token after the turn (None = out)
+    traces: dict[str, Trace]  # the tokens that moved or were traced this turn
+    result: Result
+
+
+def parse_rotation(text: str, definition: GameDefinition) -> int | None:
+    allowed = definition.shape.rotations
+    try:
+        value = int(text)
+    except ValueError:
+        return None
+    return value if value in allowed else None
+
+
+MOVE_PATTERN = re.compile(r"^\s*(?P<cell>[^:\s]+)\s*:\s*(?P<tile>[^@\s]+)\s*(?:@\s*(?P<rot>\S+))?\s*$")
+
+
+def rotation_names(definition: GameDefinition) -> str:
+    return ", ".join(str(r) for r in definition.shape.rotations)
+
+
+@dataclass
+class Game:
+    """One game in progress: the tiles on the board, the tokens, and whose turn it is."""
+
+    definition: GameDefinition
+    positions: dict[str, Position | None] = field(default_factory=dict)
+    tiles: dict[Cell, PlacedTile] = field(default_factory=dict)
+    used: dict[int, int] = field(default_factory=dict)
+    turns: list[Turn] = field(default_factory=list)
+    result: Result = Result(None, IN_PROGRESS)
+
+    def __post_init__(self) -> None:
+        if not self.positions:
+            self.positions = {t.name: t.start for t in self.definition.tokens}
+
+    @property
+    def board(self) -> Board:
+        return self.definition.board
+
+    @property
+    def over(self) -> bool:
+        return self.result.winner is not None
+
+    @property
+    def mover(self) -> str:
+        names = [t.name for t in self.definition.tokens]
+        return names[len(self.turns) % len(names)]
+
+    def remaining(self, type_id: int) -> int:
+        tile = self.definition.tile(type_id)
+        return 0 if tile is None else tile.copies - self.used.get(type_id, 0)
+
+    def check(self, cell: Cell, type_id: int, rotation: int) -> None:
+        """Raise MoveError saying why this placement is not allowed now."""
+        board = self.board
+        if self.over:
+            raise MoveError(f"the game is already over ({self.result.reason})")
+        if cell not in board:
+            raise MoveError(f"there is no cell {cell} on this board")
+        tile = self.definition.tile(type_id)
+        if tile is None:
+            types = ", ".join(str(t.id) for t in self.definition.tiles)
+            raise MoveError(f"there is no tile type {type_id} (types: {types})")
+        if rotation not in self.definition.shape.rotations:
+            raise MoveError(f"rotation {rotation} is not one of {rotation_names(self.definition)}")
+        entry = self.positions[self.mover]
+        if cell != entry.cell:
+            raise MoveError(
+                f"{self.mover} must place in {board.cell_name(entry.cell)}, the cell its token "
+                f"is about to enter, not {board.cell_name(cell)}"
+            )
+        if self.remaining(type_id) <= 0:
+            raise MoveError(f"all {tile.copies} tiles of type {type_id} are already on the board")
+
+    def place(self, cell: Cell, type_id: int, rotation: int = 0) -> Turn:
+        """Place a tile for the player to move, trace every token on the board, and judge."""
+        self.check(cell, type_id, rotation)
+        player = self.mover
+        tile = self.definition.tile(type_id)
+        self.tiles[cell] = PlacedTile.make(self.definition, tile, rotation)
+        self.used[type_id] = self.used.get(type_id, 0) + 1
+
+        traces: dict[str, Trace] = {}
+        for name, position in self.positions.items():
+            if position is None or position.cell not in self.tiles:
+                continue
+            traces[name] = t = trace(self.board, self.tiles, position)
+            self.positions[name] = t.end
+        self.result = self.judge(traces)
+        turn = Turn(len(self.turns) + 1, player, cell, type_id, rotation, dict(self.positions), traces, self.result)
+        self.turns.append(turn)
+        return turn
+
+    def judge(self, traces: Mapping[str, Trace]) -> Result:
+        """The end conditions, checked after every placement."""
+        if any(t.loop for t in traces.values()):
+            return Result(DRAW, LOOP)
+        out = [name for name, pos in self.positions.items() if pos is None]
+        if len(out) == len(self.positions):
+            return Result(DRAW, BOTH_EXITED)
+        if out:
+            (loser,) = out
+            (winner,) = [n for n in self.positions if n != loser]
+            return Result(winner, f"{loser} exited")
+        if sum(self.used.values()) >= self.definition.total_tiles:
+            return Result(DRAW, TILES_EXHAUSTED)
+        return Result(None, IN_PROGRESS)
+
+    # --- moves written as text -----------------------------------------------------
+
+    def play(self, move: str) -> Turn:
+        """Play a move written `CELL:TYPE[@DEG]`, e.g. `A1:3` or `A2:1@90`."""
+        return self.place(*self.parse_move(move))
+
+    def parse_move(self, move: str) -> tuple[Cell, int, int]:
+        m = MOVE_PATTERN.match(move)
+        if not m:
+            raise MoveError(f'"{move}" is not CELL:TYPE or CELL:TYPE@DEG (for example A1:3 or A2:1@90)')
+        cell = self.board.parse_cell(m["cell"])
+        if cell is None:
+            first, last = self.board.cells[0], self.board.cells[-1]
+            raise MoveError(
+                f'"{m["cell"]}" is not a cell of this board ({self.board.cell_name(first)} to {self.board.cell_name(last)})'
+            )
+        try:
+            type_id = int(m["tile"])
+        except ValueError:
+            types = ", ".join(str(t.id) for t in self.definition.tiles)
+            raise MoveError(f'tile "{m["tile"]}" is not a tile type number ({types})') from None
+        rotation = 0
+        if m["rot"] is not None:
+            rotation = parse_rotation(m["rot"], self.definition)
+            if rotation is None:
+                raise MoveError(f'rotation "{m["rot"]}" is not one of {rotation_names(self.definition)}')
+        return cell, type_id, rotation
+
+
+def replay(definition: GameDefinition, moves: list[str]) -> Game:
+    """Play moves in order; a bad move raises MoveError naming its number."""
+    game = Game(definition)
+    for number, move in enumerate(moves, start=1):
+        try:
+            game.play(move)
+        except MoveError as exc:
+            raise MoveError(f"move {number} ({move.strip()}): {exc.problems[0]}") from None
+    return game
+
+
+# --- the deal, and whole games -------------------------------------------------------
+
+
+def tile_bag(definition: GameDefinition) -> list[int]:
+    """Every tile of the set, by type number."""
+    return [t.id for t in definition.tiles for _ in range(t.copies)]
+
+
+def deal(definition: GameDefinition, rng: random.Random) -> tuple[dict[str, list[int]], list[int]]:
+    """Shuffle the set, deal a hand to each player in turn order; the rest is the draw pile."""
+    bag = tile_bag(definition)
+    rng.shuffle(bag)
+    hands = {}
+    for token in definition.tokens:
+        hands[token.name], bag = bag[: definition.hand], bag[definition.hand :]
+    return hands, bag
+
+
+def play_random_game(definition: GameDefinition, rng: random.Random) -> Game:
+    """A whole legal game: each player places a random tile from their hand, turned at random."""
+    game = Game(definition)
+    hands, pile = deal(definition, rng)
+    while not game.over:
+        player = game.mover
+        hand = hands[player]
+        type_id = hand.pop(rng.randrange(len(hand)))
+        game.place(game.positions[player].cell, type_id, rng.choice(definition.shape.rotations))
+        if pile:
+            hand.append(pile.pop())
+    return game
+
+
+def same_under_rotation(definition: GameDefinition) -> list[list[tuple[int, int]]]:
+    """Groups of tile types that are one tile turned: [[(type, 0), (other, degrees)], ...].
+
+    Each group lists its first type at 0 and every other type with the turn that makes the
+    first one look like it. Types that match no other are left out.
+    """
+    seen: set[int] = set()
+    groups = []
+    for a in definition.tiles:
+        if a.id in seen:
+            continue
+        group = [(a.id, 0)]
+        for b in definition.tiles:
+            if b.id == a.id or b.id in seen:
+                continue
+            target = dict(b.partner)
+            for rot in definition.shape.rotations:
+                if rotated_links(definition, a, rot) == target:
+                    group.append((b.id, rot))
+                    seen.add(b.id)
+                    break
+        seen.add(a.id)
+        if len(group) > 1:
+            groups.append(group)
+    return groups
+
+
+def symmetric_turns(definition: GameDefinition, tile: TileType) -> list[int]:
+    """The turns under which a tile looks the same as printed (always includes 0)."""
+    return [r for r in definition.shape.rotations if rotated_links(definition, tile, r) == tile.partner]

@@ -1,0 +1,93 @@
+"""A game told for a person (one line a turn) or as the JSON of the `trace` contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from papergame.definition import GameDefinition
+from papergame.rules import IN_PROGRESS, Game, Result, same_under_rotation, symmetric_turns
+
+
+def tile_notation(type_id: int, rotation: int) -> str:
+    return f"{type_id}@{rotation}"
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    board = game.board
+    turns = []
+    for t in game.turns:
+        row: dict[str, Any] = {
+            "turn": t.number,
+            "player": t.player,
+            "cell": board.cell_name(t.cell),
+            "tile": t.tile,
+            "rotation": t.rotation,
+        }
+        for name, position in t.positions.items():
+            row[name] = board.position_name(position)
+        turns.append(row)
+    return {"turns": turns, "result": {"winner": game.result.winner, "reason": game.result.reason}}
+
+
+def result_sentence(result: Result) -> str:
+    if result.reason == IN_PROGRESS:
+        return "Result: the game goes on."
+    if result.winner == "draw":
+        return f"Result: draw ({result.reason})."
+    return f"Result: {result.winner} wins ({result.reason})."
+
+
+def game_story(game: Game) -> list[str]:
+    board = game.board
+    lines = []
+    for t in game.turns:
+        moves = []
+        for name, tr in t.traces.items():
+            route = " ".join(board.cell_name(c) for c in tr.route)
+            if tr.loop:
+                end = "loops forever"
+            elif tr.end is None:
+                end = f"leaves the board through {board.cell_name(tr.route[-1])}/{tr.exit_port}"
+            else:
+                end = f"stops at {board.position_name(tr.end)}"
+            moves.append(f"{name} goes through {route} and {end}")
+        where = ", ".join(f"{n} {board.position_name(p)}" for n, p in t.positions.items())
+        lines.append(
+            f"Turn {t.number}: {t.player} places {tile_notation(t.tile, t.rotation)} in "
+            f"{board.cell_name(t.cell)}; {'; '.join(moves)}. Now: {where}."
+        )
+    lines.append(result_sentence(game.result))
+    return lines
+
+
+def describe_definition(definition: GameDefinition) -> list[str]:
+    board = definition.board
+    cells = board.cells
+    counts = ", ".join(f"type {t.id} x {t.copies}" for t in definition.tiles)
+    lines = [
+        f"{definition.source}: valid",
+        f"Board: {len(board.columns)} x {len(board.rows)} cells "
+        f"({board.cell_name(cells[0])} to {board.cell_name(cells[-1])})",
+        f"Tiles: {definition.total_tiles} ({counts})",
+        f"Deal: {definition.hand} to each of {len(definition.tokens)} players, "
+        f"{definition.pile} left in the draw pile",
+        "Starts: " + ", ".join(f"{t.name} {board.position_name(t.start)}" for t in definition.tokens),
+    ]
+    groups = same_under_rotation(definition)
+    if groups:
+        for group in groups:
+            (first, _), *others = group
+            for other, turn in others:
+                lines.append(
+                    f"Same tile turned: type {first} turned {turn} degrees clockwise is type {other}, "
+                    f"so with free rotation they are one tile"
+                )
+    else:
+        lines.append("Same tile turned: none; every type is a different tile")
+    for tile in definition.tiles:
+        turns = symmetric_turns(definition, tile)[1:]
+        if turns:
+            lines.append(
+                f"Looks the same turned: type {tile.id} at " + ", ".join(str(r) for r in turns) + " degrees"
+            )
+    return lines

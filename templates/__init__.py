@@ -1,0 +1,1 @@
+# Makes the built-in templates importable as the package data `papergame.templates`.
