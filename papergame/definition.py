@@ -8,6 +8,7 @@ field path and what would be valid:
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -129,7 +130,7 @@ class Checker:
         ok = True
         if len(value) < min_len or (max_len is not None and len(value) > max_len):
             limit = f"{min_len} to {max_len}" if max_len is not None else f"at least {min_len}"
-            self.problem(field, f"has {len(value)} names; must have {limit}")
+            self.problem(field, f"has {names_count(len(value))}; must have {limit}")
             ok = False
         for i, name in enumerate(value):
             if not name or NAME_FORBIDDEN & set(name):
@@ -156,9 +157,33 @@ def join(field: str, key: str) -> str:
     return f"{field}.{key}" if field else key
 
 
+KINDS = {
+    str: ("text", "text"),
+    int: ("a number", "numbers"),
+    float: ("a decimal number", "decimal numbers"),
+    bool: ("true/false", "true/false values"),
+    list: ("a list", "lists"),
+    dict: ("a table", "tables"),
+}
+
+
 def type_name(value: Any) -> str:
-    names = {str: "text", int: "a number", float: "a number", bool: "true/false", list: "a list", dict: "a table"}
-    return names.get(type(value), type(value).__name__)
+    """What a TOML value is, as the person who wrote it sees it: "text", "a list of numbers"."""
+    if isinstance(value, list):
+        if not value:
+            return "an empty list"
+        kinds = {KINDS[type(v)][1] if type(v) in KINDS else type(v).__name__ for v in value}
+        return f"a list of {kinds.pop()}" if len(kinds) == 1 else "a list of mixed values"
+    return KINDS[type(value)][0] if type(value) in KINDS else type(value).__name__
+
+
+def toml_text(value: Any) -> str:
+    """A value written the way it looks in the file (["N"], "out"), not as Python shows it."""
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def names_count(n: int) -> str:
+    return f"{n} name" if n == 1 else f"{n} names"
 
 
 def load_definition(path: str | Path | None = None) -> GameDefinition:
@@ -220,7 +245,7 @@ def parse_board(table: Any, shape: TileShape, check: Checker) -> Board | None:
             continue
         value = table[key]
         if isinstance(value, list) and not BOARD_MIN <= len(value) <= BOARD_MAX:
-            check.problem(f"board.{key}", f"has {len(value)} names; a board is {BOARD_MIN} to {BOARD_MAX} cells across")
+            check.problem(f"board.{key}", f"has {names_count(len(value))}; a board is {BOARD_MIN} to {BOARD_MAX} cells across")
             continue
         names = check.strings(value, f"board.{key}", BOARD_MIN, BOARD_MAX)
         if key == "columns":
@@ -243,8 +268,11 @@ def parse_tokens(value: Any, board: Board | None, check: Checker) -> tuple[Token
         field = f"tokens[{i}]"
         check.keys(table, field, {"name", "start"})
         name = table.get("name")
-        if "name" in table and (not isinstance(name, str) or not name or NAME_FORBIDDEN & set(name) or name == "out"):
-            check.problem(f"{field}.name", f"must be a one-word name such as \"white\", not {name!r}")
+        if name == "out":
+            check.problem(f"{field}.name", '"out" cannot be a token\'s name: it means a token that has left the board')
+            name = None
+        elif "name" in table and (not isinstance(name, str) or not name or NAME_FORBIDDEN & set(name)):
+            check.problem(f"{field}.name", f'must be a one-word name such as "white", not {toml_text(name)}')
             name = None
         start = table.get("start")
         position = None
@@ -320,7 +348,7 @@ def check_pairs(value: Any, shape: TileShape, field: str, check: Checker) -> tup
     pairs: list[tuple[str, str]] = []
     for j, pair in enumerate(value):
         if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
-            check.problem(f"{field}[{j}]", f"must be two port names, not {pair!r}")
+            check.problem(f"{field}[{j}]", f"must be two port names, not {toml_text(pair)}")
             ok = False
             continue
         a, b = pair
@@ -341,6 +369,8 @@ def check_pairs(value: Any, shape: TileShape, field: str, check: Checker) -> tup
     if ok:
         unpaired = [p for p in shape.ports if p not in seen]
         if unpaired:
-            check.problem(field, "leaves port " + ", ".join(f'"{p}"' for p in unpaired) + " unpaired; every port must be in exactly one pair")
+            word = "port" if len(unpaired) == 1 else "ports"
+            listed = ", ".join(f'"{p}"' for p in unpaired)
+            check.problem(field, f"leaves {word} {listed} unpaired; every port must be in exactly one pair")
             ok = False
     return tuple(pairs) if ok else None
