@@ -140,7 +140,8 @@ class Game:
         """Raise MoveError saying why this placement is not allowed now."""
         board = self.board
         if self.over:
-            raise MoveError(f"the game is already over ({self.result.reason})")
+            outcome = "a draw" if self.result.winner == DRAW else f"{self.result.winner} won"
+            raise MoveError(f"the game is already over ({outcome}, {self.result.reason})")
         if cell not in board:
             raise MoveError(f"there is no cell {cell} on this board")
         tile = self.definition.tile(type_id)
