@@ -93,6 +93,37 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
 
 
 @main.command()
+@click.option("-o", "--output", default="edge-port-path-tiles.pdf", show_default=True,
+              type=click.Path(), help="Where to write the kit PDF.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper size. Either way all content stays inside the area both share.")
+@click.option("--tile-size", "tile_size", type=float, default=35.0, show_default=True, metavar="MM",
+              help="Tile and board cell size in millimetres.")
+@click.option("--host-key", "host_key", type=click.Choice(["page", "separate", "omit"]), default="page",
+              show_default=True,
+              help="The host key as the last page, as its own PDF beside the kit (KIT-host-key.pdf), or left out.")
+@click.option("--lang", default="en", show_default=True, help="Language of the printed words (text.LANG.toml).")
+@click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
+              help="A text file of your own with every printed word.")
+@game_option
+def build(output, paper, tile_size, host_key, lang, text_path, game_path) -> None:
+    """Make the printable kit: board, tiles, tokens, rules, record sheet and host key.
+
+    \b
+    Example:
+      papergame build
+      papergame build -o class-kit.pdf --paper letter --host-key separate
+    """
+    from papergame.build import build as build_kit
+    from papergame.layout.kit import KitOptions
+
+    report = build_kit(output, game_path, text_path, lang, KitOptions(paper.lower(), tile_size, host_key))
+    click.echo(f"Wrote {report.kit_path} ({report.kit_pages} pages)")
+    if report.host_key_path:
+        click.echo(f"Wrote {report.host_key_path} ({report.host_key_pages} pages)")
+
+
+@main.command()
 @click.argument("path", type=click.Path(dir_okay=False), required=False)
 def validate(path: str | None) -> None:
     """Check a game definition file and describe its tile set.

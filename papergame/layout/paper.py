@@ -1,0 +1,126 @@
+"""Paper sizes, the content box every page keeps to, and the scale check on every page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from papergame.errors import LayoutError
+from papergame.layout.primitives import MM_PER_INCH, Item, Line, Page, Rect, Text
+from papergame.layout.textflow import Metrics, fit_line, wrap
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+# The area A4 and Letter share (210 x 279.4 mm), less 8 mm for printers that cannot print
+# to the edge: content inside it prints uncut on either paper.
+CONTENT_W = 194.0
+CONTENT_H = 263.0
+
+TITLE_SIZE = 6.0
+BODY_SIZE = 3.4
+SMALL_SIZE = 2.6
+SCALE_CHECK_H = 15.0
+INK = 0.0
+FAINT = 0.55
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+
+def content_box(paper: str) -> Box:
+    pw, ph = PAPERS[paper]
+    return Box((pw - CONTENT_W) / 2, (ph - CONTENT_H) / 2, CONTENT_W, CONTENT_H)
+
+
+class Sheet:
+    """A page being filled from the top of its content box down, above the scale check."""
+
+    def __init__(self, name: str, paper: str, metrics: Metrics):
+        pw, ph = PAPERS[paper]
+        self.page = Page(name, pw, ph)
+        self.box = content_box(paper)
+        self.metrics = metrics
+        self.cursor = self.box.top
+        self.floor = self.box.y + SCALE_CHECK_H
+
+    @property
+    def room(self) -> float:
+        """Height left above the scale check, in mm."""
+        return self.cursor - self.floor
+
+    def take(self, height: float, what: str) -> float:
+        """Reserve `height` mm below the cursor; returns the bottom of the reserved band."""
+        if height > self.room + 1e-6:
+            raise LayoutError(f"{self.page.name} page: {what} needs {height:.0f} mm but only {self.room:.0f} mm are left")
+        self.cursor -= height
+        return self.cursor
+
+    def gap(self, height: float) -> None:
+        self.cursor -= min(height, self.room)
+
+    def add(self, *items: Item) -> None:
+        self.page.add(*items)
+
+    def title(self, text: str, size: float = TITLE_SIZE) -> None:
+        fit_line(text, self.box.w, size, self.metrics, True, "page title")
+        bottom = self.take(size * 1.3, "the title")
+        self.add(Text(self.box.x, bottom + size * 0.3, text, size, bold=True))
+
+    def paragraph(self, text: str, size: float = BODY_SIZE, x: float | None = None, width: float | None = None,
+                  bold: bool = False, fill: float = INK, what: str = "a paragraph", leading: float = 1.3) -> None:
+        x = self.box.x if x is None else x
+        width = self.box.right - x if width is None else width
+        for line in wrap(text, width, size, self.metrics, bold, what):
+            bottom = self.take(size * leading, what)
+            self.add(Text(x, bottom + size * (leading - 1.0) + size * 0.1, line, size, bold=bold, fill=fill))
+
+
+def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,
+                page_label: str = "") -> list[Item]:
+    """A 50 mm bar with millimetre ticks and a 2-inch bar, with one line saying how to use them."""
+    items: list[Item] = []
+    fit_line(instruction, box.w, SMALL_SIZE, metrics, False, "scale.instruction")
+    items.append(Text(box.x, box.y + SCALE_CHECK_H - SMALL_SIZE - 0.6, instruction, SMALL_SIZE))
+    base = box.y + 4.5
+    items.extend(ruler(box.x, base, 50.0, [(i, 1.0 + 0.8 * (i % 5 == 0) + 1.0 * (i % 10 == 0)) for i in range(51)]))
+    items.append(Text(box.x + 50.0 + 1.5, base + 0.3, mm_label, SMALL_SIZE))
+    x2 = box.x + 50.0 + 6.0 + metrics.width(mm_label, SMALL_SIZE)
+    eighth = MM_PER_INCH / 8
+    inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(17)]
+    items.extend(ruler(x2, base, 2 * MM_PER_INCH, inch_ticks))
+    items.append(Text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, SMALL_SIZE))
+    if page_label:
+        items.append(Text(box.right, base + 0.3, page_label, SMALL_SIZE, anchor="end"))
+    return items
+
+
+def ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]]) -> list[Item]:
+    """A bar `length` mm long on baseline y with upward ticks at (offset, height)."""
+    items: list[Item] = [Line(x, y, x + length, y, width=0.25)]
+    for offset, height in ticks:
+        items.append(Line(x + offset, y, x + offset, y + height, width=0.15))
+    items.append(Rect(x, y - 1.2, length, 1.2, width=0.15, stroke=INK, fill=None))
+    return items
+
+
+def require_paper(paper: str) -> str:
+    key = paper.lower()
+    if key not in PAPERS:
+        raise LayoutError(f'--paper: "{paper}" is not a known paper (a4, letter)')
+    return key

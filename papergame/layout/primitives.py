@@ -1,0 +1,147 @@
+"""Drawing primitives, in millimetres, y up from the bottom-left corner of the page.
+
+A page is a list of these. They know nothing of PDF: the renderer turns each one into
+reportlab calls, and `to_json` turns a page into a readable snapshot.
+
+Colours are grey levels: 0 is black, 1 is white, None is "not drawn".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Union
+
+MM_PER_INCH = 25.4
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float = 0.3
+    stroke: float = 0.0
+    cap: str = "butt"  # butt | round | square
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    width: float = 0.3
+    stroke: float | None = 0.0
+    fill: float | None = None
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    width: float = 0.3
+    stroke: float | None = 0.0
+    fill: float | None = None
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A circular arc, angles in degrees counter-clockwise from east."""
+
+    cx: float
+    cy: float
+    r: float
+    start: float
+    extent: float
+    width: float = 0.3
+    stroke: float = 0.0
+    cap: str = "butt"
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    width: float = 0.3
+    stroke: float | None = 0.0
+    fill: float | None = None
+    closed: bool = True
+    join: str = "miter"  # miter | round
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # the baseline
+    text: str
+    size: float  # em size, mm
+    bold: bool = False
+    anchor: str = "start"  # start | middle | end
+    fill: float = 0.0
+    angle: float = 0.0  # degrees counter-clockwise about (x, y)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn in a frame moved to (x, y) and turned `rotate` degrees clockwise about it."""
+
+    x: float
+    y: float
+    rotate: float
+    items: tuple["Item", ...]
+
+
+Item = Union[Line, Rect, Circle, Arc, Polygon, Text, Group]
+
+
+@dataclass
+class Page:
+    """One sheet of paper: its size in mm, a name for the snapshot, and what is drawn on it."""
+
+    name: str
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)
+
+    def extend(self, items) -> None:
+        self.items.extend(items)
+
+
+def _round(value):
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, (list, tuple)):
+        return [_round(v) for v in value]
+    return value
+
+
+def item_json(item: Item) -> dict:
+    out = {"kind": type(item).__name__.lower()}
+    for f in fields(item):
+        value = getattr(item, f.name)
+        if f.name == "items":
+            out["items"] = [item_json(i) for i in value]
+        elif value != f.default:
+            out[f.name] = _round(value)
+    return out
+
+
+def page_json(page: Page) -> dict:
+    return {"name": page.name, "width": _round(page.width), "height": _round(page.height),
+            "items": [item_json(i) for i in page.items]}
+
+
+def walk(items, dx: float = 0.0, dy: float = 0.0):
+    """Every leaf item with the offset of the groups around it (groups that rotate are yielded whole)."""
+    for item in items:
+        if isinstance(item, Group) and item.rotate % 360 == 0:
+            yield from walk(item.items, dx + item.x, dy + item.y)
+        else:
+            yield item, dx, dy
+

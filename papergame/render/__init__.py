@@ -1,0 +1,1 @@
+"""Render: the only place that knows reportlab. Millimetres become points here."""

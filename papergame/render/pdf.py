@@ -1,0 +1,129 @@
+"""Pages of primitives to a PDF: one small function per primitive."""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from papergame.layout.primitives import Arc, Circle, Group, Line, Page, Polygon, Rect, Text
+from papergame.render.fonts import font_name, register
+
+CAPS = {"butt": 0, "round": 1, "square": 2}
+JOINS = {"miter": 0, "round": 1}
+
+
+def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "") -> None:
+    """Write `pages` as one PDF to the binary stream `out`; same pages, same bytes."""
+    register()
+    first = pages[0]
+    c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setSubject(subject)
+    c.setCreator("papergame")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", "Simplex")
+    for page in pages:
+        c.setPageSize((page.width * mm, page.height * mm))
+        for item in page.items:
+            draw(c, item)
+        c.showPage()
+    c.save()
+
+
+def stroke_fill(c: Canvas, stroke, fill, width: float) -> tuple[int, int]:
+    if stroke is not None:
+        c.setStrokeGray(stroke)
+        c.setLineWidth(width * mm)
+    if fill is not None:
+        c.setFillGray(fill)
+    return int(stroke is not None), int(fill is not None)
+
+
+def draw(c: Canvas, item) -> None:
+    DRAWERS[type(item)](c, item)
+
+
+def draw_line(c: Canvas, item: Line) -> None:
+    stroke_fill(c, item.stroke, None, item.width)
+    c.setLineCap(CAPS[item.cap])
+    c.setDash([d * mm for d in item.dash] if item.dash else [])
+    c.line(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm)
+    if item.dash:
+        c.setDash([])
+
+
+def draw_rect(c: Canvas, item: Rect) -> None:
+    stroke, fill = stroke_fill(c, item.stroke, item.fill, item.width)
+    if item.dash:
+        c.setDash([d * mm for d in item.dash])
+    c.setLineJoin(0)
+    c.rect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, stroke=stroke, fill=fill)
+    if item.dash:
+        c.setDash([])
+
+
+def draw_circle(c: Canvas, item: Circle) -> None:
+    stroke, fill = stroke_fill(c, item.stroke, item.fill, item.width)
+    c.circle(item.cx * mm, item.cy * mm, item.r * mm, stroke=stroke, fill=fill)
+
+
+def draw_arc(c: Canvas, item: Arc) -> None:
+    stroke_fill(c, item.stroke, None, item.width)
+    c.setLineCap(CAPS[item.cap])
+    r = item.r * mm
+    x, y = item.cx * mm, item.cy * mm
+    path = c.beginPath()
+    path.arc(x - r, y - r, x + r, y + r, startAng=item.start, extent=item.extent)
+    c.drawPath(path, stroke=1, fill=0)
+
+
+def draw_polygon(c: Canvas, item: Polygon) -> None:
+    stroke, fill = stroke_fill(c, item.stroke, item.fill, item.width)
+    c.setLineJoin(JOINS[item.join])
+    path = c.beginPath()
+    (x0, y0), *rest = item.points
+    path.moveTo(x0 * mm, y0 * mm)
+    for x, y in rest:
+        path.lineTo(x * mm, y * mm)
+    if item.closed:
+        path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+def draw_text(c: Canvas, item: Text) -> None:
+    c.setFillGray(item.fill)
+    c.setFont(font_name(item.bold), item.size * mm)
+    c.saveState()
+    c.translate(item.x * mm, item.y * mm)
+    if item.angle:
+        c.rotate(item.angle)
+    if item.anchor == "middle":
+        c.drawCentredString(0, 0, item.text)
+    elif item.anchor == "end":
+        c.drawRightString(0, 0, item.text)
+    else:
+        c.drawString(0, 0, item.text)
+    c.restoreState()
+
+
+def draw_group(c: Canvas, item: Group) -> None:
+    c.saveState()
+    c.translate(item.x * mm, item.y * mm)
+    if item.rotate:
+        c.rotate(-item.rotate)
+    for child in item.items:
+        draw(c, child)
+    c.restoreState()
+
+
+DRAWERS = {
+    Line: draw_line,
+    Rect: draw_rect,
+    Circle: draw_circle,
+    Arc: draw_arc,
+    Polygon: draw_polygon,
+    Text: draw_text,
+    Group: draw_group,
+}

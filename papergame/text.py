@@ -1,0 +1,132 @@
+"""The printed words: one TOML file per language, checked against the built-in English one.
+
+The English file is the schema: a translation must have the same sections and keys, and
+may use only the `$placeholders` the English text uses for that key. Words are filled in
+with `string.Template`, which substitutes plain names and nothing else, so a text file can
+never reach into the program.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from papergame.definition import DEFAULT_GAME, Checker, builtin_path, read_toml, type_name
+from papergame.errors import DefinitionError
+
+DEFAULT_LANG = "en"
+
+
+def text_filename(lang: str) -> str:
+    return f"text.{lang}.toml"
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template asks for.
+
+    >>> sorted(placeholders("$white at $white_start, $$5"))
+    ['white', 'white_start']
+    """
+    names = set()
+    for match in string.Template.pattern.finditer(template):
+        name = match.group("named") or match.group("braced")
+        if name:
+            names.add(name)
+    return names
+
+
+@dataclass(frozen=True)
+class Texts:
+    source: str
+    sections: dict[str, dict[str, str]]
+
+    def get(self, key: str, **values: Any) -> str:
+        """The text at `section.key`, with its placeholders filled in."""
+        section, _, name = key.partition(".")
+        template = self.sections[section][name]
+        return string.Template(template).substitute({k: str(v) for k, v in values.items()})
+
+    def all_strings(self) -> list[tuple[str, str]]:
+        return [(f"{s}.{k}", v) for s, keys in self.sections.items() for k, v in keys.items()]
+
+
+def parse_texts(data: dict[str, Any], label: str, schema: Texts | None) -> Texts:
+    check = Checker(label)
+    sections: dict[str, dict[str, str]] = {}
+    expected = schema.sections if schema else None
+    if expected is not None:
+        check.keys(data, "", set(expected))
+    for section, table in data.items():
+        if expected is not None and section not in expected:
+            continue
+        if not isinstance(table, dict):
+            check.problem(section, f"must be a table of texts, not {type_name(table)}")
+            continue
+        if expected is not None:
+            check.keys(table, section, set(expected[section]))
+        sections[section] = {}
+        for key, value in table.items():
+            field = f"{section}.{key}"
+            if expected is not None and key not in expected[section]:
+                continue
+            if not isinstance(value, str):
+                check.problem(field, f"must be text in quotes, not {type_name(value)}")
+                continue
+            try:
+                asked = placeholders(value)
+            except ValueError:
+                asked = None
+            if asked is None or any(m.group("invalid") is not None for m in string.Template.pattern.finditer(value)):
+                check.problem(field, "has a $ that is not a placeholder; write $$ for a dollar sign")
+                continue
+            if expected is not None:
+                allowed = placeholders(expected[section][key])
+                extra = sorted(asked - allowed)
+                if extra:
+                    valid = ", ".join(f"${a}" for a in sorted(allowed)) or "none"
+                    check.problem(field, f"${extra[0]} is not a placeholder of this text (valid: {valid})")
+                    continue
+            sections[section][key] = value
+    if check.problems:
+        raise DefinitionError(check.problems)
+    return Texts(label, sections)
+
+
+_english: Texts | None = None
+
+
+def english() -> Texts:
+    """The built-in English words, which every other text file is checked against."""
+    global _english
+    if _english is None:
+        _english = parse_texts(read_toml(builtin_path(DEFAULT_GAME, text_filename(DEFAULT_LANG)), "text"),
+                               f"{DEFAULT_GAME}/{text_filename(DEFAULT_LANG)}", None)
+    return _english
+
+
+def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
+               game_path: str | Path | None = None) -> Texts:
+    """The words to print.
+
+    An explicit `text_path` wins; otherwise `text.LANG.toml` beside the game file, then the
+    built-in file of that language.
+    """
+    schema = english()
+    if text_path is not None:
+        path = Path(text_path)
+        return parse_texts(read_toml(path, "text"), str(path), schema)
+    if game_path is not None:
+        beside = Path(game_path).parent / text_filename(lang)
+        if beside.is_file():
+            return parse_texts(read_toml(beside, "text"), str(beside), schema)
+    if lang == DEFAULT_LANG:
+        return schema
+    resource = builtin_path(DEFAULT_GAME, text_filename(lang))
+    if not resource.is_file():
+        raise DefinitionError(
+            f'--lang: no text file for language "{lang}" (looked for {text_filename(lang)} '
+            f"beside the game file and among the built-in templates; built in: {DEFAULT_LANG})"
+        )
+    return parse_texts(read_toml(resource, "text"), f"{DEFAULT_GAME}/{text_filename(lang)}", schema)
