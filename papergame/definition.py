@@ -200,9 +200,9 @@ def parse_definition(data: dict[str, Any], label: str) -> GameDefinition:
     check.keys(data, "", {"shape", "board", "tokens", "deal", "tiles"})
 
     shape = parse_shape(data.get("shape"), check) if "shape" in data else None
-    board = parse_board(data.get("board"), shape, check) if "board" in data and shape else None
+    board = parse_board(data.get("board"), shape, check) if "board" in data else None
     tokens = parse_tokens(data.get("tokens"), board, check) if "tokens" in data else None
-    tiles = parse_tiles(data.get("tiles"), shape, check) if "tiles" in data and shape else None
+    tiles = parse_tiles(data.get("tiles"), shape, check) if "tiles" in data else None
     hand = None
     if "deal" in data and check.keys(data["deal"], "deal", {"hand"}) and "hand" in data["deal"]:
         hand = check.integer(data["deal"]["hand"], "deal.hand", 1, what="a hand")
@@ -236,7 +236,8 @@ def parse_shape(table: Any, check: Checker) -> TileShape | None:
     return TileShape(sides, ports)
 
 
-def parse_board(table: Any, shape: TileShape, check: Checker) -> Board | None:
+def parse_board(table: Any, shape: TileShape | None, check: Checker) -> Board | None:
+    """Check the board's names even without a valid shape; build it only with one."""
     if not check.keys(table, "board", {"columns", "rows"}):
         return None
     columns = rows = None
@@ -252,7 +253,7 @@ def parse_board(table: Any, shape: TileShape, check: Checker) -> Board | None:
             columns = names
         else:
             rows = names
-    if columns and rows:
+    if columns and rows and shape:
         return Board(columns, rows, shape)
     return None
 
@@ -262,7 +263,7 @@ def parse_tokens(value: Any, board: Board | None, check: Checker) -> tuple[Token
         check.problem("tokens", f"must be a list of tables ([[tokens]]), not {type_name(value)}")
         return None
     if len(value) != 2:
-        check.problem("tokens", f"has {len(value)} tokens; this game is for exactly 2")
+        check.problem("tokens", f"has {len(value)} token{'' if len(value) == 1 else 's'}; this game is for exactly 2")
     out: list[TokenStart] = []
     for i, table in enumerate(value):
         field = f"tokens[{i}]"
@@ -311,7 +312,8 @@ def check_start(text: str, board: Board, field: str, check: Checker) -> Position
     return position
 
 
-def parse_tiles(value: Any, shape: TileShape, check: Checker) -> tuple[TileType, ...] | None:
+def parse_tiles(value: Any, shape: TileShape | None, check: Checker) -> tuple[TileType, ...] | None:
+    """Check every tile; port pairs only when there is a valid shape to check them against."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value) or not value:
         check.problem("tiles", f"must be a non-empty list of tables ([[tiles]]), not {type_name(value)}")
         return None
@@ -322,7 +324,7 @@ def parse_tiles(value: Any, shape: TileShape, check: Checker) -> tuple[TileType,
         check.keys(table, field, {"type", "pairs", "copies"})
         type_id = check.integer(table["type"], f"{field}.type", 1, 99, "a type number") if "type" in table else None
         copies = check.integer(table["copies"], f"{field}.copies", 1, MAX_TILES, "copies") if "copies" in table else None
-        pairs = check_pairs(table["pairs"], shape, f"{field}.pairs", check) if "pairs" in table else None
+        pairs = check_pairs(table["pairs"], shape, f"{field}.pairs", check) if "pairs" in table and shape else None
         if type_id is None or copies is None or pairs is None:
             ok = False
             continue
