@@ -1,0 +1,271 @@
+"""Ports, rotation and facing (geometry.py), the board's names and neighbours (board.py),
+and the layering of the package (which modules may import what)."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+from pathlib import Path
+
+import pytest
+
+import papergame.board
+import papergame.geometry
+from papergame.board import Board, Cell, Position
+from papergame.geometry import Point, TileShape
+
+SQUARE = TileShape(sides=("N", "E", "S", "W"), ports=("N", "E", "S", "W"))
+EIGHT = TileShape(sides=("N", "E", "S", "W"), ports=("Na", "Nb", "Ea", "Eb", "Sa", "Sb", "Wa", "Wb"))
+BOARD = Board(columns=("A", "B", "C", "D", "E"), rows=("1", "2", "3", "4", "5"), shape=SQUARE)
+
+
+# --- doctests -------------------------------------------------------------------------
+
+
+def test_geometry_doctests_pass():
+    result = doctest.testmod(papergame.geometry)
+    assert result.failed == 0
+    # the module docstring and the 8-port examples in side_of, facing, port_point
+    assert result.attempted >= 7
+
+
+def test_board_doctests_pass():
+    assert doctest.testmod(papergame.board).failed == 0
+
+
+# --- rotation ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "port, degrees, expected",
+    [
+        ("N", 0, "N"), ("E", 0, "E"), ("S", 0, "S"), ("W", 0, "W"),
+        ("N", 90, "E"), ("E", 90, "S"), ("S", 90, "W"), ("W", 90, "N"),
+        ("N", 180, "S"), ("E", 180, "W"), ("S", 180, "N"), ("W", 180, "E"),
+        ("N", 270, "W"), ("E", 270, "N"), ("S", 270, "E"), ("W", 270, "S"),
+    ],
+)
+def test_square_rotation_moves_each_port_clockwise(port, degrees, expected):
+    assert SQUARE.rotate(port, degrees) == expected
+
+
+def test_square_rotation_composes_and_four_quarter_turns_are_none():
+    for port in SQUARE.ports:
+        assert SQUARE.rotate(SQUARE.rotate(port, 90), 90) == SQUARE.rotate(port, 180)
+        assert SQUARE.rotate(SQUARE.rotate(port, 90), 180) == SQUARE.rotate(port, 270)
+        p = port
+        for _ in range(4):
+            p = SQUARE.rotate(p, 90)
+        assert p == port
+
+
+def test_square_shape_numbers():
+    assert SQUARE.rotations == (0, 90, 180, 270)
+    assert SQUARE.step_degrees == 90
+    assert SQUARE.ports_per_side == 1
+    assert [SQUARE.side_of(p) for p in SQUARE.ports] == ["N", "E", "S", "W"]
+
+
+@pytest.mark.parametrize(
+    "port, degrees, expected",
+    [
+        ("Na", 90, "Ea"), ("Nb", 90, "Eb"), ("Ea", 90, "Sa"), ("Wb", 90, "Nb"),
+        ("Na", 180, "Sa"), ("Nb", 180, "Sb"), ("Na", 270, "Wa"), ("Sb", 270, "Eb"),
+    ],
+)
+def test_eight_port_rotation_keeps_a_port_s_place_along_its_side(port, degrees, expected):
+    assert EIGHT.rotate(port, degrees) == expected
+
+
+def test_eight_port_shape_numbers():
+    assert EIGHT.ports_per_side == 2
+    assert EIGHT.rotations == (0, 90, 180, 270)
+    assert [EIGHT.side_of(p) for p in EIGHT.ports] == ["N", "N", "E", "E", "S", "S", "W", "W"]
+
+
+# --- facing ports and steps to the neighbour --------------------------------------------
+
+
+def test_square_facing_ports():
+    assert {p: SQUARE.facing(p) for p in SQUARE.ports} == {"N": "S", "E": "W", "S": "N", "W": "E"}
+
+
+def test_eight_port_facing_ports_cross_over_along_the_shared_side():
+    # Na is the western port of the top side; the cell above sees that spot as the
+    # western port of its bottom side, which is Sb (S runs east to west, clockwise).
+    assert {p: EIGHT.facing(p) for p in EIGHT.ports} == {
+        "Na": "Sb", "Nb": "Sa", "Ea": "Wb", "Eb": "Wa",
+        "Sa": "Nb", "Sb": "Na", "Wa": "Eb", "Wb": "Ea",
+    }
+
+
+@pytest.mark.parametrize("shape", [SQUARE, EIGHT], ids=["square", "eight-port"])
+def test_facing_is_its_own_inverse(shape):
+    for port in shape.ports:
+        assert shape.facing(shape.facing(port)) == port
+        assert shape.facing(port) != port
+
+
+def test_side_steps_point_north_east_south_west():
+    assert [SQUARE.side_step(s) for s in "NESW"] == [(0, 1), (1, 0), (0, -1), (-1, 0)]
+    assert [EIGHT.side_step(p) for p in ("Nb", "Ea", "Sa", "Wb")] == [(0, 1), (1, 0), (0, -1), (-1, 0)]
+
+
+@pytest.mark.parametrize("shape", [SQUARE, EIGHT], ids=["square", "eight-port"])
+def test_facing_ports_touch_at_the_same_point(shape):
+    """A port and its facing port are the same spot on the shared side, seen from each cell."""
+    for port in shape.ports:
+        here = shape.port_point(port)
+        dx, dy = shape.side_step(port)
+        there = shape.port_point(shape.facing(port))
+        assert (there.x + dx, there.y + dy) == pytest.approx((here.x, here.y))
+
+
+@pytest.mark.parametrize("shape", [SQUARE, EIGHT], ids=["square", "eight-port"])
+def test_rotate_by_90_matches_turning_the_drawn_tile_clockwise(shape):
+    """Turning the unit tile a quarter clockwise about its centre carries a port's point
+    onto the point of the port `rotate` names."""
+    for port in shape.ports:
+        p = shape.port_point(port)
+        turned = Point(0.5 + (p.y - 0.5), 0.5 - (p.x - 0.5))
+        assert shape.port_point(shape.rotate(port, 90)) == pytest.approx(turned)
+
+
+def test_square_port_points_are_the_middles_of_the_sides():
+    assert [SQUARE.port_point(p) for p in SQUARE.ports] == [
+        Point(0.5, 1.0), Point(1.0, 0.5), Point(0.5, 0.0), Point(0.0, 0.5),
+    ]
+
+
+# --- the board --------------------------------------------------------------------------
+
+
+def test_board_names_run_from_the_south_west_corner():
+    assert BOARD.cell_name(Cell(0, 0)) == "A1"
+    assert BOARD.cell_name(Cell(4, 0)) == "E1"
+    assert BOARD.cell_name(Cell(0, 4)) == "A5"
+    assert BOARD.cell_name(Cell(4, 4)) == "E5"
+    assert len(BOARD.cells) == 25
+    assert BOARD.cells[:6] == [Cell(0, 0), Cell(1, 0), Cell(2, 0), Cell(3, 0), Cell(4, 0), Cell(0, 1)]
+
+
+def test_neighbours_north_is_the_next_row_east_the_next_column():
+    a1 = Cell(0, 0)
+    assert BOARD.neighbour(a1, "N") == Cell(0, 1)  # A2
+    assert BOARD.neighbour(a1, "E") == Cell(1, 0)  # B1
+    assert BOARD.neighbour(a1, "S") == Cell(0, -1)  # off the board
+    assert Cell(0, -1) not in BOARD
+    assert Cell(5, 0) not in BOARD
+    assert Cell(4, 4) in BOARD
+
+
+def test_step_out_lands_on_the_facing_entry_port_or_off_the_board():
+    assert BOARD.step_out(Cell(0, 0), "N") == Position(Cell(0, 1), "S")  # A2/S
+    assert BOARD.step_out(Cell(0, 0), "E") == Position(Cell(1, 0), "W")  # B1/W
+    assert BOARD.step_out(Cell(0, 0), "W") is None
+    assert BOARD.step_out(Cell(4, 4), "N") is None
+    assert BOARD.step_out(Cell(4, 4), "W") == Position(Cell(3, 4), "E")  # D5/E
+
+
+def test_edge_entries():
+    assert BOARD.is_edge_entry(Position(Cell(0, 0), "S"))
+    assert BOARD.is_edge_entry(Position(Cell(0, 0), "W"))
+    assert BOARD.is_edge_entry(Position(Cell(4, 4), "N"))
+    assert not BOARD.is_edge_entry(Position(Cell(0, 0), "N"))
+    assert not BOARD.is_edge_entry(Position(Cell(2, 2), "S"))
+
+
+def test_position_names_and_parsing():
+    assert BOARD.position_name(Position(Cell(0, 1), "S")) == "A2/S"
+    assert BOARD.position_name(None) == "out"
+    assert BOARD.parse_cell("c4") == Cell(2, 3)
+    assert BOARD.parse_cell(" E5 ") == Cell(4, 4)
+    assert BOARD.parse_cell("F1") is None
+    assert BOARD.parse_cell("A6") is None
+    assert BOARD.parse_cell("A") is None
+    assert BOARD.parse_cell("") is None
+    assert BOARD.parse_position("b1/w") == Position(Cell(1, 0), "W")
+    assert BOARD.parse_position("B1") is None
+    assert BOARD.parse_position("B1/Q") is None
+
+
+def test_board_with_two_digit_rows():
+    board = Board(tuple("ABCDEFGHIJKL"), tuple(str(r) for r in range(1, 13)), SQUARE)
+    assert board.parse_cell("L12") == Cell(11, 11)
+    assert board.parse_cell("A1") == Cell(0, 0)
+    assert board.parse_cell("A10") == Cell(0, 9)
+    assert board.cell_name(Cell(11, 11)) == "L12"
+
+
+# --- layering: which module may import what ---------------------------------------------
+
+PACKAGE = Path(papergame.geometry.__file__).resolve().parent
+MODEL = ["geometry", "board", "definition", "rules", "story"]
+
+
+def imported_modules(source: str, package: str) -> set[str]:
+    """Every module `source` imports, anywhere in it (also inside functions), as absolute
+    dotted names; `package` is the package the file sits in, for relative imports."""
+    parts = package.split(".")
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def imports_any(path: Path, *roots: str) -> list[str]:
+    """The modules under any of `roots` that the file at `path` imports."""
+    package = ".".join(["papergame", *path.relative_to(PACKAGE).parent.parts])
+    found = imported_modules(path.read_text(encoding="utf-8"), package)
+    return sorted(m for m in found if any(m == r or m.startswith(r + ".") for r in roots))
+
+
+def test_import_reader_sees_nested_and_relative_imports():
+    source = "import json\ndef f():\n    import reportlab.pdfgen\nfrom . import board\nfrom ..render import pdf\n"
+    assert imported_modules(source, "papergame.layout") == {
+        "json", "reportlab.pdfgen", "papergame.layout", "papergame.layout.board",
+        "papergame.render", "papergame.render.pdf",
+    }
+    assert imports_any(PACKAGE / "cli.py", "click") == ["click"]
+
+
+@pytest.mark.parametrize("name", MODEL)
+def test_model_never_imports_click_reportlab_or_later_steps(name):
+    path = PACKAGE / f"{name}.py"
+    assert imports_any(path, "reportlab", "click", "papergame.layout", "papergame.render", "papergame.cli") == []
+
+
+def layout_files() -> list[Path]:
+    return sorted((PACKAGE / "layout").rglob("*.py"))
+
+
+def test_layout_never_imports_click_reportlab_or_render():
+    files = layout_files()
+    if not files:
+        pytest.skip("papergame/layout has no modules yet")
+    bad = {str(f.relative_to(PACKAGE)): imports_any(f, "reportlab", "click", "papergame.render", "papergame.cli") for f in files}
+    assert {f: m for f, m in bad.items() if m} == {}
+
+
+def test_only_render_imports_reportlab():
+    render = PACKAGE / "render"
+    offenders = {
+        str(f.relative_to(PACKAGE)): imports_any(f, "reportlab")
+        for f in sorted(PACKAGE.rglob("*.py"))
+        if render not in f.parents
+    }
+    assert {f: m for f, m in offenders.items() if m} == {}
+
+
+def test_render_never_imports_click():
+    files = sorted((PACKAGE / "render").rglob("*.py"))
+    if not files:
+        pytest.skip("papergame/render has no modules yet")
+    bad = {str(f.relative_to(PACKAGE)): imports_any(f, "click", "papergame.cli") for f in files}
+    assert {f: m for f, m in bad.items() if m} == {}
