@@ -49,24 +49,27 @@ class Trace(NamedTuple):
     end: Position | None  # the entry port where it stopped, or None when it left the board
     loop: bool  # it came back to a port it had already visited: it would go round forever
     exit_port: str | None = None  # the port it left the board through, when it left
+    crossings: tuple[tuple[str, str], ...] = ()  # (in port, out port) for each cell of the route
 
 
 def trace(board: Board, tiles: Mapping[Cell, PlacedTile], start: Position) -> Trace:
     """Follow a token from `start` through placed tiles until it reaches an empty cell or leaves."""
-    position: Position | None = start
+    position: Position = start
     route: list[Cell] = []
+    crossings: list[tuple[str, str]] = []
     visited = {start}
     while True:
         placed = tiles.get(position.cell)
         if placed is None:
-            return Trace(start, tuple(route), position, False)
+            return Trace(start, tuple(route), position, False, None, tuple(crossings))
         route.append(position.cell)
         leave = placed.links[position.port]
+        crossings.append((position.port, leave))
         nxt = board.step_out(position.cell, leave)
         if nxt is None:
-            return Trace(start, tuple(route), None, False, leave)
+            return Trace(start, tuple(route), None, False, leave, tuple(crossings))
         if nxt in visited:
-            return Trace(start, tuple(route), nxt, True)
+            return Trace(start, tuple(route), nxt, True, None, tuple(crossings))
         visited.add(nxt)
         position = nxt
 
