@@ -8,6 +8,9 @@ from papergame.definition import GameDefinition
 from papergame.errors import LayoutError
 from papergame.layout.board_sheet import board_page
 from papergame.layout.tiles_sheet import tile_pages
+from papergame.layout.rules_sheet import rules_page
+from papergame.layout.record_sheet import record_pages
+from papergame.layout.host_key import host_key_page
 from papergame.layout.paper import Sheet, require_paper, scale_check
 from papergame.layout.primitives import Page
 from papergame.layout.textflow import Metrics
@@ -52,7 +55,11 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     options = options.checked()
     sheets = [board_page(definition, texts, options.paper, options.tile, metrics)]
     sheets += tile_pages(definition, texts, options.paper, options.tile, metrics)
+    sheets.append(rules_page(definition, texts, options.paper, metrics))
+    sheets += record_pages(definition, texts, options.paper, metrics)
     key_sheets: list[Sheet] = []
+    if options.host_key != "omit":
+        key_sheets.append(host_key_page(definition, texts, options.paper, metrics))
     if options.host_key == "page":
         return Kit(finish(sheets + key_sheets, texts), [])
     return Kit(finish(sheets, texts), finish(key_sheets, texts) if key_sheets else [])

@@ -18,6 +18,7 @@ CONTENT_H = 263.0
 TITLE_SIZE = 6.0
 BODY_SIZE = 3.4
 SMALL_SIZE = 2.6
+HEADING_SIZE = 4.2
 SCALE_CHECK_H = 15.0
 INK = 0.0
 FAINT = 0.55
@@ -48,26 +49,27 @@ def content_box(paper: str) -> Box:
     return Box((pw - CONTENT_W) / 2, (ph - CONTENT_H) / 2, CONTENT_W, CONTENT_H)
 
 
-class Sheet:
-    """A page being filled from the top of its content box down, above the scale check."""
+class Flow:
+    """A column being filled from the top down, never below its floor."""
 
-    def __init__(self, name: str, paper: str, metrics: Metrics):
-        pw, ph = PAPERS[paper]
-        self.page = Page(name, pw, ph)
-        self.box = content_box(paper)
+    def __init__(self, page: Page, name: str, x: float, width: float, top: float, floor: float, metrics: Metrics):
+        self.page = page
+        self.name = name
+        self.x = x
+        self.width = width
+        self.cursor = top
+        self.floor = floor
         self.metrics = metrics
-        self.cursor = self.box.top
-        self.floor = self.box.y + SCALE_CHECK_H
 
     @property
     def room(self) -> float:
-        """Height left above the scale check, in mm."""
+        """Height left, in mm."""
         return self.cursor - self.floor
 
     def take(self, height: float, what: str) -> float:
         """Reserve `height` mm below the cursor; returns the bottom of the reserved band."""
         if height > self.room + 1e-6:
-            raise LayoutError(f"{self.page.name} page: {what} needs {height:.0f} mm but only {self.room:.0f} mm are left")
+            raise LayoutError(f"{self.name} page: {what} needs {height:.0f} mm but only {self.room:.0f} mm are left")
         self.cursor -= height
         return self.cursor
 
@@ -77,18 +79,39 @@ class Sheet:
     def add(self, *items: Item) -> None:
         self.page.add(*items)
 
-    def title(self, text: str, size: float = TITLE_SIZE) -> None:
-        fit_line(text, self.box.w, size, self.metrics, True, "page title")
-        bottom = self.take(size * 1.3, "the title")
-        self.add(Text(self.box.x, bottom + size * 0.3, text, size, bold=True))
+    def column(self, x: float, width: float) -> "Flow":
+        """A column of this page starting at the current cursor."""
+        return Flow(self.page, self.name, x, width, self.cursor, self.floor, self.metrics)
 
-    def paragraph(self, text: str, size: float = BODY_SIZE, x: float | None = None, width: float | None = None,
-                  bold: bool = False, fill: float = INK, what: str = "a paragraph", leading: float = 1.3) -> None:
-        x = self.box.x if x is None else x
-        width = self.box.right - x if width is None else width
-        for line in wrap(text, width, size, self.metrics, bold, what):
+    def title(self, text: str, size: float = TITLE_SIZE) -> None:
+        fit_line(text, self.width, size, self.metrics, True, f"{self.name} page title")
+        bottom = self.take(size * 1.3, "the title")
+        self.add(Text(self.x, bottom + size * 0.3, text, size, bold=True))
+
+    def heading(self, text: str, size: float = HEADING_SIZE) -> None:
+        self.gap(size * 0.5)
+        self.paragraph(text, size=size, bold=True, what=f"{self.name} page heading")
+
+    def paragraph(self, text: str, size: float = BODY_SIZE, indent: float = 0.0, bold: bool = False,
+                  fill: float = INK, what: str = "a paragraph", leading: float = 1.3, bullet: str = "") -> None:
+        x = self.x + indent
+        lines = wrap(text, self.width - indent, size, self.metrics, bold, what)
+        for i, line in enumerate(lines):
             bottom = self.take(size * leading, what)
-            self.add(Text(x, bottom + size * (leading - 1.0) + size * 0.1, line, size, bold=bold, fill=fill))
+            baseline = bottom + size * (leading - 1.0) + size * 0.1
+            if bullet and i == 0:
+                self.add(Text(x - 1.2, baseline, bullet, size, bold=True, anchor="end", fill=fill))
+            self.add(Text(x, baseline, line, size, bold=bold, fill=fill))
+
+
+class Sheet(Flow):
+    """A page being filled from the top of its content box down, above the scale check."""
+
+    def __init__(self, name: str, paper: str, metrics: Metrics):
+        pw, ph = PAPERS[paper]
+        self.box = content_box(paper)
+        super().__init__(Page(name, pw, ph), name, self.box.x, self.box.w, self.box.top,
+                         self.box.y + SCALE_CHECK_H, metrics)
 
 
 def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,

@@ -1,0 +1,75 @@
+"""Answers the host key and rule diagrams print, every one computed with the rules engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from papergame.definition import GameDefinition
+from papergame.rules import Game, Trace, Turn
+
+
+@dataclass(frozen=True)
+class FirstMove:
+    """What happens when the first player opens with one tile in one turn."""
+
+    tile: int
+    rotation: int
+    turn: Turn
+
+    @property
+    def trace(self) -> Trace:
+        return self.turn.traces[self.turn.player]
+
+
+def first_moves(definition: GameDefinition) -> list[FirstMove]:
+    """The first player's opening move with every tile type at every rotation."""
+    out = []
+    first = definition.tokens[0]
+    for tile in definition.tiles:
+        for rotation in definition.shape.rotations:
+            game = Game(definition)
+            turn = game.place(first.start.cell, tile.id, rotation)
+            out.append(FirstMove(tile.id, rotation, turn))
+    return out
+
+
+def goes_straight(definition: GameDefinition, move: FirstMove) -> bool:
+    """The token crossed its first cell to the facing side (for example, in at S, out at N)."""
+    t = move.trace
+    if t.end is None or len(t.route) != 1:
+        return False
+    # it left through the side facing its entry, so it enters the next cell by the same-named side
+    return definition.shape.side_of(t.end.port) == definition.shape.side_of(t.start.port)
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    stop: FirstMove | None  # a first move after which the token stops on the board
+    out: FirstMove | None  # a first move that sends the token off the board
+
+
+def worked_example(definition: GameDefinition) -> WorkedExample:
+    """Two openings to show: one that stops on the board (straight across if any tile does) and one that goes out.
+
+    Unturned tiles are preferred, so the example needs no rotation to follow.
+    """
+    moves = sorted(first_moves(definition), key=lambda m: m.rotation != 0)
+    stops = [m for m in moves if m.trace.end is not None and not m.trace.loop]
+    straight = [m for m in stops if goes_straight(definition, m)]
+    outs = [m for m in moves if m.trace.end is None]
+    return WorkedExample((straight or stops or [None])[0], (outs or [None])[0])
+
+
+def loops_possible(definition: GameDefinition) -> bool:
+    """Can a route ever come back on itself?
+
+    Not when every tile pairs every port (a route can then be walked backwards, one way
+    only, to where it began) and every token starts on the board's edge: walking back
+    from a revisited port would have to reach two different places. The loader
+    accepts only such tile sets, so this is False for every valid definition; it is kept
+    as a function so the host key states what the definition implies rather than a
+    sentence typed once.
+    """
+    every_port_paired = all(len(t.partner) == len(definition.shape.ports) for t in definition.tiles)
+    edge_starts = all(definition.board.is_edge_entry(t.start) for t in definition.tokens)
+    return not (every_port_paired and edge_starts)
