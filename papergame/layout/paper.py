@@ -100,7 +100,7 @@ class Flow:
             bottom = self.take(size * leading, what)
             baseline = bottom + size * (leading - 1.0) + size * 0.1
             if bullet and i == 0:
-                self.add(Text(x - 1.2, baseline, bullet, size, bold=True, anchor="end", fill=fill))
+                self.add(Text(self.x, baseline, bullet, size, bold=True, fill=fill))
             self.add(Text(x, baseline, line, size, bold=bold, fill=fill))
 
 

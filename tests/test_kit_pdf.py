@@ -1,0 +1,190 @@
+"""The kit PDF, opened and measured: sizes in mm from the drawing data, text, a 300 dpi render."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from pdfmeasure import (bars, content_box, content_extent, grid_spacings, mm, open_pdf, page_text, squares)
+
+PAGES = ["board", "tiles", "rules", "record", "host-key"]
+
+
+def build(tmp_path_factory, *args, name="kit.pdf"):
+    folder = tmp_path_factory.mktemp("kit")
+    out = folder / name
+    result = CliRunner().invoke(main, ["build", "-o", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    return build(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def letter_kit(tmp_path_factory):
+    return build(tmp_path_factory, "--paper", "letter")
+
+
+@pytest.fixture(scope="module")
+def kit30(tmp_path_factory):
+    return build(tmp_path_factory, "--tile-size", "30")
+
+
+def test_the_kit_has_its_five_pages_in_order(kit):
+    with open_pdf(kit) as pdf:
+        titles = [page_text(p).splitlines()[0] for p in pdf.pages]
+    assert titles == ["Board", "Tiles and tokens", "How to play", "Player record", "Host key"]
+
+
+@pytest.mark.parametrize("fixture,paper,size", [("kit", "a4", 35.0), ("letter_kit", "letter", 35.0),
+                                                ("kit30", "a4", 30.0)])
+def test_board_cells_and_tiles_measure_the_tile_size(request, fixture, paper, size):
+    path = request.getfixturevalue(fixture)
+    with open_pdf(path) as pdf:
+        board, tiles = pdf.pages[0], pdf.pages[1]
+        expected_w, expected_h = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}[paper]
+        assert mm(board.width) == pytest.approx(expected_w, abs=0.01)
+        assert mm(board.height) == pytest.approx(expected_h, abs=0.01)
+        across, down = grid_spacings(board, 5 * size)
+        assert len(across) == 5 and len(down) == 5
+        for gap in across + down:
+            assert gap == pytest.approx(size, abs=0.01)
+        assert len(squares(tiles, size)) == 18
+
+
+def test_every_tile_carries_its_id(kit):
+    with open_pdf(kit) as pdf:
+        words = {w["text"] for w in pdf.pages[1].extract_words()}
+    ids = {f"{t}·{c}" for t in (1, 2, 3) for c in range(1, 7)}
+    assert ids <= words
+
+
+def test_every_page_has_a_50_mm_bar_and_a_2_inch_bar(kit):
+    with open_pdf(kit) as pdf:
+        for page in pdf.pages:
+            assert len(bars(page, 50.0)) == 1, page.page_number
+            assert len(bars(page, 50.8)) == 1, page.page_number
+            assert "Print at 100% (Actual size)" in page_text(page)
+
+
+@pytest.mark.parametrize("fixture,paper", [("kit", "a4"), ("letter_kit", "letter"), ("kit30", "a4")])
+def test_all_content_lies_inside_the_shared_box(request, fixture, paper):
+    left, top, right, bottom = content_box(paper)
+    with open_pdf(request.getfixturevalue(fixture)) as pdf:
+        for page in pdf.pages:
+            x0, y0, x1, y1 = content_extent(page)
+            assert x0 >= left - 0.01 and y0 >= top - 0.01, (page.page_number, x0, y0)
+            assert x1 <= right + 0.01 and y1 <= bottom + 0.01, (page.page_number, x1, y1)
+
+
+def test_viewer_is_asked_to_print_unscaled_and_one_sided(kit):
+    prefs = pypdf.PdfReader(kit).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == "/Simplex"
+
+
+def test_first_move_table_is_on_the_host_key_page_only(kit):
+    with open_pdf(kit) as pdf:
+        texts = [page_text(p) for p in pdf.pages]
+    assert "1@90 A1 S–E stops at B1/W" in texts[-1]
+    assert "3@270 A1 S–N stops at A2/S" in texts[-1]
+    assert "Type 1 turned 90° is type 2" in texts[-1]
+    for text in texts[:-1]:
+        assert "1@90 A1" not in text and "stops at B1/W" not in text
+        assert "is type 2" not in text and "Host key" not in text.splitlines()[0]
+
+
+def test_host_key_separate_and_omit(tmp_path_factory):
+    out = build(tmp_path_factory, "--host-key", "separate", name="class.pdf")
+    key = out.with_name("class-host-key.pdf")
+    assert key.exists()
+    with open_pdf(out) as pdf, open_pdf(key) as kpdf:
+        assert len(pdf.pages) == 4
+        assert all("Host key" not in page_text(p) for p in pdf.pages)
+        assert len(kpdf.pages) == 1 and page_text(kpdf.pages[0]).startswith("Host key")
+    omitted = build(tmp_path_factory, "--host-key", "omit")
+    with open_pdf(omitted) as pdf:
+        assert len(pdf.pages) == 4
+    assert not omitted.with_name("kit-host-key.pdf").exists()
+
+
+def test_rebuilds_are_byte_identical(kit, tmp_path_factory):
+    again = build(tmp_path_factory)
+    assert hashlib.sha256(kit.read_bytes()).hexdigest() == hashlib.sha256(again.read_bytes()).hexdigest()
+
+
+def test_every_printed_character_is_in_the_embedded_font(kit):
+    from papergame.render.fonts import missing_glyphs
+
+    with open_pdf(kit) as pdf:
+        for page in pdf.pages:
+            for ch in page.chars:
+                bold = "Bd" in ch["fontname"]
+                assert not missing_glyphs(ch["text"], bold), (page.page_number, ch["text"])
+            fonts = {c["fontname"].split("+")[-1] for c in page.chars}
+            assert fonts <= {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}, fonts
+
+
+def dark_runs(row, threshold=128):
+    """Centres of the runs of dark pixels along one row of a greyscale image."""
+    centres, start = [], None
+    for i, v in enumerate(list(row) + [255]):
+        if v < threshold and start is None:
+            start = i
+        elif v >= threshold and start is not None:
+            centres.append((start + i - 1) / 2)
+            start = None
+    return centres
+
+
+def test_a_300_dpi_render_shows_35_mm_cells(kit):
+    page = pdfium.PdfDocument(str(kit))[0]
+    image = page.render(scale=300 / 72, grayscale=True).to_pil().convert("L")
+    with open_pdf(kit) as pdf:
+        board = pdf.pages[0]
+        border = [r for r in board.rects if abs(mm(r["width"]) - 175) < 0.01][0]
+        # a row through the middle of the second cell row, between the port ticks
+        y_mm = mm(border["top"]) + 35 * 1.25
+    px_per_mm = 300 / 25.4
+    row = [image.getpixel((x, round(y_mm * px_per_mm))) for x in range(image.width)]
+    lines = dark_runs(row)
+    left = mm(border["x0"]) * px_per_mm
+    grid = [x for x in lines if left - 3 <= x <= left + 175 * px_per_mm + 3]
+    assert len(grid) == 6, grid
+    expected = 35 * px_per_mm  # 413.4 px
+    for a, b in zip(grid, grid[1:]):
+        assert abs((b - a) - expected) <= 1.0, (a, b)
+
+
+def test_tokens_are_two_and_black_is_not_a_solid_block(kit):
+    page = pdfium.PdfDocument(str(kit))[1]
+    image = page.render(scale=150 / 72, grayscale=True).to_pil().convert("L")
+    with open_pdf(kit) as pdf:
+        circles = [c for c in pdf.pages[1].curves if abs(mm(c["width"]) - mm(c["height"])) < 0.05
+                   and 9.0 < mm(c["width"]) < 11.0]
+    # the white token's disc and the black token's disc and ring: at least one per token
+    assert len({round(c["x0"]) for c in circles}) == 2
+    xs = sorted({c["x0"] for c in circles})
+    black = [c for c in circles if c["x0"] == xs[1]][0]
+    scale = 150 / 72
+    box = [round(black[k] * scale) for k in ("x0", "top", "x1", "bottom")]
+    pixels = list(image.crop(box).tobytes())
+    dark = sum(p < 128 for p in pixels) / len(pixels)
+    assert 0.3 < dark < 0.8, dark
+
+
+def test_tile_size_too_big_says_the_largest_that_fits():
+    result = CliRunner().invoke(main, ["build", "--tile-size", "40", "-o", "never.pdf"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "Error: --tile-size: a 5 × 5 board of 40 mm tiles needs 211.0 × 238.9 mm with its labels, "
+        "but a page leaves 194 × 226 mm; the largest tile that fits is 36.6 mm"
+    ]
