@@ -60,6 +60,13 @@ def worked_example(definition: GameDefinition) -> WorkedExample:
     return WorkedExample((straight or stops or [None])[0], (outs or [None])[0])
 
 
+def crossing_types(definition: GameDefinition) -> list[int]:
+    """Tile types whose lines cross each other (without joining)."""
+    shape = definition.shape
+    return [t.id for t in definition.tiles
+            if any(shape.lines_cross(p, q) for i, p in enumerate(t.pairs) for q in t.pairs[i + 1:])]
+
+
 def loops_possible(definition: GameDefinition) -> bool:
     """Can a route ever come back on itself?
 

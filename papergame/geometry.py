@@ -87,6 +87,17 @@ class TileShape:
         angle = math.radians(self.sides.index(side) * self.step_degrees)
         return (round(math.sin(angle)), round(math.cos(angle)))
 
+    def lines_cross(self, one: tuple[str, str], other: tuple[str, str]) -> bool:
+        """Whether two lines across a tile must cross: their ends alternate round the edge.
+
+        >>> square = TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W"))
+        >>> square.lines_cross(("N", "S"), ("E", "W")), square.lines_cross(("N", "E"), ("S", "W"))
+        (True, False)
+        """
+        a, b = sorted((self._index[one[0]], self._index[one[1]]))
+        inside = [a < self._index[p] < b for p in other]
+        return inside[0] != inside[1]
+
     # --- drawing geometry, in a unit tile (0..1 on both axes, y up) ---------------------
 
     def corners(self) -> tuple[Point, ...]:

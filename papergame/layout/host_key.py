@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from papergame.answers import FirstMove, first_moves, loops_possible, worked_example
+from papergame.answers import FirstMove, crossing_types, first_moves, loops_possible, worked_example
 from papergame.definition import GameDefinition
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Line, Rect, Text
@@ -72,8 +72,12 @@ def host_key_page(definition: GameDefinition, texts: Texts, paper: str, metrics:
 
     sheet.heading(texts.get("host_key.rulings_heading"))
     loop = texts.get("host_key.loop_possible" if loops_possible(definition) else "host_key.loop_impossible")
-    for key in ("ruling_crossing", "ruling_passing"):
-        sheet.paragraph(texts.get(f"host_key.{key}"), size=KEY_SIZE, indent=3, bullet="•", what=f"host_key.{key}")
+    crossing = crossing_types(definition)
+    if crossing:
+        sheet.paragraph(texts.get("host_key.ruling_crossing", types=", ".join(map(str, crossing))), size=KEY_SIZE,
+                        indent=3, bullet="•", what="host_key.ruling_crossing")
+    sheet.paragraph(texts.get("host_key.ruling_passing"), size=KEY_SIZE, indent=3, bullet="•",
+                    what="host_key.ruling_passing")
     sheet.paragraph(texts.get("host_key.ruling_loop", loop_answer=loop), size=KEY_SIZE, indent=3, bullet="•",
                     what="host_key.ruling_loop")
     return sheet

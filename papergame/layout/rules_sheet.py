@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from papergame.answers import FirstMove, worked_example
+from papergame.answers import FirstMove, crossing_types, worked_example
 from papergame.board import Cell
 from papergame.definition import GameDefinition
 from papergame.layout.diagram import Diagram, Marker
@@ -139,7 +139,10 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
          texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs)))
         for t in definition.tiles
     ], "rules.tile_caption")
-    left.paragraph(texts.get("rules.crossing"), size=SMALL_SIZE + 0.4, what="rules.crossing")
+    crossing = crossing_types(definition)
+    if crossing:
+        left.paragraph(texts.get("rules.crossing", types=", ".join(map(str, crossing))), size=SMALL_SIZE + 0.4,
+                       what="rules.crossing")
 
     left.heading(texts.get("rules.rotation_heading"))
     left.gap(1)
