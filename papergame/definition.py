@@ -72,8 +72,16 @@ class GameDefinition:
 
 
 def builtin_path(name: str = DEFAULT_GAME, filename: str = "game.toml"):
-    """A file of a built-in template, found through importlib.resources (works from a wheel)."""
-    return resources.files("papergame.templates").joinpath(name, filename)
+    """A file of a built-in template, found through importlib.resources (works from a wheel).
+
+    Run from a checkout without installing, the templates are the `templates/` folder
+    beside the package.
+    """
+    try:
+        root = resources.files("papergame.templates")
+    except ModuleNotFoundError:
+        root = Path(__file__).resolve().parent.parent / "templates"
+    return root.joinpath(name, filename)
 
 
 def read_toml(path, what: str = "definition") -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -17,6 +18,7 @@ JOINS = {"miter": 0, "round": 1}
 def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "") -> None:
     """Write `pages` as one PDF to the binary stream `out`; same pages, same bytes."""
     register()
+    rl_config.useA85 = 0  # binary compressed streams: smaller files, and faster to write
     first = pages[0]
     c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1)
     c.setTitle(title)
@@ -48,7 +50,8 @@ def draw(c: Canvas, item) -> None:
 def draw_line(c: Canvas, item: Line) -> None:
     stroke_fill(c, item.stroke, None, item.width)
     c.setLineCap(CAPS[item.cap])
-    c.setDash([d * mm for d in item.dash] if item.dash else [])
+    if item.dash:
+        c.setDash([d * mm for d in item.dash])
     c.line(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm)
     if item.dash:
         c.setDash([])
@@ -95,17 +98,21 @@ def draw_polygon(c: Canvas, item: Polygon) -> None:
 def draw_text(c: Canvas, item: Text) -> None:
     c.setFillGray(item.fill)
     c.setFont(font_name(item.bold), item.size * mm)
-    c.saveState()
-    c.translate(item.x * mm, item.y * mm)
+    x, y = item.x * mm, item.y * mm
     if item.angle:
+        c.saveState()
+        c.translate(x, y)
         c.rotate(item.angle)
+        x = y = 0
+    # drawString and friends print the text as given: no markup is interpreted
     if item.anchor == "middle":
-        c.drawCentredString(0, 0, item.text)
+        c.drawCentredString(x, y, item.text)
     elif item.anchor == "end":
-        c.drawRightString(0, 0, item.text)
+        c.drawRightString(x, y, item.text)
     else:
-        c.drawString(0, 0, item.text)
-    c.restoreState()
+        c.drawString(x, y, item.text)
+    if item.angle:
+        c.restoreState()
 
 
 def draw_group(c: Canvas, item: Group) -> None:

@@ -1,0 +1,69 @@
+"""Median wall time of `papergame build` beside a bare reportlab script, and of `papergame --help`.
+
+    python benchmarks/bench_build.py [--runs N]
+
+Both builds run as fresh processes with the same interpreter, so each pays for starting
+Python and importing reportlab; the bare script draws only a 5 x 5 grid and 18 squares.
+Targets (issue 3): the full kit within 2x the bare script; `papergame --help` under 80 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BARE = r"""
+import sys
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+c = Canvas(sys.argv[1], pagesize=(210 * mm, 297 * mm), invariant=1)
+for i in range(6):
+    c.line((17.5 + 35 * i) * mm, 50 * mm, (17.5 + 35 * i) * mm, 225 * mm)
+    c.line(17.5 * mm, (50 + 35 * i) * mm, 192.5 * mm, (50 + 35 * i) * mm)
+c.showPage()
+for k in range(18):
+    c.rect((17.5 + 35 * (k % 5)) * mm, (240 - 35 * (k // 5)) * mm, 35 * mm, 35 * mm)
+c.showPage()
+c.save()
+"""
+
+
+def median_seconds(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        kit = str(Path(tmp) / "kit.pdf")
+        bare = str(Path(tmp) / "bare.pdf")
+        # one untimed run of each, so the file cache is warm for both
+        subprocess.run([py, "-m", "papergame", "build", "-o", kit], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([py, "-c", BARE, bare], check=True)
+        build = median_seconds([py, "-m", "papergame", "build", "-o", kit], args.runs)
+        base = median_seconds([py, "-c", BARE, bare], args.runs)
+        helps = median_seconds([py, "-m", "papergame", "--help"], args.runs)
+        python_alone = median_seconds([py, "-c", "pass"], args.runs)
+    print(f"runs each:                  {args.runs}")
+    print(f"papergame build (full kit): {build * 1000:7.1f} ms median")
+    print(f"bare reportlab grid script: {base * 1000:7.1f} ms median")
+    print(f"ratio build / bare:         {build / base:7.2f}  (target <= 2.00)")
+    print(f"papergame --help:           {helps * 1000:7.1f} ms median  (target < 80 ms)")
+    print(f"python -c pass:             {python_alone * 1000:7.1f} ms median  (for reference)")
+
+
+if __name__ == "__main__":
+    main()
