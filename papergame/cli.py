@@ -124,6 +124,25 @@ def build(output, paper, tile_size, host_key, lang, text_path, game_path) -> Non
 
 
 @main.command()
+@click.argument("pdf", type=click.Path(dir_okay=False))
+@click.option("--pages", default=None, help="Pages to render, e.g. 1,3-4. Default: all.")
+@click.option("--dpi", type=float, default=100, show_default=True, help="Resolution of the PNG files.")
+@click.option("-o", "--output-dir", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Folder for the PNG files. Default: beside the PDF.")
+def preview(pdf, pages, dpi, out_dir) -> None:
+    """Render pages of a PDF to PNG files (PDF-p1.png, ...) for a look on screen.
+
+    \b
+    Example:
+      papergame preview edge-port-path-tiles.pdf --pages 1-2 --dpi 150
+    """
+    from papergame.preview import preview as render_previews
+
+    for path in render_previews(pdf, out_dir, pages, dpi):
+        click.echo(f"Wrote {path}")
+
+
+@main.command()
 @click.argument("path", type=click.Path(dir_okay=False), required=False)
 def validate(path: str | None) -> None:
     """Check a game definition file and describe its tile set.

@@ -1,0 +1,55 @@
+"""PNG previews of a PDF's pages, rendered by PDFium (pypdfium2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from papergame.errors import OutputError, PapergameError
+
+
+def parse_pages(text: str | None, count: int) -> list[int]:
+    """`1,3-4` -> [1, 3, 4] (1-based); None -> every page.
+
+    >>> parse_pages("1,3-4", 5), parse_pages(None, 2)
+    ([1, 3, 4], [1, 2])
+    """
+    if text is None:
+        return list(range(1, count + 1))
+    pages: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            a, b = int(first), int(last or first)
+        except ValueError:
+            raise PapergameError(f'--pages: "{part.strip()}" is not a page number or range such as 2 or 1-3') from None
+        if not 1 <= a <= b <= count:
+            raise PapergameError(f"--pages: {part.strip()} is outside pages 1 to {count}")
+        pages.extend(range(a, b + 1))
+    return pages
+
+
+def preview(pdf_path: str | Path, out_dir: str | Path | None, pages: str | None, dpi: float) -> list[Path]:
+    import pypdfium2 as pdfium
+
+    pdf_path = Path(pdf_path)
+    if not 10 <= dpi <= 1200:
+        raise PapergameError(f"--dpi: {dpi:g} is outside 10 to 1200")
+    if not pdf_path.is_file():
+        raise PapergameError(f"{pdf_path}: no such PDF file")
+    try:
+        document = pdfium.PdfDocument(str(pdf_path))
+    except (pdfium.PdfiumError, OSError) as exc:
+        raise PapergameError(f"{pdf_path}: cannot open as a PDF ({exc})") from None
+    out_dir = Path(out_dir) if out_dir else pdf_path.parent
+    if not out_dir.is_dir():
+        raise OutputError(f"{out_dir}: cannot write: the folder does not exist")
+    written = []
+    for number in parse_pages(pages, len(document)):
+        image = document[number - 1].render(scale=dpi / 72).to_pil()
+        target = out_dir / f"{pdf_path.stem}-p{number}.png"
+        try:
+            image.save(target)
+        except OSError as exc:
+            raise OutputError(f"{target}: cannot write: {(exc.strerror or str(exc)).lower()}") from None
+        written.append(target)
+    return written
