@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field, replace
 
 from papergame.definition import GameDefinition
 from papergame.errors import LayoutError
-from papergame.layout.board_sheet import board_page
-from papergame.layout.tiles_sheet import tile_pages
-from papergame.layout.rules_sheet import rules_page
-from papergame.layout.record_sheet import record_pages
+from papergame.layout.board_sheet import board_pages
 from papergame.layout.host_key import host_key_page
-from papergame.layout.paper import Sheet, require_paper, scale_check
-from papergame.layout.primitives import Page
-from papergame.layout.textflow import Metrics
+from papergame.layout.ink import INKS, apply_ink
+from papergame.layout.paper import SMALL_SIZE, Sheet, require_paper, scale_check
+from papergame.layout.primitives import Group, Page, Text
+from papergame.layout.record_sheet import record_pages
+from papergame.layout.rules_sheet import rules_page
+from papergame.layout.textflow import Metrics, fit_line
+from papergame.layout.tiles_sheet import PrintedTile, tile_list, tile_pages
 from papergame.text import Texts
 
 HOST_KEY_CHOICES = ("page", "separate", "omit")
+PARTS = ("board", "tiles", "tokens", "rules", "record", "host-key")
+CUT_GUIDES = ("lines", "marks", "both")
 TILE_MIN, TILE_MAX = 20.0, 60.0
+MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
+BAR = 50.0
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,11 @@ class KitOptions:
     paper: str = "a4"
     tile: float = 35.0
     host_key: str = "page"
+    measured: float | None = None  # what the 50 mm bar measured on the user's printer
+    ink: str = "normal"
+    only: tuple[str, ...] | None = None  # parts to print; None = all
+    tiles: str | None = None  # reprint only these tiles, e.g. "3x2,1x1" or "3.4"
+    cut_guides: str = "both"
 
     def checked(self) -> "KitOptions":
         paper = require_paper(self.paper)
@@ -32,34 +43,112 @@ class KitOptions:
             raise LayoutError(f"--tile-size: {self.tile:g} mm is outside {TILE_MIN:g} to {TILE_MAX:g} mm")
         if self.host_key not in HOST_KEY_CHOICES:
             raise LayoutError(f'--host-key: "{self.host_key}" is not one of {", ".join(HOST_KEY_CHOICES)}')
-        return KitOptions(paper, self.tile, self.host_key)
+        if self.measured is not None and not MEASURED_MIN <= self.measured <= MEASURED_MAX:
+            raise LayoutError(
+                f"--measured: {self.measured:g} mm is outside {MEASURED_MIN:g} to {MEASURED_MAX:g} mm; measure the "
+                f"50 mm bar of a page printed at 100% and give its length in mm"
+            )
+        if self.ink not in INKS:
+            raise LayoutError(f'--ink: "{self.ink}" is not one of {", ".join(INKS)}')
+        if self.cut_guides not in CUT_GUIDES:
+            raise LayoutError(f'--cut-guides: "{self.cut_guides}" is not one of {", ".join(CUT_GUIDES)}')
+        if self.only is not None:
+            unknown = [p for p in self.only if p not in PARTS]
+            if unknown or not self.only:
+                raise LayoutError(f'--only: "{",".join(unknown)}" is not a part; parts are {", ".join(PARTS)}')
+        return replace(self, paper=paper)
+
+    def wants(self, part: str) -> bool:
+        if self.tiles is not None:  # a reprint of named tiles prints just those
+            return part == "tiles" or (self.only is not None and part in self.only)
+        return self.only is None or part in self.only
+
+
+TILE_SPEC = re.compile(r"^\s*(?P<type>\d+)\s*(?:(?P<x>[x×*])\s*(?P<count>\d+)|[.·]\s*(?P<copy>\d+))?\s*$")
+
+
+def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedTile]:
+    """`3x2,1x1` -> two tiles of type 3 (ids 3·1, 3·2) and one of type 1; `3.4` -> the tile with id 3·4."""
+    chosen: list[PrintedTile] = []
+    for part in text.split(","):
+        m = TILE_SPEC.match(part)
+        if not m:
+            raise LayoutError(f'--tiles: "{part.strip()}" is not TYPExCOUNT (3x2) or TYPE.COPY (3.4)')
+        tile = definition.tile(int(m["type"]))
+        if tile is None:
+            types = ", ".join(str(t.id) for t in definition.tiles)
+            raise LayoutError(f'--tiles: "{part.strip()}": there is no tile type {m["type"]} (types: {types})')
+        if m["copy"] is not None:
+            copy = int(m["copy"])
+            if not 1 <= copy <= tile.copies:
+                raise LayoutError(f'--tiles: "{part.strip()}": type {tile.id} has copies 1 to {tile.copies}')
+            chosen.append(PrintedTile(tile, copy))
+            continue
+        count = int(m["count"]) if m["count"] is not None else 1
+        if not 1 <= count <= tile.copies:
+            raise LayoutError(f'--tiles: "{part.strip()}": the set has {tile.copies} tiles of type {tile.id}, '
+                              f"so ask for 1 to {tile.copies}")
+        chosen.extend(PrintedTile(tile, k) for k in range(1, count + 1))
+    ids = [(p.tile.id, p.copy) for p in chosen]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise LayoutError(f"--tiles: tile {dupes[0][0]}·{dupes[0][1]} is named twice")
+    return chosen
 
 
 @dataclass
 class Kit:
     pages: list[Page]
     host_key: list[Page]
+    notes: list[str] = field(default_factory=list)
 
 
-def finish(sheets: list[Sheet], texts: Texts) -> list[Page]:
-    """Put the scale check and the page number at the foot of every page."""
+def finish(sheets: list[Sheet], texts: Texts, options: KitOptions) -> list[Page]:
+    """The foot of every page (scale check, page number, any correction), then ink and correction."""
     total = len(sheets)
+    pages = []
     for number, sheet in enumerate(sheets, start=1):
         label = texts.get("kit.page", page=number, pages=total)
         sheet.add(*scale_check(sheet.box, texts.get("scale.instruction"), texts.get("scale.mm"),
                                texts.get("scale.inch"), sheet.metrics, label))
-    return [s.page for s in sheets]
+        if options.measured is not None:
+            note = texts.get("scale.corrected", measured=f"{options.measured:g}",
+                             percent=f"{100 * BAR / options.measured:.2f}")
+            fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
+            sheet.add(Text(sheet.box.x, sheet.box.y + 0.6, note, SMALL_SIZE))
+        page = apply_ink(sheet.page, INKS[options.ink])
+        pages.append(corrected(page, options.measured))
+    return pages
+
+
+def corrected(page: Page, measured: float | None) -> Page:
+    """Everything scaled about the page centre by 50/measured, so the printer's shrink undoes it."""
+    if measured is None or measured == BAR:
+        return page
+    k = BAR / measured
+    cx, cy = page.width / 2, page.height / 2
+    return Page(page.name, page.width, page.height, [Group(cx * (1 - k), cy * (1 - k), 0, tuple(page.items), k)])
 
 
 def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:
     options = options.checked()
-    sheets = [board_page(definition, texts, options.paper, options.tile, metrics)]
-    sheets += tile_pages(definition, texts, options.paper, options.tile, metrics)
-    sheets.append(rules_page(definition, texts, options.paper, metrics))
-    sheets += record_pages(definition, texts, options.paper, metrics)
+    paper, tile = options.paper, options.tile
+    selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
+    sheets: list[Sheet] = []
+    if options.wants("board"):
+        sheets += board_pages(definition, texts, paper, tile, metrics)
+    if options.wants("tiles") or options.wants("tokens"):
+        tiles = selection if selection is not None else (tile_list(definition) if options.wants("tiles") else [])
+        start = sheets[-1] if len(sheets) == 1 else None
+        sheets += tile_pages(definition, texts, paper, tile, metrics, tiles, options.wants("tokens"),
+                             options.cut_guides, start)
+    if options.wants("rules"):
+        sheets.append(rules_page(definition, texts, paper, metrics))
+    if options.wants("record"):
+        sheets += record_pages(definition, texts, paper, metrics)
     key_sheets: list[Sheet] = []
-    if options.host_key != "omit":
-        key_sheets.append(host_key_page(definition, texts, options.paper, metrics))
-    if options.host_key == "page":
-        return Kit(finish(sheets + key_sheets, texts), [])
-    return Kit(finish(sheets, texts), finish(key_sheets, texts) if key_sheets else [])
+    if options.wants("host-key") and options.host_key != "omit":
+        key_sheets.append(host_key_page(definition, texts, paper, metrics))
+    if options.host_key == "page" or not sheets:
+        return Kit(finish(sheets + key_sheets, texts, options), [])
+    return Kit(finish(sheets, texts, options), finish(key_sheets, texts, options) if key_sheets else [])

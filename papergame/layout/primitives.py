@@ -24,6 +24,7 @@ class Line:
     stroke: float = 0.0
     cap: str = "butt"  # butt | round | square
     dash: tuple[float, ...] = ()
+    role: str = ""  # "port" for a tile's port lines, so an ink style can thin them together
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Arc:
     width: float = 0.3
     stroke: float = 0.0
     cap: str = "butt"
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,12 +88,13 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn in a frame moved to (x, y) and turned `rotate` degrees clockwise about it."""
+    """Items drawn in a frame moved to (x, y), turned `rotate` degrees clockwise about it and scaled."""
 
     x: float
     y: float
     rotate: float
     items: tuple["Item", ...]
+    scale: float = 1.0
 
 
 Item = Union[Line, Rect, Circle, Arc, Polygon, Text, Group]
@@ -135,13 +138,3 @@ def item_json(item: Item) -> dict:
 def page_json(page: Page) -> dict:
     return {"name": page.name, "width": _round(page.width), "height": _round(page.height),
             "items": [item_json(i) for i in page.items]}
-
-
-def walk(items, dx: float = 0.0, dy: float = 0.0):
-    """Every leaf item with the offset of the groups around it (groups that rotate are yielded whole)."""
-    for item in items:
-        if isinstance(item, Group) and item.rotate % 360 == 0:
-            yield from walk(item.items, dx + item.x, dy + item.y)
-        else:
-            yield item, dx, dy
-

@@ -37,9 +37,9 @@ def port_path(shape: TileShape, a: str, b: str, size: float, width: float, grey:
         start = math.degrees(math.atan2(p.y - corner.y, p.x - corner.x))
         end = math.degrees(math.atan2(q.y - corner.y, q.x - corner.x))
         extent = (end - start + 180) % 360 - 180
-        return [Arc(corner.x * size, corner.y * size, r, start, extent, width=width, stroke=grey)]
+        return [Arc(corner.x * size, corner.y * size, r, start, extent, width=width, stroke=grey, role="port")]
     if corner is None:
-        return [Line(p.x * size, p.y * size, q.x * size, q.y * size, width=width, stroke=grey)]
+        return [Line(p.x * size, p.y * size, q.x * size, q.y * size, width=width, stroke=grey, role="port")]
     raise NotImplementedError(f"no drawing yet for a line from {a} to {b}")
 
 

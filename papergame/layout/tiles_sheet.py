@@ -7,15 +7,15 @@ from dataclasses import dataclass
 
 from papergame.definition import GameDefinition, TileType
 from papergame.errors import LayoutError
-from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
+from papergame.layout.paper import BODY_SIZE, CONTENT_W, SMALL_SIZE, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.tile_art import tile_art, token_art, token_radius
 from papergame.text import Texts
 
 MARK_GAP = 1.5  # between the tile edge and its crop mark
-MARK_LEN = 5.0
-MARK_BAND = MARK_GAP + MARK_LEN + 1.0
+MARK_LEN = 4.5
+MARK_BAND = MARK_GAP + MARK_LEN + 0.5
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,8 @@ def crop_marks(occupied: set[tuple[int, int]], x0: float, top: float, tile: floa
 
 
 def tile_grid_items(definition: GameDefinition, texts: Texts, tiles: list[PrintedTile], cols: int,
-                    x0: float, top: float, size: float) -> list[Item]:
+                    x0: float, top: float, size: float, guides: str = "both") -> list[Item]:
+    """Tiles butted edge to edge, `cols` to a row; `guides` is lines, marks or both."""
     items: list[Item] = []
     occupied = set()
     for i, printed in enumerate(tiles):
@@ -75,59 +76,103 @@ def tile_grid_items(definition: GameDefinition, texts: Texts, tiles: list[Printe
             definition.shape, printed.tile, size,
             type_label=texts.get("tiles.type", type=printed.tile.id),
             id_label=texts.get("tiles.id", type=printed.tile.id, copy=printed.copy),
+            outline=guides in ("lines", "both"),
         )
         items.append(Group(x0 + c * size, top - (r + 1) * size, 0, tuple(art)))
-    items += crop_marks(occupied, x0, top, size)
+    if guides in ("marks", "both"):
+        items += crop_marks(occupied, x0, top, size)
     return items
 
 
-def token_row(definition: GameDefinition, texts: Texts, sheet: Sheet, tile: float) -> None:
+def token_band(tile: float) -> float:
+    """Height of a row of tokens below the tiles, with their names."""
+    return 2 * token_radius(tile) + 6 + 3
+
+
+def token_width(definition: GameDefinition, tile: float) -> float:
+    return len(definition.tokens) * (2 * token_radius(tile) + 8)
+
+
+def token_items(definition: GameDefinition, texts: Texts, x: float, cy: float, tile: float) -> list[Item]:
+    """The tokens in a row from x, centred on height cy, each with its name below."""
     r = token_radius(tile)
-    sheet.paragraph(texts.get("tiles.tokens"), size=BODY_SIZE, what="tiles.tokens")
-    sheet.gap(2)
-    bottom = sheet.take(2 * r + 6, "the tokens")
-    x = sheet.box.x + MARK_BAND + r
-    cy = bottom + 2 + r + SMALL_SIZE
+    items: list[Item] = []
+    x += r
     for token in definition.tokens:
-        sheet.add(*token_art(token.name, x, cy, r, 0.0))
-        sheet.add(Text(x, cy - r - SMALL_SIZE - 0.8, texts.get(f"token.{token.name}"), SMALL_SIZE, anchor="middle"))
+        items += token_art(token.name, x, cy, r, 0.0)
+        items.append(Text(x, cy - r - SMALL_SIZE - 0.6, texts.get(f"token.{token.name}"), SMALL_SIZE, anchor="middle"))
         x += 2 * r + 8
+    return items
 
 
-def tile_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float, metrics: Metrics) -> list[Sheet]:
-    """As many sheets as the tiles need; the tokens go after the last tile."""
-    remaining = tile_list(definition)
+def block_height(count: int, cols: int, tile: float) -> float:
+    return math.ceil(count / cols) * tile + 2 * MARK_BAND
+
+
+def free_in_last_row(count: int, cols: int, tile: float) -> float:
+    """Width left beside the last row of tiles (0 when the row is full)."""
+    used = count % cols
+    return 0.0 if used == 0 else (cols - used) * tile - MARK_BAND
+
+
+def tile_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float, metrics: Metrics,
+               tiles: list[PrintedTile] | None = None, tokens: bool = True, guides: str = "both",
+               start: Sheet | None = None) -> list[Sheet]:
+    """The tiles (all, or those named) and the tokens, on as few sheets as they need.
+
+    The tokens go beside the last row of tiles when it has room, else below the tiles.
+    When `start` (the board's sheet) has room for every tile and the tokens, they go there
+    and no new sheet is made. Returns the new sheets.
+    """
+    remaining = tile_list(definition) if tiles is None else list(tiles)
+    cols = math.floor((CONTENT_W - 2 * MARK_BAND) / tile)
+    if cols < 1:
+        raise LayoutError(f"--tile-size: a {tile:g} mm tile does not fit on a tile sheet")
+    lines = 1 + (1 if tokens else 0) + (1 if remaining else 0)  # title, token note, cut note (one line each)
+    head = TITLE_SIZE * 1.3 + BODY_SIZE * 1.3 * (lines - 1) + 1
+    beside = tokens and remaining and free_in_last_row(len(remaining), cols, tile) >= token_width(definition, tile)
+    band = token_band(tile) if tokens and not beside else 0.0
     sheets: list[Sheet] = []
-    r = token_radius(tile)
-    token_band = 2 * r + 6 + 2 + BODY_SIZE * 1.3 * 2 + 4
-    while True:
-        sheet = Sheet(f"tiles-{len(sheets) + 1}", paper, metrics)
-        sheet.title(texts.get("tiles.title") if not sheets else texts.get("tiles.continued"))
-        sheet.paragraph(texts.get("tiles.cut"), what="tiles.cut")
-        sheet.gap(3 + MARK_BAND)
-        cols = math.floor((sheet.box.w - 2 * MARK_BAND) / tile)
-        rows_room = sheet.room - MARK_BAND
-        rows = math.floor(rows_room / tile)
-        if cols < 1 or rows < 1:
-            raise LayoutError(f"--tile-size: a {tile:g} mm tile does not fit on a tile sheet")
-        needed_rows = math.ceil(len(remaining) / cols)
-        if needed_rows <= rows and rows_room - needed_rows * tile >= token_band:
-            rows = needed_rows
-        chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
-        used_rows = math.ceil(len(chunk) / cols)
-        block_w = min(cols, len(chunk)) * tile
-        x0 = sheet.box.cx - block_w / 2
-        top = sheet.cursor
-        sheet.take(used_rows * tile + MARK_BAND, "the tiles")
-        sheet.add(*tile_grid_items(definition, texts, chunk, cols, x0, top, tile))
-        sheets.append(sheet)
+    current: Sheet | None = None
+    if start is not None and remaining and start.room >= 3 + head + block_height(len(remaining), cols, tile) + band:
+        start.gap(3)
+        current = start
+    first = True
+    while first or remaining:
+        if current is None:
+            current = Sheet(f"tiles-{len(sheets) + 1}", paper, metrics)
+            sheets.append(current)
+        current.title(texts.get("tiles.title") if first else texts.get("tiles.continued"))
+        if first and remaining:
+            current.paragraph(texts.get("tiles.cut"), what="tiles.cut")
+        if first and tokens:
+            current.paragraph(texts.get("tiles.tokens"), what="tiles.tokens")
+        current.gap(1)
+        first = False
         if not remaining:
             break
-    last = sheets[-1]
-    if last.room < token_band:
-        last = Sheet(f"tiles-{len(sheets) + 1}", paper, metrics)
-        last.title(texts.get("tiles.continued"))
-        sheets.append(last)
-    last.gap(3)
-    token_row(definition, texts, last, tile)
+        rows = math.floor((current.room - 2 * MARK_BAND) / tile)
+        if rows < 1:
+            raise LayoutError(f"--tile-size: a {tile:g} mm tile does not fit on a tile sheet")
+        chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
+        x0 = current.box.cx - min(cols, len(chunk)) * tile / 2
+        current.gap(MARK_BAND)
+        top = current.cursor
+        current.take(math.ceil(len(chunk) / cols) * tile + MARK_BAND, "the tiles")
+        current.add(*tile_grid_items(definition, texts, chunk, cols, x0, top, tile, guides))
+        if not remaining and beside:
+            used = len(chunk) % cols
+            row_bottom = top - math.ceil(len(chunk) / cols) * tile
+            x = x0 + used * tile + MARK_BAND + 2
+            current.add(*token_items(definition, texts, x, row_bottom + tile / 2 + SMALL_SIZE * 0.6, tile))
+            return sheets
+        if remaining:
+            current = None
+    if tokens:
+        if current.room < band:
+            current = Sheet(f"tiles-{len(sheets) + 1}", paper, metrics)
+            current.title(texts.get("tiles.continued"))
+            sheets.append(current)
+        bottom = current.take(band, "the tokens")
+        current.add(*token_items(definition, texts, current.x + MARK_BAND, bottom + band - 2 - token_radius(tile), tile))
     return sheets

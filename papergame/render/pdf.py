@@ -120,6 +120,8 @@ def draw_group(c: Canvas, item: Group) -> None:
     c.translate(item.x * mm, item.y * mm)
     if item.rotate:
         c.rotate(-item.rotate)
+    if item.scale != 1.0:
+        c.scale(item.scale, item.scale)
     for child in item.items:
         draw(c, child)
     c.restoreState()

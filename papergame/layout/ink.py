@@ -1,0 +1,68 @@
+"""Ink styles: the same pages drawn with less toner, for reused paper and thrifty printing.
+
+`LOW` keeps every line where it is but draws it thinner and grey, removes filled areas
+(grey bands, solid arrows, the black token's solid ring, which becomes hatching alone) and
+lightens the text while keeping it readable. A tile's port lines are thinned together, so
+the outlined line stays an outline and the bridge gap stays a gap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Page, Polygon, Rect, Text
+
+
+@dataclass(frozen=True)
+class Ink:
+    name: str
+    line: float  # grey for what was drawn black
+    text: float  # grey for black text
+    port_weight: float  # factor on the width of tile port lines
+    max_width: float  # no other line is wider than this, in mm
+    fills: bool  # keep filled areas
+
+
+NORMAL = Ink("normal", 0.0, 0.0, 1.0, 99.0, True)
+LOW = Ink("low", 0.35, 0.3, 0.5, 0.3, False)
+INKS = {ink.name: ink for ink in (NORMAL, LOW)}
+
+
+def grey(value: float | None, target: float) -> float | None:
+    """Black becomes `target`; greys are lightened in proportion; white stays white."""
+    if value is None:
+        return None
+    return target + (1.0 - target) * value
+
+
+def restyle(item: Item, ink: Ink) -> Item:
+    if isinstance(item, Group):
+        return replace(item, items=tuple(restyle(i, ink) for i in item.items))
+    if isinstance(item, Text):
+        return replace(item, fill=grey(item.fill, ink.text))
+    if isinstance(item, (Line, Arc)):
+        if item.stroke == 1.0:  # white: a bridge gap or an outline's core
+            width = item.width * ink.port_weight if item.role == "port" else item.width
+            return replace(item, width=width)
+        if item.role == "port":
+            return replace(item, width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line))
+        return replace(item, width=min(item.width, ink.max_width), stroke=grey(item.stroke, ink.line))
+    if isinstance(item, (Rect, Circle, Polygon)):
+        fill = item.fill
+        stroke = item.stroke
+        width = item.width
+        if not ink.fills and fill is not None and fill < 1.0:
+            fill = None
+            if stroke is None:  # a shape that was only a fill keeps a thin outline
+                stroke, width = 0.0, 0.2
+        if stroke is not None:
+            stroke = grey(stroke, ink.line)
+            width = min(width, ink.max_width)
+        return replace(item, fill=fill, stroke=stroke, width=width)
+    return item
+
+
+def apply_ink(page: Page, ink: Ink) -> Page:
+    if ink is NORMAL:
+        return page
+    return Page(page.name, page.width, page.height, [restyle(i, ink) for i in page.items])
