@@ -67,11 +67,11 @@ def check_page_glyphs(pages: list[Page]) -> None:
                 )
 
 
-def render_bytes(pages: list[Page], title: str) -> bytes:
+def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
     from papergame.render.pdf import render_pdf
 
     buffer = io.BytesIO()
-    render_pdf(pages, buffer, title)
+    render_pdf(pages, buffer, title, keywords=keywords)
     return buffer.getvalue()
 
 
@@ -130,8 +130,12 @@ def build(output: str | Path, game_path=None, text_path=None, lang="en", options
     output = Path(output)
     definition, texts, kit = make_pages(game_path, text_path, lang, options)
     title = texts.get("kit.title")
-    kit_bytes = render_bytes(kit.pages, title)
-    key_bytes = render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}") if kit.host_key else None
+    keywords = f"papergame tile={options.tile:g} paper={options.paper} ink={options.ink}"
+    if options.measured is not None:
+        keywords += f" measured={options.measured:g}"
+    kit_bytes = render_bytes(kit.pages, title, keywords)
+    key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", keywords)
+                 if kit.host_key else None)
     key_path = host_key_path_for(output) if key_bytes else None
     write_atomically(output, kit_bytes)
     if key_bytes:

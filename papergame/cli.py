@@ -97,30 +97,70 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
               type=click.Path(), help="Where to write the kit PDF.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
               show_default=True, help="Paper size. Either way all content stays inside the area both share.")
-@click.option("--tile-size", "tile_size", type=float, default=35.0, show_default=True, metavar="MM",
-              help="Tile and board cell size in millimetres.")
+@click.option("--tile-size", "tile_size", type=float, default=35.0, show_default=True,
+              metavar="MM", help="Tile and board cell size in millimetres, 20 to 60. A board too big for a "
+              "page is split across sheets.")
 @click.option("--host-key", "host_key", type=click.Choice(["page", "separate", "omit"]), default="page",
               show_default=True,
               help="The host key as the last page, as its own PDF beside the kit (KIT-host-key.pdf), or left out.")
+@click.option("--measured", type=float, default=None, metavar="MM",
+              help="What the 50 mm bar measured on your printer (40 to 60); every page is scaled to make up for it.")
+@click.option("--ink", type=click.Choice(["normal", "low"]), default="normal", show_default=True,
+              help="low: thin grey lines, no filled areas, lighter text, for reused paper.")
+@click.option("--only", default=None, metavar="PARTS",
+              help="Print only these parts: board,tiles,tokens,rules,record,host-key.")
+@click.option("--tiles", "tiles", default=None, metavar="LIST",
+              help="Reprint only these tiles: 3x2,1x1 is two of type 3 and one of type 1; 3.4 is the tile 3·4.")
+@click.option("--cut-guides", "cut_guides", type=click.Choice(["lines", "marks", "both"]), default="both",
+              show_default=True, help="Cut lines round every tile, crop marks in the margin, or both.")
 @click.option("--lang", default="en", show_default=True, help="Language of the printed words (text.LANG.toml).")
 @click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
               help="A text file of your own with every printed word.")
 @game_option
-def build(output, paper, tile_size, host_key, lang, text_path, game_path) -> None:
+def build(output, paper, tile_size, host_key, measured, ink, only, tiles, cut_guides, lang, text_path,
+          game_path) -> None:
     """Make the printable kit: board, tiles, tokens, rules, record sheet and host key.
 
     \b
-    Example:
+    Examples:
       papergame build
       papergame build -o class-kit.pdf --paper letter --host-key separate
+      papergame build --measured 49.2 --ink low
+      papergame build --tiles 3x2,1.4 -o spare-tiles.pdf
     """
     from papergame.build import build as build_kit
     from papergame.layout.kit import KitOptions
 
-    report = build_kit(output, game_path, text_path, lang, KitOptions(paper.lower(), tile_size, host_key))
-    click.echo(f"Wrote {report.kit_path} ({report.kit_pages} pages)")
+    parts = tuple(p.strip() for p in only.split(",")) if only is not None else None
+    options = KitOptions(paper.lower(), tile_size, host_key, measured, ink, parts, tiles, cut_guides)
+    report = build_kit(output, game_path, text_path, lang, options)
+    click.echo(f"Wrote {report.kit_path} ({sheets(report.kit_pages)})")
     if report.host_key_path:
-        click.echo(f"Wrote {report.host_key_path} ({report.host_key_pages} pages)")
+        click.echo(f"Wrote {report.host_key_path} ({sheets(report.host_key_pages)})")
+
+
+def sheets(count: int) -> str:
+    return f"{count} sheet" + ("" if count == 1 else "s")
+
+
+@main.command()
+@click.argument("pdf", type=click.Path(dir_okay=False))
+def check(pdf) -> None:
+    """Measure a kit PDF and say whether it prints true at 100%.
+
+    Reads the page size, the 50 mm scale bar and the tile and board cell sizes from the
+    file's drawing. Exit status 0 when it prints true, 1 when it was scaled.
+
+    \b
+    Example:
+      papergame check edge-port-path-tiles.pdf
+    """
+    from papergame.check import check_pdf
+
+    report = check_pdf(pdf)
+    click.echo(report.sentence)
+    if not report.true_scale:
+        raise SystemExit(1)
 
 
 @main.command()

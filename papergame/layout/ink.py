@@ -24,7 +24,7 @@ class Ink:
 
 
 NORMAL = Ink("normal", 0.0, 0.0, 1.0, 99.0, True)
-LOW = Ink("low", 0.35, 0.3, 0.5, 0.3, False)
+LOW = Ink("low", 0.5, 0.45, 0.5, 0.3, False)
 INKS = {ink.name: ink for ink in (NORMAL, LOW)}
 
 

@@ -15,7 +15,7 @@ CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1}
 
 
-def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "") -> None:
+def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", keywords: str = "") -> None:
     """Write `pages` as one PDF to the binary stream `out`; same pages, same bytes."""
     register()
     rl_config.useA85 = 0  # binary compressed streams: smaller files, and faster to write
@@ -23,6 +23,7 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "") 
     c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1)
     c.setTitle(title)
     c.setSubject(subject)
+    c.setKeywords(keywords)
     c.setCreator("papergame")
     c.setViewerPreference("PrintScaling", "None")
     c.setViewerPreference("Duplex", "Simplex")
