@@ -69,7 +69,8 @@ class Flow:
     def take(self, height: float, what: str) -> float:
         """Reserve `height` mm below the cursor; returns the bottom of the reserved band."""
         if height > self.room + 1e-6:
-            raise LayoutError(f"{self.name} page: {what} needs {height:.0f} mm but only {self.room:.0f} mm are left")
+            raise LayoutError(f"{self.name} page: {what} does not fit: it needs {height:.1f} mm and "
+                              f"{max(self.room, 0):.1f} mm are left; shorten it")
         self.cursor -= height
         return self.cursor
 
@@ -96,8 +97,10 @@ class Flow:
                   fill: float = INK, what: str = "a paragraph", leading: float = 1.3, bullet: str = "") -> None:
         x = self.x + indent
         lines = wrap(text, self.width - indent, size, self.metrics, bold, what)
+        top = self.cursor
+        self.take(len(lines) * size * leading, what)
         for i, line in enumerate(lines):
-            bottom = self.take(size * leading, what)
+            bottom = top - (i + 1) * size * leading
             baseline = bottom + size * (leading - 1.0) + size * 0.1
             if bullet and i == 0:
                 self.add(Text(self.x, baseline, bullet, size, bold=True, fill=fill))

@@ -1,0 +1,122 @@
+"""The printed words: text files checked against the English one, printed literally, never overflowing."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from papergame.text import english, placeholders
+from pdfmeasure import open_pdf, page_text
+
+ENGLISH = Path(__file__).parent.parent / "templates" / "edge-port-path-tiles" / "text.en.toml"
+
+
+def write_text(tmp_path: Path, changes: dict[str, str], drop: tuple[str, ...] = (), extra: str = "") -> Path:
+    """A copy of the English text file with some values replaced, some keys dropped, lines added."""
+    out = []
+    section = ""
+    for line in ENGLISH.read_text(encoding="utf-8").splitlines():
+        stripped = line.strip()
+        if stripped.startswith("["):
+            section = stripped.strip("[]")
+        key = stripped.split("=", 1)[0].strip() if "=" in stripped and not stripped.startswith("#") else None
+        full = f"{section}.{key}" if key else None
+        if full in drop:
+            continue
+        if full in changes:
+            value = changes[full].replace("\\", "\\\\").replace('"', '\\"')
+            line = f'{key} = "{value}"'
+        out.append(line)
+    path = tmp_path / "text.xx.toml"
+    path.write_text("\n".join(out) + "\n" + extra, encoding="utf-8")
+    return path
+
+
+def build(*args):
+    return CliRunner().invoke(main, ["build", *args])
+
+
+def test_every_text_key_is_used_by_its_english_placeholders():
+    data = tomllib.loads(ENGLISH.read_text(encoding="utf-8"))
+    texts = english()
+    assert set(data) == set(texts.sections)
+    assert placeholders(texts.sections["rules"]["setup_tokens"]) == {"white", "white_start", "black", "black_start"}
+
+
+def test_a_translation_replaces_the_printed_words(tmp_path):
+    text = write_text(tmp_path, {"board.title": "Spielbrett", "rules.title": "So wird gespielt"})
+    out = tmp_path / "kit.pdf"
+    result = build("--text", str(text), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    with open_pdf(out) as pdf:
+        assert page_text(pdf.pages[0]).startswith("Spielbrett")
+        assert page_text(pdf.pages[2]).startswith("So wird gespielt")
+
+
+def test_text_beside_a_game_file_is_found_by_lang(tmp_path):
+    game = tmp_path / "game.toml"
+    game.write_text((ENGLISH.parent / "game.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    write_text(tmp_path, {"board.title": "Plateau"})
+    (tmp_path / "text.xx.toml").rename(tmp_path / "text.fr.toml")
+    out = tmp_path / "kit.pdf"
+    result = build("--game", str(game), "--lang", "fr", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    with open_pdf(out) as pdf:
+        assert page_text(pdf.pages[0]).startswith("Plateau")
+
+
+def test_markup_and_special_characters_print_as_typed(tmp_path):
+    title = '<font color="red">Kit</font>     title = '<font color="red">Kit</font> & <b>more</b> < > &amp;' <b>x</b> <>     title = '<font color="red">Kit</font> & <b>more</b> < > &amp;'amp;'
+    text = write_text(tmp_path, {"kit.title": title, "board.title": title})
+    out = tmp_path / "kit.pdf"
+    result = build("--text", str(text), "-o", str(out), "--only", "board")
+    assert result.exit_code == 0, result.output
+    with open_pdf(out) as pdf:
+        assert page_text(pdf.pages[0]).splitlines()[0] == title
+
+
+@pytest.mark.parametrize("changes,drop,extra,message", [
+    ({}, ("rules.title",), "", "{path}: rules.title: missing"),
+    ({}, (), "\n[rules2]\nx = \"y\"\n", "{path}: rules2: unknown key (expected one of: "),
+    ({"board.start": "$who starts here"}, (), "",
+     "{path}: board.start: $who is not a placeholder of this text (valid: $token)"),
+    ({"board.title": "Cost: $5"}, (), "",
+     "{path}: board.title: has a $ that is not a placeholder; write $$ for a dollar sign"),
+    ({"board.title": "Board → here"}, (), "",
+     '{path}: board.title: the character "→" (U+2192) is not in the embedded font (Bitstream Vera), '
+     "so it would print as a box; write it another way"),
+])
+def test_a_broken_text_file_gets_clear_errors(tmp_path, changes, drop, extra, message):
+    text = write_text(tmp_path, changes, drop, extra)
+    result = build("--text", str(text), "-o", str(tmp_path / "never.pdf"))
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: " + message.format(path=text))
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "never.pdf").exists()
+
+
+def test_text_that_overflows_its_page_is_an_error_not_a_spill(tmp_path):
+    text = write_text(tmp_path, {"rules.intro": "Tiles and tokens and rules. " * 400})
+    result = build("--text", str(text), "-o", str(tmp_path / "never.pdf"))
+    assert result.exit_code == 2
+    line, = result.output.splitlines()
+    assert line.startswith("Error: rules page: rules.intro does not fit: it needs ")
+    assert line.endswith(" mm are left; shorten it")
+
+
+def test_a_word_wider_than_its_box_is_an_error(tmp_path):
+    text = write_text(tmp_path, {"rules.turn_1": "W" * 80})
+    result = build("--text", str(text), "-o", str(tmp_path / "never.pdf"))
+    assert result.exit_code == 2
+    assert result.output.startswith('Error: rules.turn_1: the word "WWW')
+
+
+def test_unknown_language_is_refused():
+    result = build("--lang", "qq", "-o", "never.pdf")
+    assert result.exit_code == 2
+    assert result.output == ('Error: --lang: no text file for language "qq" (looked for text.qq.toml beside the '
+                             "game file and among the built-in templates; built in: en)\n")
