@@ -70,7 +70,7 @@ def test_text_beside_a_game_file_is_found_by_lang(tmp_path):
 
 
 def test_markup_and_special_characters_print_as_typed(tmp_path):
-    title = '<font color="red">Kit</font>     title = '<font color="red">Kit</font> & <b>more</b> < > &amp;' <b>x</b> <>     title = '<font color="red">Kit</font> & <b>more</b> < > &amp;'amp;'
+    title = '<font color="red">Kit</font> & <b>x</b> <> &amp;'
     text = write_text(tmp_path, {"kit.title": title, "board.title": title})
     out = tmp_path / "kit.pdf"
     result = build("--text", str(text), "-o", str(out), "--only", "board")
