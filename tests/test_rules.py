@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import signal
 from collections import Counter
+from contextlib import contextmanager
 
 import pytest
 
@@ -317,6 +319,22 @@ def test_crossing_lines_of_type_3_do_not_join(default_game):
 # starting a token inside a ring of tiles, or with a hand-built one-way tile.
 
 
+@contextmanager
+def time_limit(seconds: float):
+    """Fail, rather than hang, if loop detection is broken and a trace goes round forever."""
+
+    def stop(signum, frame):
+        raise AssertionError(f"still tracing after {seconds} s: the loop was not detected")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def ring(d: GameDefinition) -> dict[Cell, PlacedTile]:
     """Tiles in B1, B2 and A2 that lead A1's east side round to A1's north side."""
     return {
@@ -329,7 +347,8 @@ def ring(d: GameDefinition) -> dict[Cell, PlacedTile]:
 def test_trace_detects_a_token_coming_back_to_its_start(default_game):
     d = default_game
     tiles = ring(d) | {cell(d, "A1"): PlacedTile.make(d, d.tile(1), 0)}  # A1: N-E
-    t = trace(d.board, tiles, pos(d, "A1/N"))
+    with time_limit(2):
+        t = trace(d.board, tiles, pos(d, "A1/N"))
     assert t.loop
     assert [d.board.cell_name(c) for c in t.route] == ["A1", "B1", "B2", "A2"]
     assert t.end == pos(d, "A1/N")
@@ -340,7 +359,8 @@ def test_trace_detects_a_loop_that_does_not_pass_the_start(default_game):
     d = default_game
     one_way = PlacedTile(d.tile(1), 0, {"S": "E", "N": "E", "E": "N", "W": "S"})
     tiles = ring(d) | {cell(d, "A1"): one_way}
-    t = trace(d.board, tiles, pos(d, "A1/S"))
+    with time_limit(2):
+        t = trace(d.board, tiles, pos(d, "A1/S"))
     assert t.loop
     assert [d.board.cell_name(c) for c in t.route] == ["A1", "B1", "B2", "A2", "A1"]
     assert t.end == pos(d, "B1/W")
@@ -350,7 +370,8 @@ def test_a_loop_ends_the_game_in_a_draw(default_game):
     d = default_game
     game = Game(d, positions={"white": pos(d, "A1/N"), "black": pos(d, "E5/N")})
     game.tiles.update(ring(d))
-    turn = game.play("A1:1")
+    with time_limit(2):
+        turn = game.play("A1:1")
     assert turn.traces["white"].loop
     assert game.result == Result("draw", "loop")
     assert game.over
