@@ -321,9 +321,14 @@ def test_too_many_tiles_in_the_set(default_data):
     assert changed(default_data, edit) == ["g.toml: tiles: the set has 300 tiles; at most 200 are allowed"]
 
 
-def test_more_tiles_dealt_than_exist(default_data):
-    assert changed(default_data, lambda d: d["deal"].__setitem__("hand", 10)) == [
-        "g.toml: deal.hand: deals 10 tiles to each of 2 players (20), but the set has only 18 tiles",
+@pytest.mark.parametrize("hand, copies, dealt, total", [(10, 6, 20, 18), (9, 5, 18, 17)])
+def test_more_tiles_dealt_than_exist(default_data, hand, copies, dealt, total):
+    def edit(d):
+        d["deal"]["hand"] = hand
+        d["tiles"][0]["copies"] = copies
+
+    assert changed(default_data, edit) == [
+        f"g.toml: deal.hand: deals {hand} tiles to each of 2 players ({dealt}), but the set has only {total} tiles",
     ]
 
 
