@@ -68,7 +68,7 @@ def test_builtin_definition_is_found_as_a_package_resource():
     assert read_toml(path)["deal"] == {"hand": 3}
 
 
-def test_load_definition_from_a_path(tmp_path, default_data):
+def test_load_definition_from_a_path(tmp_path):
     path = tmp_path / "copy.toml"
     path.write_bytes(builtin_path().read_bytes())
     d = load_definition(path)
@@ -125,7 +125,7 @@ def test_file_over_one_mib_is_refused_before_parsing(tmp_path):
     assert info.value.problems == [f"{path}: file is 1,048,577 bytes; a definition file may be at most 1 MiB"]
 
 
-def test_file_of_exactly_one_mib_is_read(tmp_path, default_data):
+def test_file_of_exactly_one_mib_is_read(tmp_path):
     text = builtin_path().read_text()
     path = tmp_path / "padded.toml"
     path.write_text(text + "#" * (MAX_FILE_BYTES - len(text.encode()) - 1) + "\n")
