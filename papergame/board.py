@@ -3,6 +3,15 @@
 Columns run west to east and rows south to north, so `Cell(0, 0)` is the south-west
 corner. A token always stands at an entry port: the port through which it is about to
 enter a cell, written `CELL/PORT` (`A2/S`).
+
+>>> from papergame.geometry import TileShape
+>>> board = Board(tuple("ABCDE"), tuple("12345"), TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W")))
+>>> board.parse_cell("b3"), board.cell_name(Cell(4, 4))
+(Cell(col=1, row=2), 'E5')
+>>> board.position_name(board.step_out(Cell(0, 0), "N")), board.step_out(Cell(0, 0), "W")
+('A2/S', None)
+>>> board.is_edge_entry(Position(Cell(0, 0), "S")), board.is_edge_entry(Position(Cell(1, 1), "S"))
+(True, False)
 """
 
 from __future__ import annotations

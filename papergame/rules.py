@@ -146,7 +146,7 @@ class Game:
             outcome = "a draw" if self.result.winner == DRAW else f"{self.result.winner} won"
             raise MoveError(f"the game is already over ({outcome}, {self.result.reason})")
         if cell not in board:
-            raise MoveError(f"there is no cell {cell} on this board")
+            raise MoveError(f"there is no cell at column {cell.col + 1}, row {cell.row + 1} on this board")
         tile = self.definition.tile(type_id)
         if tile is None:
             types = ", ".join(str(t.id) for t in self.definition.tiles)
