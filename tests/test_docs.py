@@ -1,0 +1,43 @@
+"""The README and --help stay true to the code: every command and option is documented."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+
+README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+COMMANDS = sorted(main.commands)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_is_in_the_readme(name):
+    assert re.search(rf"^papergame {name}\b", README, re.MULTILINE), f"papergame {name} is not in README.md"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_option_is_in_the_readme(name):
+    for param in main.commands[name].params:
+        if param.param_type_name != "option":
+            continue
+        spelled = [f"{opt} " for opt in param.opts] + [f"{opt}]" for opt in param.opts]
+        assert any(s in README for s in spelled), f"{name} {'/'.join(param.opts)} is not in README.md"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_help_shows_an_example(name):
+    result = CliRunner().invoke(main, [name, "--help"])
+    assert result.exit_code == 0
+    assert "Example" in result.output and f"papergame {name}" in result.output
+
+
+def test_the_readme_opens_with_the_two_commands_and_ci_runs_the_second():
+    block = re.search(r"```sh\n(.*?)```", README, re.DOTALL).group(1).strip().splitlines()
+    assert len(block) == 2
+    assert block[0].endswith("papergame build")
+    ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert block[1] in ci
