@@ -7,15 +7,25 @@ practice sheets; the positions shown always come from the rules engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from papergame.board import Board, Cell, Position
 from papergame.definition import GameDefinition, TileType
 from papergame.layout.board_sheet import heading_into
-from papergame.layout.primitives import Group, Item, Line, Text
+from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.tile_art import tile_art, token_art, turned
 
 LABEL_SIZE = 2.8
 LABEL_BAND = 4.0
+SHADE = 0.86  # grey of a shaded cell
+NOTE_SIZE = 2.3
+
+
+@lru_cache(maxsize=512)
+def drawn_tile(shape, tile: TileType, size: float, type_label: bool, ports: bool) -> tuple[Item, ...]:
+    """A tile's art for a diagram, made once per look (the items are frozen, so they can be shared)."""
+    return tuple(tile_art(shape, tile, size, type_label=str(tile.id) if type_label else None,
+                          outline=False, ports=ports))
 
 
 @dataclass
@@ -36,6 +46,10 @@ class Diagram:
     cell: float
     tiles: dict[Cell, tuple[TileType, int]] = field(default_factory=dict)
     markers: list[Marker] = field(default_factory=list)
+    port_names: bool = True  # the tiles' own port names (N, E, ...) inside each tile
+    type_labels: bool = True  # each tile's type number, in the corner it has turned to
+    shaded: tuple[Cell, ...] = ()  # cells with a light grey ground, under their tiles
+    notes: dict[Cell, str] = field(default_factory=dict)  # a short text in the corner its tile leaves free
 
     @property
     def board(self) -> Board:
@@ -95,11 +109,16 @@ class Diagram:
         """The diagram with the bottom-left corner of its margin at (x, y)."""
         out: list[Item] = []
         board = self.board
+        for cell in self.shaded:
+            lx, ly = self.local(cell)
+            out.append(Rect(lx, ly, self.cell, self.cell, width=0, stroke=None, fill=SHADE))
         for (c, r), (tile, rotation) in self.tiles.items():
             lx, ly = self.local(Cell(c, r))
-            art = tile_art(board.shape, tile, self.cell, type_label=str(tile.id), outline=False)
-            out.append(turned(art, self.cell, rotation, lx, ly))
+            art = drawn_tile(board.shape, tile, self.cell, self.type_labels, self.port_names)
+            out.append(turned(list(art), self.cell, rotation, lx, ly))
         out += self.grid()
+        for cell, text in self.notes.items():
+            out.append(self.note(cell, text))
         for marker in self.markers:
             out += self.marker_items(marker)
         left, bottom, _, _ = self.margins()
@@ -124,6 +143,40 @@ class Diagram:
         for j, row in enumerate(range(self.rows[0], self.rows[1] + 1)):
             out.append(Text(-1.4, (j + 0.5) * self.cell - LABEL_SIZE * 0.36, board.rows[row], LABEL_SIZE, bold=True, anchor="end"))
         return out
+
+    def free_corner(self, cell: Cell) -> int:
+        """A corner of the cell (0 top-left, clockwise) that no line of its tile curves round,
+        and that the type number, when drawn, does not sit in."""
+        corners = self.board.shape.corners()
+        if cell not in self.tiles:
+            return 0
+        tile, rotation = self.tiles[cell]
+        shape = self.board.shape
+        taken = set()
+        for a, b in tile.pairs:
+            corner = shape.shared_corner(shape.rotate(a, rotation), shape.rotate(b, rotation))
+            if corner is not None:
+                taken.add(corners.index(corner))
+        if self.type_labels:  # the number sits top-left as printed and turns with the tile
+            taken.add((rotation // shape.step_degrees) % len(corners))
+        return next((i for i in (0, 1, 3, 2) if i not in taken), 0)
+
+    def note(self, cell: Cell, text: str) -> Group:
+        """`text` in a corner of the cell that its tile leaves free; words stacked one above the other."""
+        lx, ly = self.local(cell)
+        corner = self.free_corner(cell)
+        pad = 0.8
+        right = corner in (1, 2)
+        top = corner in (0, 1)
+        x = lx + (self.cell - pad if right else pad)
+        step = NOTE_SIZE * 1.05
+        words = text.split()
+        items = []
+        for i, word in enumerate(words):
+            k = i if top else len(words) - 1 - i
+            y = ly + self.cell - pad - NOTE_SIZE * 0.75 - k * step if top else ly + pad + k * step
+            items.append(Text(x, y, word, NOTE_SIZE, bold=True, anchor="end" if right else "start"))
+        return Group(0, 0, 0, tuple(items))
 
     def outside(self, port: str, r: float) -> float:
         """How far outside the grid a token's centre sits, clear of the labels (top and left)."""

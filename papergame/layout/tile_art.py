@@ -82,11 +82,12 @@ def port_labels(shape: TileShape, size: float, ink: float = 0.0) -> list[Item]:
 
 
 def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | None = None,
-             id_label: str | None = None, outline: bool = True, ink: float = 0.0) -> list[Item]:
-    """A whole tile: lines, port names, type number in the top-left corner, id bottom-right."""
+             id_label: str | None = None, outline: bool = True, ink: float = 0.0, ports: bool = True) -> list[Item]:
+    """A whole tile: lines, port names (unless `ports` is False), type number in the top-left corner, id bottom-right."""
     s = scale(size)
     items = tile_lines(shape, tile, size, ink)
-    items += port_labels(shape, size, ink)
+    if ports:
+        items += port_labels(shape, size, ink)
     if type_label:
         items.append(Text(1.8 * s, size - 6.4 * s, type_label, 5.6 * s, bold=True, fill=ink))
     if id_label:
