@@ -1,0 +1,434 @@
+"""Practice sheets and their answer keys: one page per sheet, the puzzles in a grid of slots.
+
+A sheet has its title, number and seed at the top, a line for the pupil's name and the
+date, how to write an answer, and then the puzzles, each with its diagram and an answer
+box. The key page of a sheet has the same slots in the same places, so a teacher can lay
+the two side by side: the diagram with the route shaded and numbered in the order the
+token passes, and the answer written in the box.
+
+The slots are planned once for a level (the same plan for every sheet of a class set):
+the biggest cells that let the asked number of puzzles fit the page, with each diagram
+either above its answer box ("stacked") or beside it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from papergame.board import Cell
+from papergame.definition import GameDefinition
+from papergame.errors import LayoutError
+from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
+from papergame.layout.paper import BODY_SIZE, CONTENT_W, FAINT, SMALL_SIZE, TITLE_SIZE, Sheet, scale_check
+from papergame.layout.primitives import Group, Item, Line, Page, Rect, Text
+from papergame.layout.textflow import Metrics, fit_line, wrap
+from papergame.layout.tile_art import tile_art
+from papergame.text import Texts
+from papergame.worksheet import EXIT, LEVELS, MAX_PUZZLES, Level, Puzzle, Worksheet, kinds
+
+PAPER = "a4"  # the content box is the part A4 and Letter share, so a sheet prints on either
+QUESTION_SIZE = SMALL_SIZE + 0.4
+LEADING = 1.3
+ANSWER_LINE = 7.5  # room to write one line by hand
+EXIT_BOX = 12.0  # one line to write where the token stops (the key: the route and the stop)
+SAFE_BOX = 2 * ANSWER_LINE + 1.5  # two lines to write the safe tiles on
+KEY_SIZE = SMALL_SIZE + 0.2
+HAND_TILE = 10.0
+HAND_GAP = 2.5  # between the tiles of a hand
+HAND_LABEL = 5.0  # the "Hand:" line above a column of tiles
+HAND_COLUMN = HAND_TILE + 7.0  # a hand upright beside the diagram: a gap, the tiles, their numbers
+HAND_ROW = HAND_TILE + 4.5  # a hand in a row under the diagram: the tiles and their numbers below
+GUTTER = 6.0  # between slot columns
+ROW_GAP = 5.0  # between slot rows
+INNER_GAP = 4.0  # between a diagram and the text beside it
+MIN_CELL, MAX_CELL = 12.0, 20.0
+COMFORT_CELL = 12.0  # without --puzzles, a sheet holds as many puzzles as fit with cells this big
+SIDE_MIN = 60.0  # the text column of a slot with its diagram beside it
+TOKEN = "white"  # drawn as the white token: an outlined disc with a black arrow
+
+
+@dataclass(frozen=True)
+class Plan:
+    beside: bool  # the diagram left of the question and answer box, else above them
+    columns: int
+    rows: int
+    cell: float
+    slot_w: float
+    diagram_w: float  # room kept for a diagram, tokens outside every edge included
+    diagram_h: float
+    text_w: float  # width of the question and the answer box
+    hand_beside: bool  # a hand stands upright right of the diagram, else in a row below it
+
+
+def box_h(kind: str) -> float:
+    return EXIT_BOX if kind == EXIT else SAFE_BOX
+
+
+def token_room(cell: float) -> float:
+    """Room outside the grid for a token waiting there (as `Diagram.margins` keeps)."""
+    return 2 * max(2.2, cell * 0.14) + 1.5
+
+
+class WorksheetLayout:
+    """Pages of one class set: every sheet and key page laid out on the same plan."""
+
+    def __init__(self, definition: GameDefinition, texts: Texts, metrics: Metrics, level: str):
+        self.definition = definition
+        self.texts = texts
+        self.metrics = metrics
+        self.level: Level = LEVELS[level]
+        board = definition.board
+        self.window = (min(self.level.window, len(board.columns)), min(self.level.window, len(board.rows)))
+        self._lines: dict[tuple[str, float, str], list[str]] = {}
+        self.longest_cell = max((board.cell_name(c) for c in board.cells),
+                                key=lambda n: metrics.width(n, QUESTION_SIZE))
+        probe = Sheet("worksheet", PAPER, metrics)
+        self.sheet_header(probe, 1, 0)
+        self.header_h = probe.box.top - probe.cursor
+        key_probe = Sheet("worksheet-key", PAPER, metrics)
+        self.key_header(key_probe, 1, 0)
+        if key_probe.box.top - key_probe.cursor > self.header_h + 1e-6:
+            raise LayoutError("worksheet key page: its heading is taller than the sheet's; "
+                              "shorten worksheet.key_legend")
+        self.room = probe.room
+        self._plans: dict[int, Plan | None] = {}
+
+    # --- planning ------------------------------------------------------------------------
+
+    def diagram_size(self, cell: float) -> tuple[float, float]:
+        extra = LABEL_BAND + 1 + 2 * token_room(cell)
+        return self.window[0] * cell + extra, self.window[1] * cell + extra
+
+    def question(self, kind: str, cell_name: str) -> str:
+        if kind == EXIT:
+            return self.texts.get("worksheet.exit_question")
+        return self.texts.get("worksheet.safe_question", cell=cell_name)
+
+    def question_lines(self, kind: str, width: float, cell_name: str | None = None) -> list[str]:
+        key = (kind, width, cell_name or self.longest_cell)
+        if key not in self._lines:
+            indent = self.metrics.width("00. ", QUESTION_SIZE, True)
+            self._lines[key] = wrap(self.question(kind, key[2]), width - indent, QUESTION_SIZE,
+                                    self.metrics, what=f"worksheet.{kind}_question")
+        return self._lines[key]
+
+    def hand_column_h(self) -> float:
+        return HAND_LABEL + self.definition.hand * (HAND_TILE + HAND_GAP)
+
+    def hand_label_w(self) -> float:
+        return self.metrics.width(self.texts.get("worksheet.hand"), BODY_SIZE, True) + 3.0
+
+    def hand_per_row(self, width: float) -> int:
+        return max(1, int((width - self.hand_label_w() + HAND_GAP) // (HAND_TILE + HAND_GAP)))
+
+    def hand_rows(self, width: float) -> int:
+        return math.ceil(self.definition.hand / self.hand_per_row(width))
+
+    def slot_h(self, kind: str, plan: Plan) -> float:
+        q = len(self.question_lines(kind, plan.text_w)) * QUESTION_SIZE * LEADING
+        hand = 0.0 if kind == EXIT or plan.hand_beside else self.hand_rows(plan.text_w) * HAND_ROW
+        if plan.beside:
+            return max(plan.diagram_h, q + 1.5 + hand + box_h(kind))
+        return q + 1.0 + plan.diagram_h + 1.5 + hand + box_h(kind)
+
+    def row_heights(self, plan: Plan, order: list[str]) -> list[float]:
+        cols = plan.columns
+        return [max(self.slot_h(k, plan) for k in order[r * cols:(r + 1) * cols]) for r in range(plan.rows)]
+
+    def plan_for(self, count: int, beside: bool, columns: int, cell: float) -> Plan | None:
+        """The plan for `count` puzzles in this arrangement and cell size, if it fits the page."""
+        rows = math.ceil(count / columns)
+        slot_w = (CONTENT_W - (columns - 1) * GUTTER) / columns
+        dw, dh = self.diagram_size(cell)
+        text_w = slot_w - dw - INNER_GAP if beside else slot_w
+        if dw > slot_w or (beside and text_w < SIDE_MIN):
+            return None
+        hand_beside = not beside and slot_w - dw >= HAND_COLUMN and self.hand_column_h() <= dh
+        plan = Plan(beside, columns, rows, cell, slot_w, dw, dh, text_w, hand_beside)
+        if sum(self.row_heights(plan, kinds(count))) + (rows - 1) * ROW_GAP > self.room:
+            return None
+        return plan
+
+    def plan(self, count: int) -> Plan | None:
+        """The plan with the biggest cells for `count` puzzles, or None if no plan has cells of MIN_CELL."""
+        if count not in self._plans:
+            best: Plan | None = None
+            steps = int(round((MAX_CELL - MIN_CELL) / 0.25))
+            for beside in (False, True):
+                for columns in (1, 2, 3):
+                    for i in range(steps + 1):
+                        plan = self.plan_for(count, beside, columns, MAX_CELL - i * 0.25)
+                        if plan is not None:
+                            if best is None or plan.cell > best.cell + 1e-9:
+                                best = plan
+                            break
+            self._plans[count] = best
+        return self._plans[count]
+
+    def most(self, min_cell: float = MIN_CELL) -> int:
+        """The most puzzles a sheet holds with cells of at least `min_cell` mm."""
+        fits = [n for n in range(1, MAX_PUZZLES + 1)
+                if (p := self.plan(n)) is not None and p.cell >= min_cell - 1e-9]
+        return max(fits, default=0)
+
+    def puzzle_count(self, asked: int | None) -> int:
+        """Puzzles per sheet: as asked if they fit one page, else a clear error; without a number, as many as fit."""
+        most = self.most()
+        if not most:
+            raise LayoutError(
+                f"--level {self.level.name}: a puzzle of {self.window[0]} x {self.window[1]} cells of at least "
+                f"{MIN_CELL:g} mm does not fit on a sheet"
+            )
+        if asked is None:
+            return max(self.most(COMFORT_CELL), 1)
+        if asked > most:
+            raise LayoutError(
+                f"--puzzles: {asked} {self.level.name} puzzles do not fit on one sheet "
+                f"({self.window[0]} x {self.window[1]} cells each); at most {most} do"
+            )
+        return asked
+
+    # --- headings -------------------------------------------------------------------------
+
+    def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
+        right = self.texts.get("worksheet.sheet", number=number)
+        room = sheet.width - self.metrics.width(right, TITLE_SIZE, True) - 6.0
+        fit_line(left, room, TITLE_SIZE, self.metrics, True, what)
+        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, left, TITLE_SIZE, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + TITLE_SIZE * 0.3, right, TITLE_SIZE, bold=True, anchor="end"))
+
+    def details(self, seed: int) -> str:
+        level = self.texts.get(f"worksheet.level_{self.level.name}")
+        return self.texts.get("worksheet.details", level=level, seed=seed)
+
+    def sheet_header(self, sheet: Sheet, number: int, seed: int) -> None:
+        texts, metrics = self.texts, self.metrics
+        self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
+        sheet.gap(1.5)
+        # lines to write the name and the date on; the level and seed at the right
+        bottom = sheet.take(8.0, "the name line")
+        base = bottom + 2.0
+        details = self.details(seed)
+        name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
+        name_w = metrics.width(name, BODY_SIZE, True)
+        date_w = metrics.width(date, BODY_SIZE, True)
+        room = sheet.width - metrics.width(details, SMALL_SIZE) - name_w - date_w - 14.0
+        if room < 60:
+            raise LayoutError("worksheet page: the name and date leave too little room to write; "
+                              "shorten worksheet.name, worksheet.date or worksheet.details")
+        name_line = room * 0.68
+        x = sheet.x
+        sheet.add(Text(x, base, name, BODY_SIZE, bold=True))
+        x += name_w + 2.0
+        sheet.add(Line(x, base - 0.8, x + name_line, base - 0.8, width=0.25))
+        x += name_line + 4.0
+        sheet.add(Text(x, base, date, BODY_SIZE, bold=True))
+        x += date_w + 2.0
+        sheet.add(Line(x, base - 0.8, x + room - name_line, base - 0.8, width=0.25))
+        sheet.add(Text(sheet.x + sheet.width, base, details, SMALL_SIZE, anchor="end"))
+        sheet.gap(1.0)
+        sheet.paragraph(self.intro(), size=QUESTION_SIZE, what="worksheet.intro")
+        self.rule(sheet)
+
+    def intro(self) -> str:
+        board = self.definition.board
+        start = self.definition.tokens[0].start
+        tile = self.definition.tiles[0]
+        step = self.definition.shape.step_degrees
+        return self.texts.get("worksheet.intro", example=board.position_name(start), cell=board.cell_name(start.cell),
+                              side=self.definition.shape.side_of(start.port), tile=f"{tile.id}@{step}",
+                              type=tile.id, degrees=step)
+
+    def rule(self, sheet: Sheet) -> None:
+        sheet.gap(1.5)
+        sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
+        sheet.gap(3.0)
+
+    def key_header(self, sheet: Sheet, number: int, seed: int) -> None:
+        texts, metrics = self.texts, self.metrics
+        self.top_line(sheet, texts.get("worksheet.key_title"), number, "worksheet.key_title")
+        sheet.gap(1.5)
+        keep = texts.get("worksheet.key_keep_away")
+        details = self.details(seed)
+        fit_line(keep, sheet.width - metrics.width(details, SMALL_SIZE) - 12, BODY_SIZE, metrics, True,
+                 "worksheet.key_keep_away")
+        bottom = sheet.take(8.0, "the banner")
+        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY_SIZE, True) + 6, 7.6, width=0.8,
+                       stroke=0.0, fill=None, dash=(2.0, 1.2)))
+        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY_SIZE, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, SMALL_SIZE, anchor="end"))
+        sheet.gap(1.0)
+        sheet.paragraph(texts.get("worksheet.key_legend"), size=QUESTION_SIZE, what="worksheet.key_legend")
+        self.rule(sheet)
+
+    # --- pages ----------------------------------------------------------------------------
+
+    def pages(self, worksheet: Worksheet, total: int) -> tuple[Page, Page]:
+        """The sheet's page and its key page."""
+        return self.page(worksheet, total, key=False), self.page(worksheet, total, key=True)
+
+    def page(self, worksheet: Worksheet, total: int, key: bool) -> Page:
+        count = len(worksheet.puzzles)
+        self.puzzle_count(count)
+        plan = self.plan(count)
+        name = f"worksheet-{worksheet.number}" + ("-key" if key else "")
+        sheet = Sheet(name, PAPER, self.metrics)
+        (self.key_header if key else self.sheet_header)(sheet, worksheet.number, worksheet.seed)
+        sheet.cursor = sheet.box.top - self.header_h  # the key's slots sit exactly where the sheet's do
+        puzzles = list(worksheet.puzzles)
+        for r, height in enumerate(self.row_heights(plan, [p.kind for p in puzzles])):
+            if r:
+                sheet.take(ROW_GAP, "the gap between puzzles")
+            top = sheet.cursor
+            sheet.take(height, "a row of puzzles")
+            for i, puzzle in enumerate(puzzles[r * plan.columns:(r + 1) * plan.columns]):
+                self.slot(sheet, plan, sheet.x + i * (plan.slot_w + GUTTER), top, puzzle, key)
+        label = self.texts.get("kit.page", page=worksheet.number, pages=total)
+        sheet.add(*scale_check(sheet.box, self.texts.get("scale.instruction"), self.texts.get("scale.mm"),
+                               self.texts.get("scale.inch"), self.metrics, label))
+        return sheet.page
+
+    def slot(self, sheet: Sheet, plan: Plan, x: float, top: float, puzzle: Puzzle, key: bool) -> None:
+        board = self.definition.board
+        text_x = x + plan.diagram_w + INNER_GAP if plan.beside else x
+        lines = self.question_lines(puzzle.kind, plan.text_w, board.cell_name(puzzle.token.cell))
+        indent = self.metrics.width("00. ", QUESTION_SIZE, True)
+        y = top
+        for i, line in enumerate(lines):
+            y -= QUESTION_SIZE * LEADING
+            if i == 0:
+                sheet.add(Text(text_x, y + QUESTION_SIZE * 0.3, f"{puzzle.number}.", QUESTION_SIZE, bold=True))
+            sheet.add(Text(text_x + indent, y + QUESTION_SIZE * 0.3, line, QUESTION_SIZE))
+        safe = puzzle.kind != EXIT
+        if plan.beside:
+            diagram_top, answer_top, dx = top, y - 1.5, x
+        else:
+            diagram_top = y - 1.0
+            answer_top = diagram_top - plan.diagram_h - 1.5
+            block = plan.diagram_w + (HAND_COLUMN if plan.hand_beside else 0.0)
+            dx = x + (plan.slot_w - block) / 2
+        sheet.add(self.diagram_items(plan, puzzle, key, dx, diagram_top - plan.diagram_h))
+        if safe and plan.hand_beside:
+            self.hand_column(sheet, dx + plan.diagram_w, diagram_top, puzzle)
+        elif safe:
+            answer_top = self.hand_row(sheet, text_x, answer_top, plan.text_w, puzzle)
+        (self.key_box if key else self.answer_box)(sheet, text_x, answer_top, plan.text_w, puzzle)
+
+    def diagram(self, plan: Plan, puzzle: Puzzle, key: bool) -> Diagram:
+        definition = self.definition
+        w = puzzle.window
+        d = Diagram(definition, w.cols, w.rows, plan.cell, port_names=False, type_labels=False)
+        for p in puzzle.tiles:
+            d.tiles[p.cell] = (definition.tile(p.tile), p.rotation)
+        if puzzle.kind == EXIT and key:
+            route = puzzle.route
+            d.shaded = tuple(dict.fromkeys(route.route))
+            steps: dict[Cell, list[str]] = {}
+            for i, cell in enumerate(route.route, start=1):
+                steps.setdefault(cell, []).append(str(i))
+            d.notes = {cell: " ".join(s) for cell, s in steps.items()}
+            d.markers.append(Marker(TOKEN, position=puzzle.token, outline=True))
+            if route.end is None:
+                d.markers.append(Marker(TOKEN, left_from=(route.route[-1], route.exit_port)))
+            else:
+                d.markers.append(Marker(TOKEN, position=route.end))
+        else:
+            if puzzle.kind != EXIT:
+                d.shaded = (puzzle.token.cell,)  # the cell to lay a tile in
+            d.markers.append(Marker(TOKEN, position=puzzle.token))
+        return d
+
+    def diagram_items(self, plan: Plan, puzzle: Puzzle, key: bool, x: float, y: float) -> Item:
+        """The diagram with its grid at the same place in every slot, whatever margins its tokens need."""
+        d = self.diagram(plan, puzzle, key)
+        left, bottom, _, _ = d.margins()
+        room = token_room(plan.cell)
+        return d.items(x + LABEL_BAND + room - left, y + 1 + room - bottom)
+
+    def hand_tile(self, sheet: Sheet, type_id: int, x: float, y: float) -> None:
+        art = tile_art(self.definition.shape, self.definition.tile(type_id), HAND_TILE, ports=False)
+        sheet.add(Group(x, y, 0, tuple(art)))
+
+    def hand_column(self, sheet: Sheet, x: float, top: float, puzzle: Puzzle) -> None:
+        """The hand upright beside the diagram, each tile with its type number at its right."""
+        x += 2.0
+        label = self.texts.get("worksheet.hand")
+        fit_line(label, HAND_COLUMN - 2.0, QUESTION_SIZE, self.metrics, True, "worksheet.hand")
+        sheet.add(Text(x, top - QUESTION_SIZE * 1.1, label, QUESTION_SIZE, bold=True))
+        y = top - HAND_LABEL
+        for type_id in puzzle.hand:
+            y -= HAND_TILE
+            self.hand_tile(sheet, type_id, x, y)
+            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), SMALL_SIZE + 0.2, bold=True))
+            y -= HAND_GAP
+
+    def hand_row(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> float:
+        """The hand in rows under the diagram, numbers below the tiles; returns where the rows end."""
+        label = self.texts.get("worksheet.hand")
+        per_row = self.hand_per_row(width)
+        for i, type_id in enumerate(puzzle.hand):
+            row, col = divmod(i, per_row)
+            base = top - row * HAND_ROW - HAND_TILE
+            if i == 0:
+                sheet.add(Text(x, base + HAND_TILE / 2 - BODY_SIZE * 0.36, label, BODY_SIZE, bold=True))
+            tx = x + self.hand_label_w() + col * (HAND_TILE + HAND_GAP)
+            self.hand_tile(sheet, type_id, tx, base)
+            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), SMALL_SIZE + 0.2, bold=True, anchor="middle"))
+        return top - self.hand_rows(width) * HAND_ROW
+
+    def answer_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
+        """Room to write: where the token stops, or the safe tiles."""
+        height = box_h(puzzle.kind)
+        sheet.add(Rect(x, top - height, width, height, width=0.4))
+        label = self.texts.get("worksheet.stop" if puzzle.kind == EXIT else "worksheet.safe")
+        fit_line(label, width / 2, QUESTION_SIZE, self.metrics, True, "worksheet answer label")
+        lines = 1 if puzzle.kind == EXIT else 2
+        for i in range(lines):
+            base = top - height + 3.0 + (lines - 1 - i) * ANSWER_LINE
+            lx = x + 2.0
+            if i == 0:
+                sheet.add(Text(lx, base, label, QUESTION_SIZE, bold=True))
+                lx += self.metrics.width(label, QUESTION_SIZE, True) + 1.5
+            sheet.add(Line(lx, base - 0.6, x + width - 2.0, base - 0.6, width=0.2, stroke=FAINT))
+
+    def key_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
+        """The answer, in the box where the pupil writes it."""
+        height = box_h(puzzle.kind)
+        sheet.add(Rect(x, top - height, width, height, width=0.4))
+        lines = [line for text in self.key_texts(puzzle)
+                 for line in wrap(text, width - 4.0, KEY_SIZE, self.metrics, what="worksheet key answer")]
+        room = int((height - 1.0) // (KEY_SIZE * LEADING))
+        if len(lines) > room:
+            raise LayoutError(f"worksheet key, puzzle {puzzle.number}: the answer needs {len(lines)} lines; "
+                              f"its box holds {room}")
+        y = top - 0.8
+        for line in lines:
+            y -= KEY_SIZE * LEADING
+            sheet.add(Text(x + 2.0, y + KEY_SIZE * 0.3, line, KEY_SIZE))
+
+    def key_texts(self, puzzle: Puzzle) -> list[str]:
+        """The answer as printed on the key: the route and where it ends, or the safe placements."""
+        board = self.definition.board
+        texts = self.texts
+        if puzzle.kind == EXIT:
+            route = puzzle.route
+            out = [texts.get("worksheet.key_route", route=" ".join(board.cell_name(c) for c in route.route))]
+            if route.end is None:
+                out.append(texts.get("worksheet.key_out", cell=board.cell_name(route.route[-1]),
+                                     side=self.definition.shape.side_of(route.exit_port)))
+            else:
+                out.append(texts.get("worksheet.key_stop", position=board.position_name(route.end)))
+            return out
+        return [texts.get("worksheet.key_safe", tiles=", ".join(puzzle.safe))]
+
+
+def worksheet_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> tuple[list[Page], list[Page]]:
+    """Every sheet's page, and every key page, in sheet order."""
+    sheets, keys = [], []
+    for worksheet in worksheets:
+        page, key = layout.pages(worksheet, len(worksheets))
+        sheets.append(page)
+        keys.append(key)
+    return sheets, keys
