@@ -200,5 +200,71 @@ def validate(path: str | None) -> None:
         click.echo(line)
 
 
+
+@main.command()
+@click.option("-o", "--output", default="worksheets.pdf", show_default=True, type=click.Path(),
+              help="Where to write the sheets; their answer keys go beside it (PATH-key.pdf).")
+@click.option("--puzzles", default=None, metavar="N",
+              help="Puzzles on each sheet, 1 to 12 (as many as fit one page). Default: as many as fit with cells of 12 mm.")
+@click.option("--seed", default="1", show_default=True, metavar="S",
+              help="Where the puzzles come from: the same seed makes the same sheets, byte for byte.")
+@click.option("--level", default="medium", show_default=True, metavar="easy|medium|hard",
+              help="Route length: easy 2-3 tiles, medium 4-7, hard 8 or more through a crossing tile both ways.")
+@click.option("--copies", default="1", show_default=True, metavar="C",
+              help="Sheets to make (a class set): each gets its own seed and number, printed on it and its key.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Also print every puzzle and answer as one JSON object; the Wrote lines then go to stderr.")
+@game_option
+def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
+    """Make practice sheets, "predict the exit", and their answer keys.
+
+    Each puzzle shows tiles on the board and a token: where does it stop, or does it
+    leave the board? Some show a hand of tiles: which ones keep the token on it?
+    Every answer is computed by the rules engine.
+
+    \b
+    Example:
+      papergame worksheet --level easy
+      papergame worksheet -o class.pdf --copies 30 --seed 7 --level hard
+    """
+    from pathlib import Path
+
+    from papergame.build import check_page_glyphs, check_text_glyphs, render_bytes, write_atomically
+    from papergame.errors import OutputError
+    from papergame.layout.worksheet_sheet import WorksheetLayout
+    from papergame.render.fonts import VeraMetrics
+    from papergame.text import load_texts
+    from papergame.worksheet import make_worksheets, parse_options, worksheets_json
+
+    options = parse_options(level, puzzles, seed, copies)
+    path = Path(output)
+    if not path.name:  # "", "." or "/": a folder, with no file name to put "-key" in
+        raise OutputError(f"{path}: cannot write: it is a folder; name a file such as {path / 'worksheets.pdf'}")
+    key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
+    definition = load_game(game_path)
+    texts = load_texts(None, "en", game_path)
+    check_text_glyphs(texts)
+    layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level)
+    count = layout.puzzle_count(options.puzzles)
+    sheets, pages, keys = [], [], []
+    with click.progressbar(make_worksheets(definition, options, count), length=options.copies,
+                           label="Making worksheets", file=sys.stderr) as bar:
+        for sheet in bar:
+            page, key = layout.pages(sheet, options.copies)
+            sheets.append(sheet)
+            pages.append(page)
+            keys.append(key)
+    check_page_glyphs(pages + keys)
+    title = texts.get("worksheet.title")
+    sheet_bytes = render_bytes(pages, title)
+    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
+    write_atomically(path, sheet_bytes)
+    write_atomically(key_path, key_bytes)
+    if as_json:
+        click.echo(json.dumps(worksheets_json(definition, sheets)))
+    word = "sheet" if options.copies == 1 else "sheets"
+    click.echo(f"Wrote {path} ({options.copies} {word}, {count} puzzles each)", err=as_json)
+    click.echo(f"Wrote {key_path} (the answer keys)", err=as_json)
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
