@@ -502,9 +502,11 @@ def make_worksheet(definition: GameDefinition, number: int, seed: int, level_nam
 
 
 def make_worksheets(definition: GameDefinition, options: WorksheetOptions, count: int):
-    """Every sheet of a class set, one at a time (a generator, so a caller can show progress)."""
-    for number, seed in enumerate(sheet_seeds(options.seed, options.copies), start=1):
-        yield make_worksheet(definition, number, seed, options.level, count)
+    """Every sheet of a class set, made one at a time as the result is iterated, so a caller
+    can show progress; what no try can make is refused at once."""
+    check_possible(definition, LEVELS[options.level])
+    return (make_worksheet(definition, number, seed, options.level, count)
+            for number, seed in enumerate(sheet_seeds(options.seed, options.copies), start=1))
 
 
 # --- as JSON -----------------------------------------------------------------------------
