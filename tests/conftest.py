@@ -33,3 +33,84 @@ def in_repo(monkeypatch) -> Path:
     """Run the test from the repository root, so `examples/...` paths read as in the docs."""
     monkeypatch.chdir(ROOT)
     return ROOT
+
+
+# --- trust: every PDF the suite makes is checked; fuzz cases are counted and reported ----
+#
+# Every PDF rendered in this process goes through `papergame.render.pdf.render_pdf`
+# (`papergame.build.render_bytes` calls it), so wrapping that one function checks them all,
+# whichever command or test made them. The counts are printed at the end of the run.
+
+from collections import Counter  # noqa: E402
+
+from pdfcheck import InvalidPdf, check_pdf_bytes  # noqa: E402
+
+PDF_COUNTS = pytest.StashKey[Counter]()
+FUZZ_COUNTS = pytest.StashKey[Counter]()
+
+
+def counter(config, key) -> Counter:
+    if key not in config.stash:
+        config.stash[key] = Counter()
+    return config.stash[key]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def every_pdf_is_checked(pytestconfig):
+    """Each PDF rendered in-process must open in pypdf (strict, no warnings) and pass qpdf's check."""
+    import io
+
+    import papergame.render.pdf as pdf_module
+
+    counts = counter(pytestconfig, PDF_COUNTS)
+    original = pdf_module.render_pdf
+
+    def render_and_check(pages, out, title, *args, **kwargs):
+        buffer = io.BytesIO()
+        original(pages, buffer, title, *args, **kwargs)
+        data = buffer.getvalue()
+        try:
+            check_pdf_bytes(data, f'the PDF "{title}"')
+        except InvalidPdf:
+            counts["invalid"] += 1
+            raise
+        counts["checked"] += 1
+        out.write(data)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pdf_module, "render_pdf", render_and_check)
+        yield counts
+
+
+@pytest.fixture(scope="session")
+def fuzz_counts(pytestconfig) -> Counter:
+    """Fuzz cases by kind, and how many crashed (`tracebacks`); reported at the end of the run."""
+    return counter(pytestconfig, FUZZ_COUNTS)
+
+
+FUZZ_CALL_SECONDS: list[float] = []  # time spent running the fuzz tests' bodies
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" and "test_fuzz.py::" in report.nodeid:
+        FUZZ_CALL_SECONDS.append(report.duration)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    pdfs = counter(config, PDF_COUNTS)
+    fuzz = counter(config, FUZZ_COUNTS)
+    write = terminalreporter.write_line
+    if pdfs["checked"] or pdfs["invalid"]:
+        write(f"PDFs made in this run: {pdfs['checked']:,} checked with pypdf (strict) and qpdf, "
+              f"{pdfs['invalid']:,} invalid")
+    cases = sum(n for kind, n in fuzz.items() if kind.startswith("case:"))
+    if cases:
+        kinds = ", ".join(f"{kind[5:]} {n:,}" for kind, n in sorted(fuzz.items()) if kind.startswith("case:"))
+        seconds = sum(FUZZ_CALL_SECONDS)
+        write(f"fuzz: {cases:,} cases in {seconds:.1f} s ({kinds}); {fuzz['tracebacks']:,} tracebacks; "
+              f"{fuzz['built']:,} built a PDF, {fuzz['clean errors']:,} clean errors")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if counter(session.config, PDF_COUNTS)["invalid"] and session.exitstatus == 0:
+        session.exitstatus = 1
