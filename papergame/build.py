@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import secrets
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,37 +77,113 @@ def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file in the same folder, then rename it over `path`.
+    """Write one file so that an existing file at `path` is only ever replaced by a complete one."""
+    write_all([(path, data)])
 
-    A failure at any point leaves an existing file at `path` untouched and no temporary file.
+
+def write_all(files: list[tuple[Path, bytes]]) -> None:
+    """Write every file or none of them (the kit and its separate host key go together).
+
+    1. Each file is written in full to a temporary file in its own folder (`.NAME.XXXX.tmp`)
+       and flushed to disk. This is where a full disk or a folder that cannot be written
+       fails, and then nothing has changed.
+    2. When there is more than one file, each existing file gets a hard link (or a copy)
+       beside it, so it can be put back.
+    3. Each temporary file is renamed over its target. A rename within one folder needs no
+       space and hardly ever fails; if one does, the files already renamed get their old
+       versions back.
+
+    Every temporary file and old version is removed at the end, whatever happened. What
+    remains possible: a power cut between two renames leaves a new kit beside an old host
+    key, each of them complete.
     """
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise OutputError(f"{path}: cannot write: the folder {folder} does not exist")
-    if path.is_dir():
-        raise OutputError(f"{path}: cannot write: it is a folder; name a file such as {path / 'kit.pdf'}")
-    tmp = None
+    for path, _ in files:
+        check_target(path)
+    temps: list[str] = []  # every temporary file made here; all gone when this returns
+    renamed: list[tuple[Path, str | None]] = []  # (target, its old version) in rename order
+    current = files[0][0]
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        else:
-            os.chmod(tmp, 0o666 & ~current_umask())
-        os.replace(tmp, path)
-        tmp = None
+        staged = []
+        for current, data in files:
+            staged.append((current, temporary_copy(current, data, temps)))
+        olds = {}
+        if len(files) > 1:
+            for current, _ in files:
+                olds[current] = keep_old(current, temps)
+        for current, tmp in staged:
+            os.replace(tmp, current)
+            renamed.append((current, olds.get(current)))
     except OSError as exc:
-        reason = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
-        raise OutputError(f"{path}: cannot write: {reason}") from None
+        for path, old in reversed(renamed):
+            try:
+                if old is not None:
+                    os.replace(old, path)
+                else:
+                    os.unlink(path)
+            except OSError:
+                pass
+        raise OutputError(f"{current}: cannot write: {reason(exc)}") from None
     finally:
-        if tmp is not None:
+        for tmp in temps:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def reason(exc: OSError) -> str:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    return (exc.strerror or str(exc)).lower()
+
+
+def check_target(path: Path) -> None:
+    """Refuse an output path that could never be written, before anything is rendered to disk."""
+    folder = path.parent
+    try:
+        if not folder.is_dir():
+            if folder.exists():
+                raise OutputError(f"{path}: cannot write: {folder} is a file, not a folder")
+            raise OutputError(f"{path}: cannot write: the folder {folder} does not exist")
+        if path.is_dir():
+            raise OutputError(f"{path}: cannot write: it is a folder; name a file such as {path / 'kit.pdf'}")
+        if path.exists() and not path.is_file():
+            raise OutputError(f"{path}: cannot write: it is not a regular file (a device or a pipe); "
+                              f"name a file such as kit.pdf")
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write: {reason(exc)}") from None
+
+
+def temporary_copy(path: Path, data: bytes, temps: list[str]) -> str:
+    """`data` in a new temporary file beside `path`, on disk, with the mode `path` has or would get."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temps.append(tmp)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~current_umask())
+    return tmp
+
+
+def keep_old(path: Path, temps: list[str]) -> str | None:
+    """The existing file at `path` kept under a temporary name (a hard link, else a copy); None if there is none."""
+    if not path.exists():
+        return None
+    while True:
+        old = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.link(path, old)
+        except FileExistsError:
+            continue
+        except OSError:  # a file system without hard links: copy it instead
+            fd, old = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temps.append(old)
+            with os.fdopen(fd, "wb") as f:
+                f.write(path.read_bytes())
+            return old
+        temps.append(old)
+        return old
 
 
 def current_umask() -> int:
@@ -137,7 +214,5 @@ def build(output: str | Path, game_path=None, text_path=None, lang="en", options
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", keywords)
                  if kit.host_key else None)
     key_path = host_key_path_for(output) if key_bytes else None
-    write_atomically(output, kit_bytes)
-    if key_bytes:
-        write_atomically(key_path, key_bytes)
+    write_all([(output, kit_bytes)] + ([(key_path, key_bytes)] if key_bytes else []))
     return BuildReport(output, len(kit.pages), key_path, len(kit.host_key))
