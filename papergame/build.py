@@ -45,6 +45,19 @@ def check_text_glyphs(texts: Texts) -> None:
         raise DefinitionError(problems)
 
 
+def check_token_words(definition, texts: Texts) -> None:
+    """Each token is printed by its word in the text file's [token] table (White, Black)."""
+    words = texts.sections.get("token", {})
+    known = " and ".join(words) or "none"
+    problems = [
+        f'{definition.source}: tokens[{i}].name: "{token.name}" has no printed word in {texts.source} [token]; '
+        f"a printed kit has tokens called {known}"
+        for i, token in enumerate(definition.tokens) if token.name not in words
+    ]
+    if problems:
+        raise DefinitionError(problems)
+
+
 def texts_of(items):
     for item in items:
         if isinstance(item, Group):
@@ -198,6 +211,7 @@ def make_pages(game_path=None, text_path=None, lang="en", options: KitOptions = 
     definition = load_definition(game_path)
     texts = load_texts(text_path, lang, game_path)
     check_text_glyphs(texts)
+    check_token_words(definition, texts)
     kit = build_kit(definition, texts, options, VeraMetrics())
     check_page_glyphs(kit.pages + kit.host_key)
     return definition, texts, kit

@@ -13,8 +13,22 @@ class PapergameError(Exception):
     def __init__(self, problems: str | list[str]):
         if isinstance(problems, str):
             problems = [problems]
-        self.problems = list(problems)
+        self.problems = [one_line(p) for p in problems]
         super().__init__("\n".join(self.problems))
+
+
+def one_line(problem: str) -> str:
+    r"""A problem as one printable line: characters that would break or hide it are shown escaped.
+
+    A name or a path from a file can hold a newline, a tab or an invisible character; shown
+    raw, it would split the `Error:` line or vanish from it.
+
+    >>> one_line('board.columns[0]: "a\nb" is not a usable name')
+    'board.columns[0]: "a\\nb" is not a usable name'
+    >>> one_line('"Grüße\u200b" is fine apart from the zero-width space')
+    '"Grüße\\u200b" is fine apart from the zero-width space'
+    """
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in problem)
 
 
 class DefinitionError(PapergameError):

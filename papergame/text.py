@@ -8,6 +8,7 @@ never reach into the program.
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from papergame.definition import DEFAULT_GAME, Checker, builtin_path, read_toml,
 from papergame.errors import DefinitionError
 
 DEFAULT_LANG = "en"
+LANG_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
 
 
 def text_filename(lang: str) -> str:
@@ -114,6 +116,8 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     built-in file of that language.
     """
     schema = english()
+    if not LANG_CODE.fullmatch(lang):
+        raise DefinitionError(f'--lang: "{lang}" is not a language code such as en, de or pt-BR')
     if text_path is not None:
         path = Path(text_path)
         return parse_texts(read_toml(path, "text"), str(path), schema)

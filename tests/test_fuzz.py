@@ -1,0 +1,572 @@
+"""Fuzzing: hostile definition files, text files and command lines never crash papergame.
+
+Every case runs a real command line through click. It must either succeed (a build writes
+a PDF that pypdf opens in strict mode) or fail cleanly: exit status 2 (1 for `check` of a
+scaled file), the message one or more `Error:` lines at the end of the output (after click's usage lines
+for a command line click itself refuses; after a progress bar's label for a command that
+shows one), and no traceback. The suite prints the number of
+cases and of tracebacks at the end.
+
+The default run is about 2,400 cases; `python -m pytest -m slow tests/test_fuzz.py` runs
+about 50,000, for use before a release.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+import random
+import shlex
+import shutil
+import tomllib
+import traceback
+from pathlib import Path
+
+import click
+import pypdf
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from papergame.cli import main
+from papergame.definition import load_definition
+from papergame.layout.kit import PARTS
+from papergame.rules import play_random_game
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "templates" / "edge-port-path-tiles"
+DEFINITIONS = [TEMPLATE / "game.toml", *sorted((ROOT / "examples").glob("*.toml"))]
+TEXT = TEMPLATE / "text.en.toml"
+
+# Cases per test: the default run, and the slow run before a release (50,000 in all).
+DEFAULT = {"definition text": 700, "definition data": 700, "text file": 450, "command line": 600}
+SLOW = {"definition text": 15000, "definition data": 15000, "text file": 10000, "command line": 10000}
+
+FUZZ_SETTINGS = dict(
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
+                           HealthCheck.large_base_example],
+)
+
+
+# --- what a clean answer looks like ---------------------------------------------------------
+
+
+def check_clean(result, args: list[str], counts, kind: str, output: Path | None = None) -> str:
+    """Assert that one run succeeded or failed cleanly; count it. Returns "built", "ok" or "error"."""
+    counts[f"case:{kind}"] += 1
+    command = f"papergame {shlex.join(args)}"
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        counts["tracebacks"] += 1
+        trace = "".join(traceback.format_exception(*result.exc_info))
+        pytest.fail(f"{command}\ncrashed:\n{trace}", pytrace=False)
+    text = result.output
+    assert "Traceback" not in text, f"{command}\n{text}"
+    if result.exit_code == 0:
+        if output is not None and output.exists() and args and args[0] == "build":
+            pypdf.PdfReader(output, strict=True).pages[0]
+            counts["built"] += 1
+            return "built"
+        return "ok"
+    if not [a for a in args if not a.startswith("-")]:  # no command at all: click shows the help
+        assert result.exit_code in (0, 2) and "Usage: papergame" in text, command
+        return "ok"
+    if result.exit_code == 1 and args[0] == "check":
+        assert "was scaled" in text and "Error" not in text, f"{command}\n{text}"
+        return "ok"
+    assert result.exit_code == 2, f"{command}\nexit status {result.exit_code}:\n{text}"
+    lines = text.splitlines()
+    if lines and lines[0].startswith("Usage: papergame"):  # click's own parsing errors
+        assert lines[1].startswith("Try 'papergame") and lines[2] == "", f"{command}\n{text}"
+        lines = lines[3:]
+    assert 'File "' not in text, f"{command}\n{text}"
+    first = next((i for i, line in enumerate(lines) if line.startswith("Error: ")), None)
+    assert first is not None, f"{command}\nexit status 2 with no Error: line:\n{text}"
+    # lines[:first] is anything the command showed before it failed: a progress bar's label
+    for line in lines[first:]:
+        assert line.startswith("Error: ") and len(line) > len("Error: "), f"{command}\nnot an Error: line: {line!r}"
+        assert "Traceback" not in line and "Errno" not in line, f"{command}\n{line}"
+    counts["clean errors"] += 1
+    return "error"
+
+
+def run(args: list[str], counts, kind: str, output: Path | None = None) -> str:
+    result = CliRunner().invoke(main, args, prog_name="papergame", catch_exceptions=True)
+    return check_clean(result, args, counts, kind, output)
+
+
+# --- the folder every case runs in, with files of every kind to point options at ------------
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory):
+    """A folder to run in, holding good, bad and missing files of every kind."""
+    root = tmp_path_factory.mktemp("arena")
+    files = {}
+    runner = CliRunner()
+
+    def build(name, *args):
+        out = root / name
+        result = runner.invoke(main, ["build", "-o", str(out), *args])
+        assert result.exit_code == 0, result.output
+        return out
+
+    files["kit"] = build("kit.pdf")
+    files["one-page"] = build("tokens.pdf", "--only", "tokens")
+    scaled = root / "scaled.pdf"
+    writer = pypdf.PdfWriter(clone_from=str(files["one-page"]))
+    for page in writer.pages:
+        page.add_transformation(pypdf.Transformation().scale(0.96, 0.96))
+    writer.write(scaled)
+    files["scaled"] = scaled
+    blank = root / "blank.pdf"
+    writer = pypdf.PdfWriter()
+    writer.add_blank_page(595, 842)
+    writer.write(blank)
+    files["blank"] = blank
+    data = files["one-page"].read_bytes()
+    (root / "truncated.pdf").write_bytes(data[: len(data) // 2])
+    (root / "empty.pdf").write_bytes(b"")
+    (root / "notes.txt").write_text("hello\n")
+    (root / "noise.bin").write_bytes(bytes(random.Random(6).randrange(256) for _ in range(4000)))
+    (root / "folder").mkdir()
+    (root / "folder.pdf").mkdir()
+    shutil.copy(TEMPLATE / "game.toml", root / "game.toml")
+    for path in DEFINITIONS[1:]:
+        shutil.copy(path, root / path.name)
+    shutil.copy(TEXT, root / "text.en.toml")
+    (root / "big.toml").write_text("# " + "x" * (1024 * 1024) + "\n")
+    (root / "latin1.toml").write_bytes('[shape]\nsides = ["Ö"]\n'.encode("latin-1"))
+    (root / "dollar.toml").write_text(TEXT.read_text().replace('title = "Board"', 'title = "$5 board"'))
+    for name in ("def", "text", "lang", "out"):
+        (root / name).mkdir()
+    return root
+
+
+def pdfs_for(command: str) -> list[str]:
+    common = ["tokens.pdf", "blank.pdf", "truncated.pdf", "empty.pdf", "notes.txt", "noise.bin", "folder",
+              "folder.pdf", "missing.pdf", "no/such/folder/x.pdf", "game.toml"]
+    return common + (["kit.pdf", "scaled.pdf"] if command == "check" else [])
+
+
+GAMES = ["game.toml", "six-by-six.toml", "uneven-copies.toml", "broken.toml", "big.toml", "latin1.toml",
+         "noise.bin", "notes.txt", "folder", "missing.toml", "empty.pdf", "text.en.toml", "no/such/dir/g.toml"]
+TEXTS = ["text.en.toml", "dollar.toml", "game.toml", "big.toml", "latin1.toml", "folder", "missing.toml",
+         "noise.bin", "empty.pdf"]
+OUTPUTS = ["out/kit.pdf", "out/kit", "out/ünï ☃.pdf", "out/" + "x" * 300 + ".pdf", "out/.pdf", "kit.pdf", "folder",
+           "folder.pdf", "", ".", "no/such/folder/kit.pdf", "out/a b.pdf", "out/kit.PDF"]
+OUT_DIRS = ["out", "folder", "no/such/folder", "notes.txt", "", "."]
+
+HOSTILE = ["", " ", "-", "--", "-h", "<font>", "<font color='red'>x</font>", "&", "&amp;", "é", "中文", "😀",
+           "x" * 1000, "$white", "%s", "{}", "\t", "a b", "\n", "1e309", "-1", "0", "nan", "inf", "\udcff",
+           "../x", "__import__('os')"]
+
+VALUES = {
+    "--paper": ["a4", "A4", "letter", "Letter", "legal", "a3"],
+    "--tile-size": ["20", "35", "60", "28", "19.99", "60.01", "-5", "1e309", "35mm", "3,5", "nan", "-inf"],
+    "--host-key": ["page", "separate", "omit", "both"],
+    "--measured": ["49.2", "40", "60", "50", "39.9", "60.5", "nan", "inf", "-inf", "0"],
+    "--ink": ["normal", "low", "none"],
+    "--only": [*PARTS, "board,rules", "tiles,tokens", "host-key,board", ",", "dice", "board,,tiles",
+               " board , tiles ", "board,board", "BOARD"],
+    "--tiles": ["3x2", "1.4", "3x2,1x1,2.5", "3×2", "3·4", "3*1", "3x7", "4x1", "3.9", "three", "3x2,3.1",
+                "0x1", "3x0", "99999999999999999999x1", "3.0", "1x1,", "1.1,1.1", "١x١"],
+    "--cut-guides": ["lines", "marks", "both", "none"],
+    "--lang": ["en", "EN", "de", "x" * 300, "en/../en", "../en", "."],
+    "--pages": ["1", "1-1", "1,1", "2-1", "0", "-", "1-", "-1", "a", "99", "1-99", "١"],
+    "--dpi": ["10", "30", "50", "9.99", "1201", "0", "-72", "nan", "inf", "1e309"],
+}
+PATH_VALUES = {"--output": OUTPUTS, "--game": GAMES, "--text": TEXTS, "--output-dir": OUT_DIRS}
+
+
+def option_values(param: click.Option) -> list[str]:
+    name = max(param.opts, key=len)
+    if name in PATH_VALUES:
+        return PATH_VALUES[name]
+    if name in VALUES:
+        return VALUES[name]
+    if isinstance(param.type, click.Choice):
+        return [str(c) for c in param.type.choices]
+    if isinstance(param.type, (click.types.FloatParamType, click.types.IntParamType)):
+        return ["1", "10", "35", "0", "-1", "2.5", "nan", "1e309"]
+    if isinstance(param.type, click.Path):
+        return GAMES + OUTPUTS + TEXTS
+    return []
+
+
+@st.composite
+def moves(draw) -> list[str]:
+    """A legal game's moves, cut short, perhaps with wrong moves after it."""
+    game = play_random_game(load_definition(), draw(st.randoms(use_true_random=False)))
+    names = game.board
+    played = [f"{names.cell_name(t.cell)}:{t.tile}@{t.rotation}" for t in game.turns]
+    played = played[: draw(st.integers(0, len(played)))]
+    odd = st.one_of(
+        st.builds("{}{}:{}{}".format, st.sampled_from("ABCDEFaz"), st.sampled_from(["0", "1", "5", "6", "10", ""]),
+                  st.sampled_from(["1", "2", "3", "0", "4", "99", "x", "", "-1", "1e3"]),
+                  st.sampled_from(["", "@0", "@90", "@180", "@270", "@45", "@-90", "@360", "@x", "@", "@9" * 30])),
+        st.sampled_from(["A1", ":", "A1:", ":3", "A1:3:4", " a1 : 3 @ 90 ", "A1/S", "A1:3@90@90"] + HOSTILE),
+    )
+    return played + draw(st.lists(odd, max_size=3))
+
+
+def arguments_for(command: str, param: click.Argument):
+    if command == "trace":
+        return moves()
+    if command in ("check", "preview"):
+        return st.sampled_from(pdfs_for(command)).map(lambda p: [p])
+    if command == "validate":
+        return st.sampled_from(GAMES).map(lambda p: [p])
+    pool = st.sampled_from(GAMES + TEXTS + pdfs_for(command) + HOSTILE)
+    if param.nargs == 1:
+        return pool.map(lambda p: [p])
+    return st.lists(pool, max_size=4)
+
+
+@st.composite
+def command_lines(draw) -> list[str]:
+    """A command of papergame (every one it has when the test runs) with random options and values."""
+    name = draw(st.sampled_from(sorted(main.commands) + ["nonsense"]))
+    if name == "nonsense":
+        return draw(st.lists(st.sampled_from(["--version", "--help", "-h", "bild", "--nope", "", "tracer"]),
+                             max_size=2))
+    command = main.commands[name]
+    options = [p for p in command.params if isinstance(p, click.Option) and not p.hidden]
+    pieces: list[list[str]] = []
+    for _ in range(draw(st.integers(0, 5))):
+        choice = draw(st.integers(0, 9))
+        if choice == 0:
+            pieces.append([draw(st.sampled_from(["--nope", "-x", "--tile", "--json=1", "--only=", "-o"]))])
+            continue
+        if choice == 1 and draw(st.integers(0, 30)) == 0:
+            pieces.append(["--help"])
+            continue
+        param = draw(st.sampled_from(options)) if options else None
+        if param is None or param.name == "help":
+            continue
+        flag = draw(st.sampled_from(param.opts + param.secondary_opts))
+        if param.is_flag:
+            pieces.append([flag])
+            continue
+        known = option_values(param)
+        value = draw(st.sampled_from(known) if known and draw(st.integers(0, 4)) else st.sampled_from(HOSTILE))
+        pieces.append([flag, value] if draw(st.integers(0, 5)) or not flag.startswith("--") else [f"{flag}={value}"])
+    for param in command.params:
+        if isinstance(param, click.Argument) and (param.required or draw(st.booleans())):
+            pieces.append(draw(arguments_for(name, param)))
+    if name == "build" and not any(p[0] in ("-o", "--output") or p[0].startswith("--output=") for p in pieces):
+        pieces.append(["-o", "out/default.pdf"])  # never write into the arena's own files by default
+    order = draw(st.permutations(range(len(pieces))))
+    return [name] + [word for i in order for word in pieces[i]]
+
+
+# --- mutated files --------------------------------------------------------------------------------
+
+ODD_STRINGS = ["", " ", "<font>", "<font name='Courier'>x</font>", "&", "&amp;", "<b>bold</b>", "<para>", "A/S",
+               "out", "white", "black", "N", "E", "A", "1", "A1/S", "e5/n", "z9/Q", "ü", "Ω", "ß", "中", "😀",
+               "\u200b", "\u0301", "\t", "\n", "$", "$$", "${white}", "$white", "$nope", "\\", '"', "'", "-1",
+               "__import__('os').system('x')", "{{x}}", "%s", "\x7f", "\x1b[31m", "x" * 300, "W" * 2000,
+               "word " * 400, "AB", "A B", "a,b", "a;b", "Ⅻ", "ﬁ", "İ", "ǅ"]
+EXTREME_NUMBERS = [0, -1, 1, 2, 3, 4, 5, 6, 11, 12, 13, 99, 100, 199, 200, 201, 2**31, 2**63 - 1, -(2**63), 10**30,
+                   0.5, -0.0, 3.0, 1e308, math.inf, -math.inf, math.nan]
+KEYS = ["shape", "board", "tokens", "deal", "tiles", "sides", "ports", "columns", "rows", "name", "start", "hand",
+        "type", "pairs", "copies", "title", "kit", "rules", "colour", "", " ", "é", "a.b"]
+
+scalars = st.one_of(
+    st.sampled_from(ODD_STRINGS), st.sampled_from(EXTREME_NUMBERS), st.booleans(), st.text(max_size=12),
+    st.integers(), st.floats(), st.dates(), st.times(), st.datetimes(),
+)
+any_value = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                         | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), inner, max_size=3),
+                         max_leaves=8)
+
+
+def toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return toml_string(value)
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{toml_string(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(value)
+
+
+def to_toml(data: dict) -> str:
+    return "".join(f"{toml_string(key)} = {toml_value(value)}\n" for key, value in data.items())
+
+
+def paths_in(node, prefix=()):
+    yield prefix, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from paths_in(value, prefix + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from paths_in(value, prefix + (i,))
+
+
+def parent_of(root, path):
+    node = root
+    for step in path[:-1]:
+        node = node[step]
+    return node
+
+
+@st.composite
+def mutated_data(draw, base: dict, strings=ODD_STRINGS) -> dict:
+    """A parsed file with a few changes: swapped types, dropped and added keys, odd values."""
+    data = json.loads(json.dumps(base))  # a deep copy of plain TOML data
+    for _ in range(draw(st.integers(1, 3))):
+        nodes = list(paths_in(data))
+        op = draw(st.sampled_from(["replace", "delete", "add", "string", "string", "number", "append"]))
+        if op == "string":
+            candidates = [p for p, v in nodes if isinstance(v, str)]
+            if candidates:
+                path = draw(st.sampled_from(candidates))
+                odd = draw(st.sampled_from(strings))
+                old = parent_of(data, path)[path[-1]]
+                parent_of(data, path)[path[-1]] = draw(st.sampled_from([odd, old + odd, odd + old]))
+                continue
+            op = "replace"
+        if op == "number":
+            candidates = [p for p, v in nodes if isinstance(v, (int, float)) and not isinstance(v, bool)]
+            if candidates:
+                path = draw(st.sampled_from(candidates))
+                parent_of(data, path)[path[-1]] = draw(st.sampled_from(EXTREME_NUMBERS))
+                continue
+            op = "replace"
+        if op in ("add", "append"):
+            containers = [(p, v) for p, v in nodes if isinstance(v, (dict, list))]
+            path, node = draw(st.sampled_from(containers))
+            if isinstance(node, dict):
+                node[draw(st.sampled_from(KEYS) | st.text(max_size=6))] = draw(any_value)
+            elif node and op == "append":
+                node.append(json.loads(json.dumps(draw(st.sampled_from(node)), default=str)))
+            else:
+                node.append(draw(any_value))
+            continue
+        inner = [p for p, v in nodes if p]
+        if not inner:
+            continue
+        path = draw(st.sampled_from(inner))
+        parent = parent_of(data, path)
+        if op == "delete":
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = draw(any_value)
+    return data
+
+
+@st.composite
+def edited_text(draw, bases: list[str]) -> bytes:
+    """A file's text with characters, lines and bytes changed."""
+    text = draw(st.sampled_from(bases))
+    for _ in range(draw(st.integers(1, 4))):
+        lines = text.splitlines(keepends=True) or [""]
+        op = draw(st.sampled_from(["delete line", "duplicate line", "swap lines", "delete chars", "insert chars",
+                                   "replace char"]))
+        i = draw(st.integers(0, len(lines) - 1))
+        if op == "delete line":
+            del lines[i]
+        elif op == "duplicate line":
+            lines.insert(i, lines[i])
+        elif op == "swap lines":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        if op.endswith("line") or op.endswith("lines"):
+            text = "".join(lines)
+            continue
+        at = draw(st.integers(0, len(text)))
+        if op == "delete chars":
+            text = text[:at] + text[at + draw(st.integers(1, 12)):]
+        else:
+            chars = draw(st.text(st.sampled_from('[]{}="\'#.,\n \\-+_:eE0123456789xAN$<>&') | st.characters(),
+                                 min_size=1, max_size=8))
+            cut = at + (1 if op == "replace char" else 0)
+            text = text[:at] + chars + text[cut:]
+    data = text.encode("utf-8", "surrogatepass")
+    if draw(st.integers(0, 9)) == 0:
+        at = draw(st.integers(0, len(data)))
+        data = data[:at] + bytes(draw(st.lists(st.integers(0, 255), min_size=1, max_size=3))) + data[at:]
+    return data
+
+
+DEFINITION_TEXTS = [p.read_text() for p in DEFINITIONS]
+
+
+BASE_DEFINITIONS = [tomllib.loads(text) for text in DEFINITION_TEXTS]
+BASE_TEXT = tomllib.loads(TEXT.read_text())
+
+
+def definition_command(draw, path: str, arena: Path) -> tuple[list[str], Path | None]:
+    """What to do with a mutated definition: mostly validate or trace; now and then a whole build."""
+    action = draw(st.sampled_from(["validate"] * 5 + ["trace"] * 3 + ["build"] * 2))
+    if action == "validate":
+        return ["validate", path], None
+    if action == "trace":
+        return ["trace", *draw(st.lists(st.sampled_from(["A1:3", "A1:1@90", "E5:2", "B1:1", "F6:1", "a1:3@270"]),
+                                        min_size=1, max_size=3)), "--game", path], None
+    out = arena / "out" / "def.pdf"
+    args = ["build", "--game", path, "-o", str(out)]
+    args += draw(st.sampled_from([[], [], ["--tile-size", "20"], ["--tile-size", "60"], ["--only", "rules"],
+                                  ["--only", "host-key"], ["--only", "record"], ["--paper", "letter"]]))
+    return args, out
+
+
+# --- the fuzz tests ----------------------------------------------------------------------------------
+
+
+def definition_text_case(arena, fuzz_counts, data, kind="definition text"):
+    path = arena / "def" / "game.toml"
+    path.write_bytes(data.draw(edited_text(DEFINITION_TEXTS)))
+    args, out = definition_command(data.draw, str(path), arena)
+    run(args, fuzz_counts, kind, out)
+
+
+def definition_data_case(arena, fuzz_counts, data, kind="definition data"):
+    path = arena / "def" / "game.toml"
+    base = data.draw(st.sampled_from(BASE_DEFINITIONS))
+    path.write_text(to_toml(data.draw(mutated_data(base))), encoding="utf-8", errors="surrogatepass")
+    args, out = definition_command(data.draw, str(path), arena)
+    run(args, fuzz_counts, kind, out)
+
+
+TEXT_ODDITIES = ODD_STRINGS + ["$$5", "100% sure", "$ 5", "${", "$1", "$white_start", "${white}s", "$$$$",
+                               "<font name=Courier>x</font>", "&lt;b&gt;", "</para>", "\\n", "a\u00adb",
+                               "word " * 3000, "x" * (1024 * 1024), "日本語", "Привет", "ελληνικά", "\u2028"]
+
+
+def text_case(arena, fuzz_counts, data, kind="text file"):
+    how = data.draw(st.sampled_from(["data"] * 3 + ["text"]))
+    if how == "data":
+        content = to_toml(data.draw(mutated_data(BASE_TEXT, TEXT_ODDITIES))).encode("utf-8", "surrogatepass")
+    else:
+        content = data.draw(edited_text([TEXT.read_text()]))
+    out = arena / "out" / "text.pdf"
+    only = data.draw(st.sampled_from([[]] + [["--only", part] for part in PARTS]))
+    if data.draw(st.integers(0, 3)):
+        path = arena / "text" / "words.toml"
+        path.write_bytes(content)
+        args = ["build", "--text", str(path), "-o", str(out), *only]
+    else:  # a translation beside the game file, chosen with --lang
+        (arena / "lang" / "text.xx.toml").write_bytes(content)
+        shutil.copy(TEMPLATE / "game.toml", arena / "lang" / "game.toml")
+        args = ["build", "--game", str(arena / "lang" / "game.toml"), "--lang", "xx", "-o", str(out), *only]
+    run(args, fuzz_counts, kind, out)
+
+
+def command_line_case(arena, fuzz_counts, data, kind="command line"):
+    args = data.draw(command_lines())
+    out = None
+    if args and args[0] == "build":
+        for i, word in enumerate(args):
+            if word in ("-o", "--output") and i + 1 < len(args):
+                out = arena / args[i + 1]
+            elif word.startswith("--output="):
+                out = arena / word.split("=", 1)[1]
+    run(args, fuzz_counts, kind, out)
+
+
+CASES = {
+    "definition text": definition_text_case,
+    "definition data": definition_data_case,
+    "text file": text_case,
+    "command line": command_line_case,
+}
+
+
+@pytest.fixture(scope="module")
+def in_arena(arena):
+    import os
+
+    before = os.getcwd()
+    os.chdir(arena)
+    yield arena
+    os.chdir(before)
+
+
+def make_fuzz_test(kind: str, examples: int):
+    case = CASES[kind]
+
+    @settings(max_examples=examples, **FUZZ_SETTINGS)
+    @given(data=st.data())
+    def test(in_arena, fuzz_counts, data):
+        case(in_arena, fuzz_counts, data)
+
+    test.__doc__ = f"{examples:,} {kind} cases: each succeeds or fails cleanly."
+    return test
+
+
+test_definition_text_files = make_fuzz_test("definition text", DEFAULT["definition text"])
+test_definition_data = make_fuzz_test("definition data", DEFAULT["definition data"])
+test_text_files = make_fuzz_test("text file", DEFAULT["text file"])
+test_command_lines = make_fuzz_test("command line", DEFAULT["command line"])
+
+test_slow_definition_text_files = pytest.mark.slow(make_fuzz_test("definition text", SLOW["definition text"]))
+test_slow_definition_data = pytest.mark.slow(make_fuzz_test("definition data", SLOW["definition data"]))
+test_slow_text_files = pytest.mark.slow(make_fuzz_test("text file", SLOW["text file"]))
+test_slow_command_lines = pytest.mark.slow(make_fuzz_test("command line", SLOW["command line"]))
+
+
+# --- what the fuzzing found, pinned with the exact messages ---------------------------------------
+
+
+def test_tokens_without_printed_words_are_refused_by_build(tmp_path):
+    """The rules engine takes any token names; the printed kit has words for white and black only."""
+    game = tmp_path / "game.toml"
+    game.write_text((TEMPLATE / "game.toml").read_text().replace('name = "white"', 'name = "red"'))
+    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
+    result = CliRunner().invoke(main, ["build", "--game", str(game), "-o", str(tmp_path / "kit.pdf")])
+    assert result.exit_code == 2
+    assert result.output == (f'Error: {game}: tokens[0].name: "red" has no printed word in '
+                             "edge-port-path-tiles/text.en.toml [token]; a printed kit has tokens called white "
+                             "and black\n")
+
+
+def test_a_newline_in_a_name_stays_on_its_error_line(tmp_path):
+    game = tmp_path / "game.toml"
+    game.write_text((TEMPLATE / "game.toml").read_text().replace('columns = ["A",', 'columns = ["A\\nB",'))
+    result = CliRunner().invoke(main, ["validate", str(game)])
+    assert result.exit_code == 2
+    assert result.output == (f'Error: {game}: board.columns[0]: "A\\nB" is not a usable name (it must be '
+                             "non-empty, without spaces or / : @ , ;)\n")
+
+
+def test_errors_doctests_pass():
+    import doctest
+
+    import papergame.errors
+
+    assert doctest.testmod(papergame.errors).failed == 0
+
+
+@pytest.mark.parametrize("lang", ["x" * 300, "../en", "en/../en", ""])
+def test_lang_must_be_a_language_code(lang, tmp_path):
+    result = CliRunner().invoke(main, ["build", "--lang", lang, "-o", str(tmp_path / "kit.pdf")])
+    assert result.exit_code == 2
+    assert result.output == f'Error: --lang: "{lang}" is not a language code such as en, de or pt-BR\n'
+
+
+def test_an_output_name_too_long_for_the_file_system(tmp_path):
+    out = tmp_path / ("x" * 300 + ".pdf")
+    result = CliRunner().invoke(main, ["build", "-o", str(out), "--only", "tokens"])
+    assert result.exit_code == 2
+    assert result.output == f"Error: {out}: cannot write: file name too long\n"
