@@ -361,7 +361,7 @@ class PuzzleMaker:
                 tiles[cell] = self.placed[(type_id, rotation)]
                 route = self.extend(tiles, head, visited)
                 out.append((type_id, rotation, route, ending(self.board, window, route)))
-        del tiles[cell]
+        tiles.pop(cell, None)  # nothing was laid when every type is used up
         return out
 
     def lay_one(self, tiles: dict[Cell, PlacedTile], used: Counter, cell: Cell, type_id: int, rotation: int) -> None:
