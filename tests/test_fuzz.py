@@ -177,6 +177,11 @@ VALUES = {
     "--lang": ["en", "EN", "de", "x" * 300, "en/../en", "../en", "."],
     "--pages": ["1", "1-1", "1,1", "2-1", "0", "-", "1-", "-1", "a", "99", "1-99", "١"],
     "--dpi": ["10", "30", "50", "9.99", "1201", "0", "-72", "nan", "inf", "1e309"],
+    # worksheet: valid counts kept small (a class set of 200 sheets is a slow case, not a hostile one)
+    "--puzzles": ["1", "2", "12", "13", "0", "-1", "x", "1.5"],
+    "--seed": ["0", "1", "7", "999999999", "1000000000", "-1", "x", "1e3"],
+    "--level": ["easy", "medium", "hard", "Easy", "expert"],
+    "--copies": ["1", "2", "0", "-1", "201", "x", "1.5"],
 }
 PATH_VALUES = {"--output": OUTPUTS, "--game": GAMES, "--text": TEXTS, "--output-dir": OUT_DIRS}
 
@@ -418,12 +423,19 @@ BASE_TEXT = tomllib.loads(TEXT.read_text())
 
 def definition_command(draw, path: str, arena: Path) -> tuple[list[str], Path | None]:
     """What to do with a mutated definition: mostly validate or trace; now and then a whole build."""
-    action = draw(st.sampled_from(["validate"] * 5 + ["trace"] * 3 + ["build"] * 2))
+    actions = ["validate"] * 5 + ["trace"] * 3 + ["build"] * 2
+    if "worksheet" in main.commands:
+        actions.append("worksheet")
+    action = draw(st.sampled_from(actions))
     if action == "validate":
         return ["validate", path], None
     if action == "trace":
         return ["trace", *draw(st.lists(st.sampled_from(["A1:3", "A1:1@90", "E5:2", "B1:1", "F6:1", "a1:3@270"]),
                                         min_size=1, max_size=3)), "--game", path], None
+    if action == "worksheet":
+        level = draw(st.sampled_from(["easy", "medium", "hard"]))
+        return ["worksheet", "--game", path, "-o", str(arena / "out" / "sheet.pdf"), "--puzzles", "1",
+                "--level", level], None
     out = arena / "out" / "def.pdf"
     args = ["build", "--game", path, "-o", str(out)]
     args += draw(st.sampled_from([[], [], ["--tile-size", "20"], ["--tile-size", "60"], ["--only", "rules"],
