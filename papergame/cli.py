@@ -229,7 +229,7 @@ def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
     """
     from pathlib import Path
 
-    from papergame.build import check_page_glyphs, check_text_glyphs, render_bytes, write_atomically
+    from papergame.build import check_page_glyphs, check_text_glyphs, render_bytes, write_all
     from papergame.errors import OutputError
     from papergame.layout.worksheet_sheet import WorksheetLayout
     from papergame.render.fonts import VeraMetrics
@@ -258,8 +258,7 @@ def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
     title = texts.get("worksheet.title")
     sheet_bytes = render_bytes(pages, title)
     key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
-    write_atomically(path, sheet_bytes)
-    write_atomically(key_path, key_bytes)
+    write_all([(path, sheet_bytes), (key_path, key_bytes)])  # both or neither
     if as_json:
         click.echo(json.dumps(worksheets_json(definition, sheets)))
     word = "sheet" if options.copies == 1 else "sheets"
