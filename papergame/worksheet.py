@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from papergame.board import Board, Cell, Position
 from papergame.definition import GameDefinition
@@ -298,6 +298,20 @@ def problems(definition: GameDefinition, level: Level, puzzle: Puzzle) -> list[s
 # --- making puzzles ----------------------------------------------------------------------
 
 
+class Step(NamedTuple):
+    """How a route goes on past where it stopped, once a tile is laid there."""
+
+    cells: list[Cell]
+    lines: list[tuple[str, str]]
+    end: Position | None
+    loop: bool
+    exit_port: str | None
+
+    def after(self, head: Trace) -> Trace:
+        return Trace(head.start, head.route + tuple(self.cells), self.end, self.loop, self.exit_port,
+                     head.crossings + tuple(self.lines))
+
+
 class PuzzleMaker:
     """Tries to make one puzzle at a time from a shared random stream."""
 
@@ -322,27 +336,27 @@ class PuzzleMaker:
         r0 = self.rng.randint(max(0, cell.row - h + 1), min(cell.row, len(board.rows) - h))
         return Window((c0, c0 + w - 1), (r0, r0 + h - 1))
 
-    def extend(self, tiles: dict[Cell, PlacedTile], head: Trace, visited: set[Position]) -> Trace:
-        """`head` followed on from where it stopped, through the tiles now laid.
+    def extend(self, tiles: dict[Cell, PlacedTile], head: Trace, visited: set[Position]) -> Step:
+        """Where `head` goes on from where it stopped, through the tiles now laid.
 
         The same walk as `rules.trace`, over a table of steps made once, so that the search
         for a route stays quick; `visited` holds the entry ports `head` went through. Every
         answer a puzzle keeps is traced again by the engine itself (see `problems`).
         """
-        cells, lines, seen = list(head.route), list(head.crossings), set()
+        cells, lines, seen = [], [], set()
         position, step = head.end, self.step
         while True:
             placed = tiles.get(position.cell)
             if placed is None:
-                return Trace(head.start, tuple(cells), position, False, None, tuple(lines))
+                return Step(cells, lines, position, False, None)
             cells.append(position.cell)
             leave = placed.links[position.port]
             lines.append((position.port, leave))
             nxt = step[position.cell, leave]
             if nxt is None:
-                return Trace(head.start, tuple(cells), None, False, leave, tuple(lines))
+                return Step(cells, lines, None, False, leave)
             if nxt in visited or nxt in seen:
-                return Trace(head.start, tuple(cells), nxt, True, None, tuple(lines))
+                return Step(cells, lines, nxt, True, None)
             seen.add(nxt)
             position = nxt
 
@@ -351,7 +365,7 @@ class PuzzleMaker:
         return {head.start} | {self.step[cell, leave] for cell, (_, leave) in zip(head.route, head.crossings)}
 
     def choices(self, tiles: dict[Cell, PlacedTile], used: Counter, head: Trace, window: Window):
-        """Every tile left in the set at every turn, laid where `head` stopped: (type, turn, route, ending)."""
+        """Every tile left in the set at every turn, laid where `head` stopped: (type, turn, step, ending)."""
         out = []
         cell, visited = head.end.cell, self.visited(head)
         for type_id, copies in self.copies.items():
@@ -359,8 +373,14 @@ class PuzzleMaker:
                 continue
             for rotation in self.rotations:
                 tiles[cell] = self.placed[(type_id, rotation)]
-                route = self.extend(tiles, head, visited)
-                out.append((type_id, rotation, route, ending(self.board, window, route)))
+                step = self.extend(tiles, head, visited)
+                if step.loop:
+                    end = LOOP
+                elif step.end is None:
+                    end = OUT
+                else:
+                    end = STOP if step.end.cell in window else AWAY
+                out.append((type_id, rotation, step, end))
         tiles.pop(cell, None)  # nothing was laid when every type is used up
         return out
 
@@ -378,20 +398,24 @@ class PuzzleMaker:
         target = self.rng.randint(level.shortest, level.longest)
         while True:
             done, going = [], []
-            for type_id, rotation, route, end in self.choices(tiles, used, head, window):
-                if end in (LOOP, AWAY) or len(route.route) > level.longest:
+            for type_id, rotation, step, end in self.choices(tiles, used, head, window):
+                length = len(head.route) + len(step.cells)
+                if end in (LOOP, AWAY) or length > level.longest:
                     continue
-                if end == finish and len(route.route) >= target and fits_level(self.definition, level, route):
-                    done.append((type_id, rotation, route))
-                elif end == STOP:
-                    going.append((type_id, rotation, route))
+                if end == finish and length >= target:
+                    route = step.after(head)
+                    if fits_level(self.definition, level, route):
+                        done.append((type_id, rotation, route))
+                        continue
+                if end == STOP:
+                    going.append((type_id, rotation, step))
             if not (done or going):
                 return None
-            type_id, rotation, route = self.rng.choice(done or going)
+            type_id, rotation, chosen = self.rng.choice(done or going)
             self.lay_one(tiles, used, head.end.cell, type_id, rotation)
             if done:
-                return route
-            head = route
+                return chosen
+            head = chosen.after(head)
 
     def scatter(self, tiles: dict[Cell, PlacedTile], used: Counter, window: Window, keep_empty: set[Cell]) -> None:
         """A few more tiles in empty cells of the window, so the route is not the only thing drawn."""
@@ -430,12 +454,12 @@ class PuzzleMaker:
         # a tile or two already laid, so the token may stand inside the board
         head = Trace(start, (), start, False)
         for _ in range(rng.randint(0, 2)):
-            going = [(t, r, route) for t, r, route, end in self.choices(tiles, used, head, window) if end == STOP]
+            going = [(t, r, step) for t, r, step, end in self.choices(tiles, used, head, window) if end == STOP]
             if not going:
                 break
-            type_id, rotation, route = rng.choice(going)
+            type_id, rotation, step = rng.choice(going)
             self.lay_one(tiles, used, head.end.cell, type_id, rotation)
-            head = route
+            head = step.after(head)
         token = head.end
         route = self.grow(tiles, used, Trace(token, (), token, False), window, rng.choice((STOP, OUT)))
         if route is None:

@@ -70,13 +70,28 @@ def token_room(cell: float) -> float:
     return 2 * max(2.2, cell * 0.14) + 1.5
 
 
+class RememberedWidths:
+    """Text widths measured once: a class set prints the same words on every page."""
+
+    def __init__(self, metrics: Metrics):
+        self.metrics = metrics
+        self.known: dict[tuple[str, float, bool], float] = {}
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        key = (text, size, bold)
+        if key not in self.known:
+            self.known[key] = self.metrics.width(text, size, bold)
+        return self.known[key]
+
+
 class WorksheetLayout:
     """Pages of one class set: every sheet and key page laid out on the same plan."""
 
     def __init__(self, definition: GameDefinition, texts: Texts, metrics: Metrics, level: str):
         self.definition = definition
         self.texts = texts
-        self.metrics = metrics
+        self.metrics = RememberedWidths(metrics)
+        metrics = self.metrics
         self.level: Level = LEVELS[level]
         board = definition.board
         self.window = (min(self.level.window, len(board.columns)), min(self.level.window, len(board.rows)))
