@@ -272,8 +272,8 @@ def problems(definition: GameDefinition, level: Level, puzzle: Puzzle) -> list[s
     else:
         if puzzle.token.cell in tiles:
             out.append("the token's cell is not empty")
-        if not puzzle.hand:
-            out.append("the hand is empty")
+        if len(puzzle.hand) != definition.hand:
+            out.append(f"a hand of {len(puzzle.hand)}, not of {definition.hand} as dealt")
         routes = []
         for type_id in sorted(set(puzzle.hand)):
             for rotation in definition.shape.rotations:
