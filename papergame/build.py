@@ -219,6 +219,7 @@ def make_pages(game_path=None, text_path=None, lang="en", options: KitOptions = 
 
 def build(output: str | Path, game_path=None, text_path=None, lang="en", options: KitOptions = KitOptions()) -> BuildReport:
     output = Path(output)
+    check_target(output)  # a folder (".", "/") has no name to make the host key's name from
     definition, texts, kit = make_pages(game_path, text_path, lang, options)
     title = texts.get("kit.title")
     keywords = f"papergame tile={options.tile:g} paper={options.paper} ink={options.ink}"

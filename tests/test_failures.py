@@ -98,6 +98,14 @@ def test_an_output_path_that_is_a_folder(tmp_path):
     assert list(folder.iterdir()) == [] and leftovers(tmp_path) == []
 
 
+@pytest.mark.parametrize("name,shown,example", [("", ".", "kit.pdf"), (".", ".", "kit.pdf"), ("/", "/", "/kit.pdf")])
+def test_a_folder_with_a_separate_host_key(name, shown, example):
+    """Found by the long fuzz run: the host key's name was made from a folder's empty name."""
+    result = invoke("build", "-o", name, "--host-key", "separate", *FAST)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {shown}: cannot write: it is a folder; name a file such as {example}\n"
+
+
 def test_an_output_folder_that_is_a_file(tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("keep me\n")
