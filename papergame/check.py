@@ -8,6 +8,7 @@ page" or printed to PDF at another scale shows it in all three.
 from __future__ import annotations
 
 import ctypes
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -152,11 +153,11 @@ def check_pdf(path: str | Path) -> CheckReport:
     import pypdfium2 as pdfium
 
     path = Path(path)
-    if not path.is_file():
+    if not os.path.isfile(path):  # False for any name the system cannot look up, too
         raise PapergameError(f"{path}: no such PDF file")
     try:
         document = pdfium.PdfDocument(str(path))
-    except pdfium.PdfiumError as exc:
+    except (pdfium.PdfiumError, OSError) as exc:
         raise PapergameError(f"{path}: cannot open as a PDF ({exc})") from None
     bar = tile = cell = None
     first_size = None

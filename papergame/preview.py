@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from papergame.errors import OutputError, PapergameError
@@ -34,14 +35,14 @@ def preview(pdf_path: str | Path, out_dir: str | Path | None, pages: str | None,
     pdf_path = Path(pdf_path)
     if not 10 <= dpi <= 1200:
         raise PapergameError(f"--dpi: {dpi:g} is outside 10 to 1200")
-    if not pdf_path.is_file():
+    if not os.path.isfile(pdf_path):  # False for any name the system cannot look up, too
         raise PapergameError(f"{pdf_path}: no such PDF file")
     try:
         document = pdfium.PdfDocument(str(pdf_path))
     except (pdfium.PdfiumError, OSError) as exc:
         raise PapergameError(f"{pdf_path}: cannot open as a PDF ({exc})") from None
     out_dir = Path(out_dir) if out_dir else pdf_path.parent
-    if not out_dir.is_dir():
+    if not os.path.isdir(out_dir):
         raise OutputError(f"{out_dir}: cannot write: the folder does not exist")
     written = []
     for number in parse_pages(pages, len(document)):
