@@ -6,6 +6,7 @@ Heavy modules (reportlab, the layout) are imported inside the commands that draw
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 
@@ -31,6 +32,11 @@ class ProblemsError(click.ClickException):
 
 class PapergameGroup(click.Group):
     def invoke(self, ctx: click.Context):
+        # A file name that is not valid UTF-8 (`-o $'\xff.pdf'`) reaches Python as a lone
+        # surrogate; printed where it is named ("Wrote ..."), it would raise on a strict stream.
+        for stream in (sys.stdout, sys.stderr):
+            if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+                stream.reconfigure(errors="backslashreplace")
         try:
             return super().invoke(ctx)
         except PapergameError as exc:
