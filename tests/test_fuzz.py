@@ -14,6 +14,7 @@ about 50,000, for use before a release.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import json
 import math
 import random
@@ -41,7 +42,7 @@ DEFINITIONS = [TEMPLATE / "game.toml", *sorted((ROOT / "examples").glob("*.toml"
 TEXT = TEMPLATE / "text.en.toml"
 
 # Cases per test: the default run, and the slow run before a release (50,000 in all).
-DEFAULT = {"definition text": 700, "definition data": 700, "text file": 450, "command line": 600}
+DEFAULT = {"definition text": 600, "definition data": 600, "text file": 400, "command line": 800}
 SLOW = {"definition text": 15000, "definition data": 15000, "text file": 10000, "command line": 10000}
 
 FUZZ_SETTINGS = dict(
@@ -507,8 +508,6 @@ CASES = {
 
 @pytest.fixture(scope="module")
 def in_arena(arena):
-    import os
-
     before = os.getcwd()
     os.chdir(arena)
     yield arena
@@ -582,3 +581,27 @@ def test_an_output_name_too_long_for_the_file_system(tmp_path):
     result = CliRunner().invoke(main, ["build", "-o", str(out), "--only", "tokens"])
     assert result.exit_code == 2
     assert result.output == f"Error: {out}: cannot write: file name too long\n"
+
+
+def test_check_and_preview_of_a_name_too_long(tmp_path):
+    """Found by the long fuzz run: looking up a name too long for the file system raised OSError."""
+    long = str(tmp_path / ("x" * 300 + ".pdf"))
+    for args in (["check", long], ["preview", long]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        assert result.output == f"Error: {long}: no such PDF file\n"
+    pdf = tmp_path / "tokens.pdf"
+    assert CliRunner().invoke(main, ["build", "-o", str(pdf), "--only", "tokens"]).exit_code == 0
+    folder = str(tmp_path / ("y" * 300))
+    result = CliRunner().invoke(main, ["preview", str(pdf), "-o", folder])
+    assert result.exit_code == 2
+    assert result.output == f"Error: {folder}: cannot write: the folder does not exist\n"
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path):
+    """Found by the long fuzz run: `-o $'\\xff.pdf'` wrote the kit, then "Wrote ..." raised on a strict stream."""
+    out = tmp_path / "\udcff.pdf"  # how Python sees the byte 0xFF in a file name
+    result = CliRunner().invoke(main, ["build", "-o", str(out), "--only", "tokens"])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Wrote {tmp_path}/\\udcff.pdf (1 sheet)\n"
+    assert os.fsencode(out) in [os.fsencode(p) for p in tmp_path.iterdir()]
