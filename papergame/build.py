@@ -231,3 +231,43 @@ def build(output: str | Path, game_path=None, text_path=None, lang="en", options
     key_path = host_key_path_for(output) if key_bytes else None
     write_all([(output, kit_bytes)] + ([(key_path, key_bytes)] if key_bytes else []))
     return BuildReport(output, len(kit.pages), key_path, len(kit.host_key))
+
+
+@dataclass
+class WorksheetReport:
+    path: Path
+    key_path: Path
+    puzzles: int  # on each sheet
+    json: dict
+
+
+def build_worksheets(output: str | Path, game_path, options, progress=lambda sheets: sheets) -> WorksheetReport:
+    """Practice sheets and their keys: make the puzzles, lay out, render, write both files or neither.
+
+    `progress` wraps the stream of sheets as they are made (the CLI shows a bar with it).
+    """
+    from papergame.layout.worksheet_sheet import WorksheetLayout
+    from papergame.render.fonts import VeraMetrics
+    from papergame.worksheet import make_worksheets, worksheets_json
+
+    path = Path(output)
+    if not path.name:  # "", "." or "/": a folder, with no file name to put "-key" in
+        raise OutputError(f"{path}: cannot write: it is a folder; name a file such as {path / 'worksheets.pdf'}")
+    key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
+    definition = load_definition(game_path)
+    texts = load_texts(None, "en", game_path)
+    check_text_glyphs(texts)
+    layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level)
+    count = layout.puzzle_count(options.puzzles)
+    sheets, pages, keys = [], [], []
+    for sheet in progress(make_worksheets(definition, options, count)):
+        page, key = layout.pages(sheet, options.copies)
+        sheets.append(sheet)
+        pages.append(page)
+        keys.append(key)
+    check_page_glyphs(pages + keys)
+    title = texts.get("worksheet.title")
+    sheet_bytes = render_bytes(pages, title)
+    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
+    write_all([(path, sheet_bytes), (key_path, key_bytes)])  # both or neither
+    return WorksheetReport(path, key_path, count, worksheets_json(definition, sheets))

@@ -233,43 +233,23 @@ def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
       papergame worksheet --level easy
       papergame worksheet -o class.pdf --copies 30 --seed 7 --level hard
     """
-    from pathlib import Path
-
-    from papergame.build import check_page_glyphs, check_text_glyphs, render_bytes, write_all
-    from papergame.errors import OutputError
-    from papergame.layout.worksheet_sheet import WorksheetLayout
-    from papergame.render.fonts import VeraMetrics
-    from papergame.text import load_texts
-    from papergame.worksheet import make_worksheets, parse_options, worksheets_json
+    from papergame.build import build_worksheets
+    from papergame.worksheet import parse_options
 
     options = parse_options(level, puzzles, seed, copies)
-    path = Path(output)
-    if not path.name:  # "", "." or "/": a folder, with no file name to put "-key" in
-        raise OutputError(f"{path}: cannot write: it is a folder; name a file such as {path / 'worksheets.pdf'}")
-    key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
-    definition = load_game(game_path)
-    texts = load_texts(None, "en", game_path)
-    check_text_glyphs(texts)
-    layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level)
-    count = layout.puzzle_count(options.puzzles)
-    sheets, pages, keys = [], [], []
-    with click.progressbar(make_worksheets(definition, options, count), length=options.copies,
-                           label="Making worksheets", file=sys.stderr) as bar:
-        for sheet in bar:
-            page, key = layout.pages(sheet, options.copies)
-            sheets.append(sheet)
-            pages.append(page)
-            keys.append(key)
-    check_page_glyphs(pages + keys)
-    title = texts.get("worksheet.title")
-    sheet_bytes = render_bytes(pages, title)
-    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
-    write_all([(path, sheet_bytes), (key_path, key_bytes)])  # both or neither
+
+    def progress(sheets):
+        with click.progressbar(sheets, length=options.copies, label="Making worksheets", file=sys.stderr) as bar:
+            yield from bar
+
+    report = build_worksheets(output, game_path, options, progress)
     if as_json:
-        click.echo(json.dumps(worksheets_json(definition, sheets)))
+        click.echo(json.dumps(report.json))
     word = "sheet" if options.copies == 1 else "sheets"
-    click.echo(f"Wrote {path} ({options.copies} {word}, {count} puzzles each)", err=as_json)
-    click.echo(f"Wrote {key_path} (the answer keys)", err=as_json)
+    each = "puzzle" if report.puzzles == 1 else "puzzles"
+    click.echo(f"Wrote {report.path} ({options.copies} {word}, {report.puzzles} {each} each)", err=as_json)
+    click.echo(f"Wrote {report.key_path} (the answer keys)", err=as_json)
+
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
