@@ -1,0 +1,54 @@
+"""Every row of the README's error catalogue, run: the exact message, exit status 2, nothing written."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+
+ROOT = Path(__file__).parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SECTION = README.split("## Error catalogue", 1)[1].split("\n## ", 1)[0]
+ROW = re.compile(r"^\| (?P<what>[^|]+) \| (?P<try>[^|]+) \| `(?P<message>Error: .*?)`(?P<rest>[^|]*) \|$", re.M)
+ROWS = [m.groupdict() for m in ROW.finditer(SECTION)]
+
+
+def test_the_catalogue_has_every_kind_of_bad_input_the_issue_names():
+    kinds = " ".join(r["what"].lower() for r in ROWS)
+    for word in ("toml", "type", "unknown key", "port", "board", "paper", "move", "missing file",
+                 "folder that does not exist", "cannot be written", "full disk"):
+        assert word in kinds, word
+    assert len(ROWS) >= 30
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r["try"].startswith("`papergame ")], ids=lambda r: r["what"])
+def test_each_catalogue_row_gives_its_exact_message(row, tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    args = shlex.split(row["try"].split("`")[1])[1:]
+    if "huge.toml" in row["try"]:
+        huge = ROOT / "tests" / "bad" / "huge.toml"
+        huge.write_bytes(b"#" * 1_100_000)
+    if args[0] in ("build", "worksheet") and "-o" not in args:
+        args += ["-o", str(tmp_path / "never.pdf")]
+    try:
+        result = CliRunner().invoke(main, args)
+    finally:
+        if "huge.toml" in row["try"]:
+            os.unlink(ROOT / "tests" / "bad" / "huge.toml")
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error: ")]
+    assert errors[0] == row["message"]
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if "simulated" in r["try"]], ids=lambda r: r["what"])
+def test_simulated_rows_are_the_messages_the_failure_tests_check(row):
+    source = (ROOT / "tests" / "test_failures.py").read_text(encoding="utf-8")
+    tail = row["message"].split(": cannot write: ", 1)[1]
+    assert f"cannot write: {tail}" in source
