@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import io
 import os
-import secrets
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -184,7 +183,7 @@ def keep_old(path: Path, temps: list[str]) -> str | None:
     if not path.exists():
         return None
     while True:
-        old = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        old = str(path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp")
         try:
             os.link(path, old)
         except FileExistsError:

@@ -8,7 +8,7 @@ the outlined line stays an outline and the bridge gap stays a gap.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Page, Polygon, Rect, Text
 
@@ -37,16 +37,16 @@ def grey(value: float | None, target: float) -> float | None:
 
 def restyle(item: Item, ink: Ink) -> Item:
     if isinstance(item, Group):
-        return replace(item, items=tuple(restyle(i, ink) for i in item.items))
+        return item._replace(items=tuple(restyle(i, ink) for i in item.items))
     if isinstance(item, Text):
-        return replace(item, fill=grey(item.fill, ink.text))
+        return item._replace(fill=grey(item.fill, ink.text))
     if isinstance(item, (Line, Arc)):
         if item.stroke == 1.0:  # white: a bridge gap or an outline's core
             width = item.width * ink.port_weight if item.role == "port" else item.width
-            return replace(item, width=width)
+            return item._replace(width=width)
         if item.role == "port":
-            return replace(item, width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line))
-        return replace(item, width=min(item.width, ink.max_width), stroke=grey(item.stroke, ink.line))
+            return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line))
+        return item._replace(width=min(item.width, ink.max_width), stroke=grey(item.stroke, ink.line))
     if isinstance(item, (Rect, Circle, Polygon)):
         fill = item.fill
         stroke = item.stroke
@@ -58,7 +58,7 @@ def restyle(item: Item, ink: Ink) -> Item:
         if stroke is not None:
             stroke = grey(stroke, ink.line)
             width = min(width, ink.max_width)
-        return replace(item, fill=fill, stroke=stroke, width=width)
+        return item._replace(fill=fill, stroke=stroke, width=width)
     return item
 
 

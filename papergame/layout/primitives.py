@@ -1,21 +1,20 @@
 """Drawing primitives, in millimetres, y up from the bottom-left corner of the page.
 
 A page is a list of these. They know nothing of PDF: the renderer turns each one into
-reportlab calls, and `to_json` turns a page into a readable snapshot.
+reportlab calls, and `page_json` turns a page into a readable snapshot.
 
 Colours are grey levels: 0 is black, 1 is white, None is "not drawn".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Union
+from dataclasses import dataclass, field
+from typing import NamedTuple, Union
 
 MM_PER_INCH = 25.4
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     x1: float
     y1: float
     x2: float
@@ -27,8 +26,7 @@ class Line:
     role: str = ""  # "port" for a tile's port lines, so an ink style can thin them together
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     x: float
     y: float
     w: float
@@ -39,8 +37,7 @@ class Rect:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(NamedTuple):
     cx: float
     cy: float
     r: float
@@ -49,8 +46,7 @@ class Circle:
     fill: float | None = None
 
 
-@dataclass(frozen=True)
-class Arc:
+class Arc(NamedTuple):
     """A circular arc, angles in degrees counter-clockwise from east."""
 
     cx: float
@@ -64,8 +60,7 @@ class Arc:
     role: str = ""
 
 
-@dataclass(frozen=True)
-class Polygon:
+class Polygon(NamedTuple):
     points: tuple[tuple[float, float], ...]
     width: float = 0.3
     stroke: float | None = 0.0
@@ -74,8 +69,7 @@ class Polygon:
     join: str = "miter"  # miter | round
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(NamedTuple):
     x: float
     y: float  # the baseline
     text: str
@@ -86,8 +80,7 @@ class Text:
     angle: float = 0.0  # degrees counter-clockwise about (x, y)
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """Items drawn in a frame moved to (x, y), turned `rotate` degrees clockwise about it and scaled."""
 
     x: float
@@ -126,12 +119,12 @@ def _round(value):
 
 def item_json(item: Item) -> dict:
     out = {"kind": type(item).__name__.lower()}
-    for f in fields(item):
-        value = getattr(item, f.name)
-        if f.name == "items":
+    defaults = item._field_defaults
+    for name, value in zip(item._fields, item):
+        if name == "items":
             out["items"] = [item_json(i) for i in value]
-        elif value != f.default:
-            out[f.name] = _round(value)
+        elif name not in defaults or value != defaults[name]:
+            out[name] = _round(value)
     return out
 
 

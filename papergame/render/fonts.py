@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
+from pathlib import Path
+
+import reportlab
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -12,10 +16,16 @@ REGULAR = "Vera"
 BOLD = "VeraBd"
 
 
+FONT_DIR = Path(reportlab.__file__).parent / "fonts"
+
+
 @lru_cache(maxsize=None)
 def register() -> None:
-    pdfmetrics.registerFont(TTFont(REGULAR, "Vera.ttf"))
-    pdfmetrics.registerFont(TTFont(BOLD, "VeraBd.ttf"))
+    # Open the files ourselves: given a name, reportlab searches with a reader that also
+    # handles URLs, and importing that (urllib) costs more than parsing both fonts.
+    for name, filename in ((REGULAR, "Vera.ttf"), (BOLD, "VeraBd.ttf")):
+        with open(FONT_DIR / filename, "rb") as f:
+            pdfmetrics.registerFont(TTFont(name, io.BytesIO(f.read())))
 
 
 def font_name(bold: bool) -> str:
