@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from papergame.definition import GameDefinition
 from papergame.rules import Game, Trace, Turn
 
 
-@dataclass(frozen=True)
-class FirstMove:
+class FirstMove(NamedTuple):
     """What happens when the first player opens with one tile in one turn."""
 
     tile: int
@@ -42,8 +41,7 @@ def goes_straight(definition: GameDefinition, move: FirstMove) -> bool:
     return definition.shape.side_of(t.end.port) == definition.shape.side_of(t.start.port)
 
 
-@dataclass(frozen=True)
-class WorkedExample:
+class WorkedExample(NamedTuple):
     stop: FirstMove | None  # a first move after which the token stops on the board
     out: FirstMove | None  # a first move that sends the token off the board
 

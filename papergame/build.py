@@ -6,8 +6,8 @@ import errno
 import io
 import os
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from papergame.definition import load_definition
 from papergame.errors import DefinitionError, LayoutError, OutputError
@@ -16,8 +16,7 @@ from papergame.layout.primitives import Group, Page, Text
 from papergame.text import Texts, load_texts
 
 
-@dataclass
-class BuildReport:
+class BuildReport(NamedTuple):
     kit_path: Path
     kit_pages: int
     host_key_path: Path | None
@@ -232,8 +231,7 @@ def build(output: str | Path, game_path=None, text_path=None, lang="en", options
     return BuildReport(output, len(kit.pages), key_path, len(kit.host_key))
 
 
-@dataclass
-class WorksheetReport:
+class WorksheetReport(NamedTuple):
     path: Path
     key_path: Path
     puzzles: int  # on each sheet

@@ -7,7 +7,6 @@ Heavy modules (reportlab, the layout) are imported inside the commands that draw
 from __future__ import annotations
 
 import io
-import json
 import sys
 
 import click
@@ -92,6 +91,8 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
     definition = load_game(game_path)
     game = replay(definition, list(moves))
     if as_json:
+        import json
+
         click.echo(json.dumps(game_json(game)))
     else:
         for line in game_story(game):
@@ -244,6 +245,8 @@ def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
 
     report = build_worksheets(output, game_path, options, progress)
     if as_json:
+        import json
+
         click.echo(json.dumps(report.json))
     word = "sheet" if options.copies == 1 else "sheets"
     each = "puzzle" if report.puzzles == 1 else "puzzles"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from papergame.board import Board, Position
 from papergame.errors import DefinitionError
@@ -43,8 +43,7 @@ class TileType:
         return out
 
 
-@dataclass(frozen=True)
-class TokenStart:
+class TokenStart(NamedTuple):
     name: str
     start: Position
 

@@ -79,8 +79,7 @@ class Result(NamedTuple):
     reason: str
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     number: int
     player: str
     cell: Cell

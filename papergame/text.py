@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from papergame.definition import DEFAULT_GAME, Checker, builtin_path, read_toml, type_name
 from papergame.errors import DefinitionError
@@ -39,8 +38,7 @@ def placeholders(template: str) -> set[str]:
     return names
 
 
-@dataclass(frozen=True)
-class Texts:
+class Texts(NamedTuple):
     source: str
     sections: dict[str, dict[str, str]]
 

@@ -9,12 +9,20 @@ alignment marks on both parts meeting. Cells are exactly the tile size on every 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from papergame.board import Board, Position
 from papergame.definition import GameDefinition
 from papergame.errors import LayoutError
-from papergame.layout.paper import BODY_SIZE, CONTENT_H, CONTENT_W, SCALE_CHECK_H, TITLE_SIZE, Box, Sheet
+from papergame.layout.paper import (
+    BODY_SIZE,
+    CONTENT_H,
+    CONTENT_W,
+    SCALE_CHECK_H,
+    TITLE_SIZE,
+    Box,
+    Sheet,
+)
 from papergame.layout.primitives import Item, Line, Polygon, Rect, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.tile_art import arrow, token_art, token_radius
@@ -47,8 +55,7 @@ def edge_of(board: Board, port: str) -> str:
     return {(1, 0): "left", (-1, 0): "right", (0, -1): "top", (0, 1): "bottom"}[(round(n.x), round(n.y))]
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """A rectangle of the board's cells that goes on one sheet."""
 
     number: int

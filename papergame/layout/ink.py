@@ -8,13 +8,22 @@ the outlined line stays an outline and the bridge gap stays a gap.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Page, Polygon, Rect, Text
+from papergame.layout.primitives import (
+    Arc,
+    Circle,
+    Group,
+    Item,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+)
 
 
-@dataclass(frozen=True)
-class Ink:
+class Ink(NamedTuple):
     name: str
     line: float  # grey for what was drawn black
     text: float  # grey for black text

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from papergame.definition import GameDefinition
 from papergame.errors import LayoutError
@@ -26,8 +27,7 @@ MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
 BAR = 50.0
 
 
-@dataclass(frozen=True)
-class KitOptions:
+class KitOptions(NamedTuple):
     paper: str = "a4"
     tile: float = 35.0
     host_key: str = "page"
@@ -56,7 +56,7 @@ class KitOptions:
             unknown = [p for p in self.only if p not in PARTS]
             if unknown or not self.only:
                 raise LayoutError(f'--only: "{",".join(unknown)}" is not a part; parts are {", ".join(PARTS)}')
-        return replace(self, paper=paper)
+        return self._replace(paper=paper)
 
     def wants(self, part: str) -> bool:
         if self.tiles is not None:  # a reprint of named tiles prints just those

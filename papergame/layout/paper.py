@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from papergame.errors import LayoutError
 from papergame.layout.primitives import MM_PER_INCH, Item, Line, Page, Rect, Text
@@ -24,8 +24,7 @@ INK = 0.0
 FAINT = 0.55
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     x: float
     y: float
     w: float

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from papergame.definition import GameDefinition, TileType
 from papergame.errors import LayoutError
@@ -18,8 +18,7 @@ MARK_LEN = 4.5
 MARK_BAND = MARK_GAP + MARK_LEN + 0.5
 
 
-@dataclass(frozen=True)
-class PrintedTile:
+class PrintedTile(NamedTuple):
     tile: TileType
     copy: int  # 1-based
 
