@@ -8,13 +8,13 @@ page" or printed to PDF at another scale shows it in all three.
 from __future__ import annotations
 
 import ctypes
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from papergame.errors import PapergameError
+from papergame.pdf_input import open_pdf
 
 MM = 25.4 / 72
 BAR = 50.0
@@ -150,15 +150,8 @@ def correction_of(keywords: str) -> float | None:
 
 
 def check_pdf(path: str | Path) -> CheckReport:
-    import pypdfium2 as pdfium
-
     path = Path(path)
-    if not os.path.isfile(path):  # False for any name the system cannot look up, too
-        raise PapergameError(f"{path}: no such PDF file")
-    try:
-        document = pdfium.PdfDocument(str(path))
-    except (pdfium.PdfiumError, OSError) as exc:
-        raise PapergameError(f"{path}: cannot open as a PDF ({exc})") from None
+    document = open_pdf(path)
     bar = tile = cell = None
     first_size = None
     for page in document:

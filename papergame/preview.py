@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from papergame.errors import OutputError, PapergameError
+from papergame.pdf_input import open_pdf
 
 
 def parse_pages(text: str | None, count: int) -> list[int]:
@@ -30,17 +31,10 @@ def parse_pages(text: str | None, count: int) -> list[int]:
 
 
 def preview(pdf_path: str | Path, out_dir: str | Path | None, pages: str | None, dpi: float) -> list[Path]:
-    import pypdfium2 as pdfium
-
     pdf_path = Path(pdf_path)
     if not 10 <= dpi <= 1200:
         raise PapergameError(f"--dpi: {dpi:g} is outside 10 to 1200")
-    if not os.path.isfile(pdf_path):  # False for any name the system cannot look up, too
-        raise PapergameError(f"{pdf_path}: no such PDF file")
-    try:
-        document = pdfium.PdfDocument(str(pdf_path))
-    except (pdfium.PdfiumError, OSError) as exc:
-        raise PapergameError(f"{pdf_path}: cannot open as a PDF ({exc})") from None
+    document = open_pdf(pdf_path)
     out_dir = Path(out_dir) if out_dir else pdf_path.parent
     if not os.path.isdir(out_dir):
         raise OutputError(f"{out_dir}: cannot write: the folder does not exist")

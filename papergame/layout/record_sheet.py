@@ -6,7 +6,6 @@ from papergame.answers import worked_example
 from papergame.definition import GameDefinition
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Line, Rect, Text
-from papergame.layout.rules_sheet import tile_name
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.text import Texts
 

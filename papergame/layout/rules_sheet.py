@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from papergame.answers import FirstMove, crossing_types, worked_example
-from papergame.board import Cell
 from papergame.definition import GameDefinition
 from papergame.layout.diagram import Diagram, Marker
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Flow, Sheet
