@@ -67,6 +67,20 @@ def test_every_tile_carries_its_id(kit):
     assert ids <= words
 
 
+@pytest.mark.parametrize("fixture,size", [("kit", 35.0), ("kit30", 30.0)])
+def test_every_tile_id_lies_inside_its_own_tile(request, fixture, size):
+    """Cut out, each tile keeps its whole id: no id may cross a cut line."""
+    with open_pdf(request.getfixturevalue(fixture)) as pdf:
+        page = pdf.pages[1]
+        tiles = squares(page, size)
+        ids = [w for w in page.extract_words() if "·" in w["text"]]
+        assert len(ids) == 18
+        for word in ids:
+            inside = [t for t in tiles if t["x0"] + 0.5 <= word["x0"] and word["x1"] <= t["x1"] - 0.5
+                      and t["top"] + 0.5 <= word["top"] and word["bottom"] <= t["bottom"] - 0.5]
+            assert len(inside) == 1, word["text"]
+
+
 def test_every_page_has_a_50_mm_bar_and_a_2_inch_bar(kit):
     with open_pdf(kit) as pdf:
         for page in pdf.pages:

@@ -167,9 +167,10 @@ def test_60_mm_tiles_split_the_board_into_parts_of_true_size(tmp_path, paper):
         for page in pdf.pages:
             x0, y0, x1, y1 = content_extent(page)
             assert x0 >= left - 0.01 and y0 >= top - 0.01 and x1 <= right + 0.01 and y1 <= bottom + 0.01
-        first = page_text(board_pages[0])
+        first = " ".join(page_text(board_pages[0]).split())
     assert "This part holds columns A to C and rows 4 to 5." in first
-    assert "Right edge: lay part 2 over the grey strip" in first
+    assert "Right: part 2 will cover the grey strip. Bottom: part 3 will cover the grey strip." in first
+    assert "Lay the parts down in order, 1 first" in first
     assert f"({len(titles(out))} sheets)" in output
 
 

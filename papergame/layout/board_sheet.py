@@ -24,7 +24,7 @@ from papergame.layout.paper import (
     Sheet,
 )
 from papergame.layout.primitives import Item, Line, Polygon, Rect, Text
-from papergame.layout.textflow import Metrics
+from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import arrow, token_art, token_radius
 from papergame.text import Texts
 
@@ -37,9 +37,10 @@ OVERLAP = 7.5  # the strip a neighbouring part is laid over
 MARK = 3.0  # alignment marks beside a seam
 
 
-def top_bands(parts: int) -> float:
-    """Title, gap, the notes (one line, or three on a part of a split board), gap."""
-    return TITLE_SIZE * 1.3 + 2 + BODY_SIZE * 1.3 * (1 if parts == 1 else 3) + 3
+def top_band(notes: list[str], metrics: Metrics) -> float:
+    """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
+    lines = sum(len(wrap(n, CONTENT_W, BODY_SIZE, metrics)) for n in notes)
+    return TITLE_SIZE * 1.3 + 2 + BODY_SIZE * 1.3 * lines + 3
 EDGES = ("left", "right", "top", "bottom")
 
 
@@ -118,23 +119,24 @@ def plan_parts(definition: GameDefinition, tile: float, nx: int, ny: int) -> lis
     return parts
 
 
-def fits(definition: GameDefinition, tile: float, parts: list[Part]) -> bool:
-    room_h = CONTENT_H - SCALE_CHECK_H - top_bands(len(parts))
+def fits(definition: GameDefinition, tile: float, parts: list[Part], notes) -> bool:
+    """Whether every part, with the notes above it (`notes(part, parts)`), fits its page."""
     for part in parts:
         w, h = part.size(definition, tile)
+        room_h = CONTENT_H - SCALE_CHECK_H - notes(part, parts)
         if w > CONTENT_W + 1e-9 or h > room_h + 1e-9:
             return False
     return True
 
 
-def split_board(definition: GameDefinition, tile: float) -> list[Part]:
+def split_board(definition: GameDefinition, tile: float, notes) -> list[Part]:
     """The fewest parts (one if it fits) whose sheets each hold their cells at full size."""
     board = definition.board
     options = sorted(((nx * ny, nx, ny) for nx in range(1, len(board.columns) + 1)
                       for ny in range(1, len(board.rows) + 1)))
     for _, nx, ny in options:
         parts = plan_parts(definition, tile, nx, ny)
-        if fits(definition, tile, parts):
+        if fits(definition, tile, parts, notes):
             return parts
     raise LayoutError(f"--tile-size: a {tile:g} mm cell with its labels does not fit on a page")
 
@@ -177,7 +179,7 @@ def label_items(board: Board, part: Part, origin: tuple[float, float], tile: flo
     ox, oy = origin
     x0, x1 = ox + part.cols.start * tile, ox + part.cols.stop * tile
     y0, y1 = oy + part.rows.start * tile, oy + part.rows.stop * tile
-    mid = LABEL_BAND / 2
+    mid = LABEL_BAND / 2 + 0.6  # a little beyond the middle of the band, clear of the port ticks
     lift = LABEL_SIZE * 0.36
     items: list[Item] = []
     for c in part.cols:
@@ -261,6 +263,7 @@ def start_items(definition: GameDefinition, texts: Texts, part: Part, origin: tu
 
 
 def part_notes(board: Board, texts: Texts, part: Part, count: int) -> list[str]:
+    """What a part holds and how it joins its neighbours; part 1 also says how to put them together."""
     notes = [texts.get("board.part_cells", first_col=board.columns[part.cols.start],
                        last_col=board.columns[part.cols.stop - 1], first_row=board.rows[part.rows.start],
                        last_row=board.rows[part.rows.stop - 1])]
@@ -270,13 +273,18 @@ def part_notes(board: Board, texts: Texts, part: Part, count: int) -> list[str]:
             continue
         key = "board.join_strip" if edge in ("right", "bottom") else "board.join_cut"
         joins.append(texts.get(key, edge=texts.get(f"board.edge_{edge}"), other=part.neighbours[edge]))
-    return notes + [" ".join(joins)]
+    return [" ".join(notes + joins)] + ([texts.get("board.assemble")] if part.number == 1 else [])
 
 
 def board_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float, metrics: Metrics) -> list[Sheet]:
     """The board on one sheet, or split into parts with overlap strips when it is too big."""
     board = definition.board
-    parts = split_board(definition, tile)
+
+    def notes(part: Part, parts: list[Part]) -> list[str]:
+        first = texts.get("board.note", size=f"{tile:g}")
+        return [first] if len(parts) == 1 else [first] + part_notes(board, texts, part, len(parts))
+
+    parts = split_board(definition, tile, lambda part, parts: top_band(notes(part, parts), metrics))
     sheets = []
     for part in parts:
         single = len(parts) == 1
@@ -285,10 +293,8 @@ def board_pages(definition: GameDefinition, texts: Texts, paper: str, tile: floa
                     texts.get("board.part_title", part=part.number, parts=len(parts)))
         sheet.add(*north_mark(sheet.box, sheet.cursor + TITLE_SIZE * 1.3, texts.get("board.north")))
         sheet.gap(2)
-        sheet.paragraph(texts.get("board.note", size=f"{tile:g}"), what="board.note")
-        if not single:
-            for note in part_notes(board, texts, part, len(parts)):
-                sheet.paragraph(note, what="board.join")
+        for note in notes(part, parts):
+            sheet.paragraph(note, what="board notes")
         sheet.gap(3)
         w, h = part.size(definition, tile)
         bottom = sheet.take(h, "the board")

@@ -44,6 +44,11 @@ def grey(value: float | None, target: float) -> float | None:
     return target + (1.0 - target) * value
 
 
+def thinner(width: float, ink: Ink) -> float:
+    """A line at most `max_width`, except that a heavy line stays heavier than the rest (a board's edge)."""
+    return min(width, max(ink.max_width, width * 0.6))
+
+
 def restyle(item: Item, ink: Ink) -> Item:
     if isinstance(item, Group):
         return item._replace(items=tuple(restyle(i, ink) for i in item.items))
@@ -55,7 +60,7 @@ def restyle(item: Item, ink: Ink) -> Item:
             return item._replace(width=width)
         if item.role == "port":
             return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line))
-        return item._replace(width=min(item.width, ink.max_width), stroke=grey(item.stroke, ink.line))
+        return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line))
     if isinstance(item, (Rect, Circle, Polygon)):
         fill = item.fill
         stroke = item.stroke
@@ -66,7 +71,7 @@ def restyle(item: Item, ink: Ink) -> Item:
                 stroke, width = 0.0, 0.2
         if stroke is not None:
             stroke = grey(stroke, ink.line)
-            width = min(width, ink.max_width)
+            width = thinner(width, ink)
         return item._replace(fill=fill, stroke=stroke, width=width)
     return item
 

@@ -65,11 +65,11 @@ class Flow:
         """Height left, in mm."""
         return self.cursor - self.floor
 
-    def take(self, height: float, what: str) -> float:
+    def take(self, height: float, what: str, hint: str = "") -> float:
         """Reserve `height` mm below the cursor; returns the bottom of the reserved band."""
         if height > self.room + 1e-6:
             raise LayoutError(f"{self.name} page: {what} does not fit: it needs {height:.1f} mm and "
-                              f"{max(self.room, 0):.1f} mm are left; shorten it")
+                              f"{max(self.room, 0):.1f} mm are left" + (f"; {hint}" if hint else ""))
         self.cursor -= height
         return self.cursor
 
@@ -97,7 +97,7 @@ class Flow:
         x = self.x + indent
         lines = wrap(text, self.width - indent, size, self.metrics, bold, what)
         top = self.cursor
-        self.take(len(lines) * size * leading, what)
+        self.take(len(lines) * size * leading, what, "shorten it")
         for i, line in enumerate(lines):
             bottom = top - (i + 1) * size * leading
             baseline = bottom + size * (leading - 1.0) + size * 0.1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from papergame.answers import FirstMove, crossing_types, worked_example
+from papergame.answers import FirstMove, crossing_types, loops_possible, worked_example
 from papergame.definition import GameDefinition
 from papergame.layout.diagram import Diagram, Marker
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Flow, Sheet
@@ -14,8 +14,10 @@ from papergame.layout.tile_art import tile_art, turned
 from papergame.text import Texts
 
 GUTTER = 6.0
-TILE = 24.0
-EXAMPLE_CELL = 19.0
+TILE = 27.0
+EXAMPLE_CELL = 20.0
+RULE_SIZE = 3.6  # mm, about 10 pt: the rules are read by children
+NOTE_SIZE = 3.2
 
 
 def tile_name(type_id: int, rotation: int) -> str:
@@ -140,7 +142,7 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
     ], "rules.tile_caption")
     crossing = crossing_types(definition)
     if crossing:
-        left.paragraph(texts.get("rules.crossing", types=", ".join(map(str, crossing))), size=SMALL_SIZE + 0.4,
+        left.paragraph(texts.get("rules.crossing", types=", ".join(map(str, crossing))), size=NOTE_SIZE,
                        what="rules.crossing")
 
     left.heading(texts.get("rules.rotation_heading"))
@@ -153,7 +155,7 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
         (turn_arrow(8, TILE / 2 - 4, 8), 16, TILE, ""),
         ([turned(art, TILE, step, 0, 0)], TILE, TILE, texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step), degrees=step)),
     ], "rules.rotation_caption")
-    left.paragraph(texts.get("rules.rotation_text"), size=SMALL_SIZE + 0.4, what="rules.rotation_text")
+    left.paragraph(texts.get("rules.rotation_text"), size=NOTE_SIZE, what="rules.rotation_text")
 
     example = worked_example(definition)
     moves = [m for m in (example.stop, example.out) if m is not None]
@@ -172,8 +174,8 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
     box_top = right.cursor
     inner = right.column(right.x + 2.5, right.width - 5)
     inner.gap(2)
-    for key in ("setup_tiles", "setup_tokens", "setup_deal"):
-        inner.paragraph(texts.get(f"rules.{key}", **f), size=BODY_SIZE - 0.2, what=f"rules.{key}", indent=3, bullet="•")
+    for key in ("setup_tiles", "setup_tokens", "setup_deal", "notation"):
+        inner.paragraph(texts.get(f"rules.{key}", **f), size=RULE_SIZE, what=f"rules.{key}", indent=3, bullet="•")
         inner.gap(0.8)
     inner.gap(1)
     right.cursor = inner.cursor
@@ -181,13 +183,16 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
 
     right.heading(texts.get("rules.turn_heading"))
     for i in range(1, 6):
-        right.paragraph(texts.get(f"rules.turn_{i}", **f), size=BODY_SIZE - 0.2, indent=4.5, bullet=f"{i}.",
+        right.paragraph(texts.get(f"rules.turn_{i}", **f), size=RULE_SIZE, indent=5.5, bullet=f"{i}.",
                         what=f"rules.turn_{i}")
         right.gap(0.8)
     right.heading(texts.get("rules.end_heading"))
     for i in range(1, 5):
-        right.paragraph(texts.get(f"rules.end_{i}"), size=BODY_SIZE - 0.2, indent=3, bullet="•", what=f"rules.end_{i}")
+        text = texts.get(f"rules.end_{i}")
+        if i == 4 and not loops_possible(definition):
+            text += " " + texts.get("rules.end_4_never")
+        right.paragraph(text, size=RULE_SIZE, indent=3, bullet="•", what=f"rules.end_{i}")
         right.gap(0.8)
     right.gap(2)
-    right.paragraph(texts.get("rules.record_hint"), size=BODY_SIZE - 0.2, bold=True, what="rules.record_hint")
+    right.paragraph(texts.get("rules.record_hint"), size=RULE_SIZE, bold=True, what="rules.record_hint")
     return sheet

@@ -18,6 +18,7 @@ from papergame.geometry import Point, TileShape
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Polygon, Rect, Text
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
+MIN_LABEL = 2.1  # mm: port names and ids never smaller than this (6 pt), even on small tiles
 
 
 def scale(size: float) -> float:
@@ -66,7 +67,10 @@ def tile_lines(shape: TileShape, tile: TileType, size: float, ink: float = 0.0) 
 def port_labels(shape: TileShape, size: float, ink: float = 0.0) -> list[Item]:
     """Each port's name, just inside the edge beside where its line starts."""
     s = scale(size)
-    text_size = 2.6 * s
+    text_size = max(2.6 * s, MIN_LABEL)
+    # beside the line: clear of its half-width, whatever the tile's size
+    beside = max(2.7 * s, line_width(size) / 2 + 0.9 + 0.4 * text_size)
+    inside = max(2.4 * s, 0.45 * text_size + 0.6)
     items: list[Item] = []
     corners = shape.corners()
     for port in shape.ports:
@@ -75,8 +79,8 @@ def port_labels(shape: TileShape, size: float, ink: float = 0.0) -> list[Item]:
         side = shape.sides.index(shape.side_of(port))
         a, b = corners[side], corners[(side + 1) % len(corners)]
         along = Point(b.x - a.x, b.y - a.y)
-        cx = p.x * size + n.x * 2.4 * s + along.x * 2.7 * s
-        cy = p.y * size + n.y * 2.4 * s + along.y * 2.7 * s
+        cx = p.x * size + n.x * inside + along.x * beside
+        cy = p.y * size + n.y * inside + along.y * beside
         items.append(Text(cx, cy - text_size * 0.36, port, text_size, bold=True, anchor="middle", fill=ink))
     return items
 
@@ -90,8 +94,8 @@ def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | No
         items += port_labels(shape, size, ink)
     if type_label:
         items.append(Text(1.8 * s, size - 6.4 * s, type_label, 5.6 * s, bold=True, fill=ink))
-    if id_label:
-        items.append(Text(size - 1.6 * s, 1.6 * s, id_label, 2.4 * s, fill=ink))
+    if id_label:  # right-aligned inside the tile, so it stays on its own tile when cut out
+        items.append(Text(size - 1.6 * s, 1.6 * s, id_label, max(2.4 * s, MIN_LABEL), anchor="end", fill=ink))
     if outline:
         items.append(Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None))
     return items
