@@ -47,7 +47,7 @@ def game_story(game: Game) -> list[str]:
             if tr.loop:
                 end = "loops forever"
             elif tr.end is None:
-                end = f"leaves the board through {board.cell_name(tr.route[-1])}/{tr.exit_port}"
+                end = f"leaves the board from {board.cell_name(tr.route[-1])} by its {tr.exit_port} side"
             else:
                 end = f"stops at {board.position_name(tr.end)}"
             moves.append(f"{name} goes through {route} and {end}")

@@ -117,7 +117,7 @@ def test_trace_story_worked_example():
         "Result: the game goes on.\n"
     )
     assert run("trace", "A1:1").stdout == (
-        "Turn 1: white places 1@0 in A1; white goes through A1 and leaves the board through A1/W. "
+        "Turn 1: white places 1@0 in A1; white goes through A1 and leaves the board from A1 by its W side. "
         "Now: white out, black E5/N.\n"
         "Result: black wins (white exited).\n"
     )
@@ -135,8 +135,8 @@ def test_trace_story_one_line_a_turn_and_both_tokens_traced():
         "Turn 8: black places 3@0 in C4; black goes through C4 and stops at C3/N. Now: white C3/S, black C3/N."
     )
     assert lines[8] == (
-        "Turn 9: white places 3@0 in C3; white goes through C3 C4 C5 D5 E5 and leaves the board through E5/N; "
-        "black goes through C3 C2 C1 B1 A1 and leaves the board through A1/S. Now: white out, black out."
+        "Turn 9: white places 3@0 in C3; white goes through C3 C4 C5 D5 E5 and leaves the board from E5 by its N side; "
+        "black goes through C3 C2 C1 B1 A1 and leaves the board from A1 by its S side. Now: white out, black out."
     )
     assert lines[9] == "Result: draw (both exited)."
 
