@@ -19,6 +19,26 @@ ROW = re.compile(r"^\| (?P<what>[^|]+) \| (?P<try>[^|]+) \| `(?P<message>Error: 
 ROWS = [m.groupdict() for m in ROW.finditer(SECTION)]
 
 
+def broken_texts() -> dict[str, str]:
+    """The catalogue's broken text files: the English file with one thing wrong in each."""
+    english = (ROOT / "templates" / "edge-port-path-tiles" / "text.en.toml").read_text(encoding="utf-8")
+    return {
+        "text-placeholder.toml": english.replace('start = "$token starts here"', 'start = "$who starts here"'),
+        "text-arrow.toml": english.replace('title = "Board"', 'title = "Board → here"'),
+        "text-long.toml": re.sub(r'^intro = ".*"$', 'intro = "' + "Tiles and tokens and rules. " * 400 + '"',
+                                 english, count=1, flags=re.M),
+    }
+
+
+@pytest.fixture(scope="module", autouse=True)
+def text_files_follow_the_english_one():
+    """Keep tests/bad/text-*.toml in step with text.en.toml (a new key would make them 'missing' it)."""
+    for name, content in broken_texts().items():
+        path = ROOT / "tests" / "bad" / name
+        if path.read_text(encoding="utf-8") != content:
+            path.write_text(content, encoding="utf-8")
+
+
 def test_the_catalogue_has_every_kind_of_bad_input_the_issue_names():
     kinds = " ".join(r["what"].lower() for r in ROWS)
     for word in ("toml", "type", "unknown key", "port", "board", "paper", "move", "missing file",
