@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from papergame.definition import GameDefinition
@@ -100,7 +100,6 @@ def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedT
 class Kit:
     pages: list[Page]
     host_key: list[Page]
-    notes: list[str] = field(default_factory=list)
 
 
 def finish(sheets: list[Sheet], texts: Texts, options: KitOptions) -> list[Page]:

@@ -7,7 +7,7 @@ import math
 from papergame.answers import FirstMove, crossing_types, loops_possible, worked_example
 from papergame.definition import GameDefinition
 from papergame.layout.diagram import Diagram, Marker
-from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Flow, Sheet
+from papergame.layout.paper import SMALL_SIZE, Flow, Sheet
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Rect, Text
 from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import tile_art, turned
