@@ -99,6 +99,15 @@ def parse_rotation(text: str, definition: GameDefinition) -> int | None:
     return value if value in allowed else None
 
 
+def tile_notation(type_id: int, rotation: int, short: bool = False) -> str:
+    """A tile and its turn written `TYPE@DEG`; `short` leaves out `@0`, as GAME.md allows.
+
+    >>> tile_notation(1, 90), tile_notation(3, 0), tile_notation(3, 0, short=True)
+    ('1@90', '3@0', '3')
+    """
+    return str(type_id) if short and rotation == 0 else f"{type_id}@{rotation}"
+
+
 MOVE_PATTERN = re.compile(r"^\s*(?P<cell>[^:\s]+)\s*:\s*(?P<tile>[^@\s]+)\s*(?:@\s*(?P<rot>\S+))?\s*$")
 
 

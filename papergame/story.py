@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from papergame.definition import GameDefinition
-from papergame.rules import IN_PROGRESS, Game, Result, same_under_rotation, symmetric_turns
-
-
-def tile_notation(type_id: int, rotation: int) -> str:
-    return f"{type_id}@{rotation}"
+from papergame.rules import (
+    IN_PROGRESS,
+    Game,
+    Result,
+    same_under_rotation,
+    symmetric_turns,
+    tile_notation,
+)
 
 
 def game_json(game: Game) -> dict[str, Any]:

@@ -49,7 +49,7 @@ from typing import Any, NamedTuple
 from papergame.board import Board, Cell, Position
 from papergame.definition import GameDefinition
 from papergame.errors import PapergameError
-from papergame.rules import PlacedTile, Trace, trace
+from papergame.rules import PlacedTile, Trace, tile_notation, trace
 
 EXIT, SAFE = "exit", "safe"
 STOP, OUT, AWAY, LOOP = "stop", "out", "away", "loop"
@@ -117,7 +117,7 @@ class Option:
 
     @property
     def name(self) -> str:
-        return f"{self.tile}@{self.rotation}"
+        return tile_notation(self.tile, self.rotation)
 
 
 @dataclass(frozen=True)

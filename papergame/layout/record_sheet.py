@@ -7,6 +7,7 @@ from papergame.definition import GameDefinition
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line
+from papergame.rules import tile_notation
 from papergame.text import Texts
 
 COLUMNS = ("turn", "player", "tile", "entry", "exit")
@@ -25,7 +26,7 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
     return [
         str(move.turn.number),
         texts.get(f"token.{move.turn.player}"),
-        f"{move.tile}@{move.rotation}",
+        tile_notation(move.tile, move.rotation),
         board.position_name(move.trace.start),
         board.position_name(move.trace.end),
     ]

@@ -11,6 +11,7 @@ from papergame.layout.paper import SMALL_SIZE, Flow, Sheet
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Rect, Text
 from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import tile_art, turned
+from papergame.rules import tile_notation
 from papergame.text import Texts
 
 GUTTER = 6.0
@@ -21,8 +22,8 @@ NOTE_SIZE = 3.2
 
 
 def tile_name(type_id: int, rotation: int) -> str:
-    """`TYPE@DEG`, with `@0` left out."""
-    return str(type_id) if rotation == 0 else f"{type_id}@{rotation}"
+    """`TYPE@DEG` as printed on the kit, with `@0` left out."""
+    return tile_notation(type_id, rotation, short=True)
 
 
 def pairs_text(pairs) -> str:
@@ -92,9 +93,14 @@ def example_diagram(definition: GameDefinition, move: FirstMove) -> Diagram:
     """The first player's start cell and its neighbours, with the tile laid and the token after it."""
     board = definition.board
     start = definition.tokens[0].start
-    c, r = start.cell
-    cols = (max(0, min(c, len(board.columns) - 2)), max(0, min(c, len(board.columns) - 2)) + 1)
-    rows = (max(0, min(r, len(board.rows) - 2)), max(0, min(r, len(board.rows) - 2)) + 1)
+
+    def two_from(index: int, count: int) -> tuple[int, int]:
+        """Two neighbouring columns (or rows) that include `index`, inside the board."""
+        first = max(0, min(index, count - 2))
+        return first, first + 1
+
+    cols = two_from(start.cell.col, len(board.columns))
+    rows = two_from(start.cell.row, len(board.rows))
     d = Diagram(definition, cols, rows, EXAMPLE_CELL)
     d.tiles[start.cell] = (definition.tile(move.tile), move.rotation)
     name = definition.tokens[0].name
