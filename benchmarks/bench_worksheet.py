@@ -18,11 +18,11 @@ import time
 
 def class_set(level: str, copies: int, seed: int) -> tuple[int, int]:
     from papergame.build import render_bytes
-    from papergame.definition import load_definition
-    from papergame.layout.worksheet_sheet import WorksheetLayout, worksheet_pages
+    from papergame.model.definition import load_definition
+    from papergame.layout.pages.worksheet_sheet import WorksheetLayout, worksheet_pages
     from papergame.render.fonts import VeraMetrics
     from papergame.text import load_texts
-    from papergame.worksheet import make_worksheets, parse_options
+    from papergame.activities.worksheet import make_worksheets, parse_options
 
     definition = load_definition()
     texts = load_texts()

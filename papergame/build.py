@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import errno
 import io
-import os
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from papergame.definition import load_definition
+from papergame.model.definition import load_definition
 from papergame.errors import DefinitionError, LayoutError, OutputError
+from papergame.output import check_target, write_all
 from papergame.layout.kit import KitOptions, build_kit
 from papergame.layout.primitives import Group, Page, Text
 from papergame.text import Texts, load_texts
@@ -87,122 +85,6 @@ def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
     return buffer.getvalue()
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write one file so that an existing file at `path` is only ever replaced by a complete one."""
-    write_all([(path, data)])
-
-
-def write_all(files: list[tuple[Path, bytes]]) -> None:
-    """Write every file or none of them (the kit and its separate host key go together).
-
-    1. Each file is written in full to a temporary file in its own folder (`.NAME.XXXX.tmp`)
-       and flushed to disk. This is where a full disk or a folder that cannot be written
-       fails, and then nothing has changed.
-    2. When there is more than one file, each existing file gets a hard link (or a copy)
-       beside it, so it can be put back.
-    3. Each temporary file is renamed over its target. A rename within one folder needs no
-       space and hardly ever fails; if one does, the files already renamed get their old
-       versions back.
-
-    Every temporary file and old version is removed at the end, whatever happened. What
-    remains possible: a power cut between two renames leaves a new kit beside an old host
-    key, each of them complete.
-    """
-    for path, _ in files:
-        check_target(path)
-    temps: list[str] = []  # every temporary file made here; all gone when this returns
-    renamed: list[tuple[Path, str | None]] = []  # (target, its old version) in rename order
-    current = files[0][0]
-    try:
-        staged = []
-        for current, data in files:
-            staged.append((current, temporary_copy(current, data, temps)))
-        olds = {}
-        if len(files) > 1:
-            for current, _ in files:
-                olds[current] = keep_old(current, temps)
-        for current, tmp in staged:
-            os.replace(tmp, current)
-            renamed.append((current, olds.get(current)))
-    except OSError as exc:
-        for path, old in reversed(renamed):
-            try:
-                if old is not None:
-                    os.replace(old, path)
-                else:
-                    os.unlink(path)
-            except OSError:
-                pass
-        raise OutputError(f"{current}: cannot write: {reason(exc)}") from None
-    finally:
-        for tmp in temps:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-
-
-def reason(exc: OSError) -> str:
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
-    return (exc.strerror or str(exc)).lower()
-
-
-def check_target(path: Path) -> None:
-    """Refuse an output path that could never be written, before anything is rendered to disk."""
-    folder = path.parent
-    try:
-        if not folder.is_dir():
-            if folder.exists():
-                raise OutputError(f"{path}: cannot write: {folder} is a file, not a folder")
-            raise OutputError(f"{path}: cannot write: the folder {folder} does not exist")
-        if path.is_dir():
-            raise OutputError(f"{path}: cannot write: it is a folder; name a file such as {path / 'kit.pdf'}")
-        if path.exists() and not path.is_file():
-            raise OutputError(f"{path}: cannot write: it is not a regular file (a device or a pipe); "
-                              f"name a file such as kit.pdf")
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot write: {reason(exc)}") from None
-
-
-def temporary_copy(path: Path, data: bytes, temps: list[str]) -> str:
-    """`data` in a new temporary file beside `path`, on disk, with the mode `path` has or would get."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    temps.append(tmp)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~current_umask())
-    return tmp
-
-
-def keep_old(path: Path, temps: list[str]) -> str | None:
-    """The existing file at `path` kept under a temporary name (a hard link, else a copy); None if there is none."""
-    if not path.exists():
-        return None
-    while True:
-        old = str(path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp")
-        try:
-            os.link(path, old)
-        except FileExistsError:
-            continue
-        except OSError:  # a file system without hard links: copy it instead
-            fd, old = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            temps.append(old)
-            with os.fdopen(fd, "wb") as f:
-                f.write(path.read_bytes())
-            return old
-        temps.append(old)
-        return old
-
-
-def current_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def make_pages(game_path=None, text_path=None, lang="en", options: KitOptions = KitOptions()):
     from papergame.render.fonts import VeraMetrics
 
@@ -243,9 +125,9 @@ def build_worksheets(output: str | Path, game_path, options, progress=lambda she
 
     `progress` wraps the stream of sheets as they are made (the CLI shows a bar with it).
     """
-    from papergame.layout.worksheet_sheet import WorksheetLayout
+    from papergame.layout.pages.worksheet_sheet import WorksheetLayout
     from papergame.render.fonts import VeraMetrics
-    from papergame.worksheet import make_worksheets, worksheets_json
+    from papergame.activities.worksheet import make_worksheets, worksheets_json
 
     path = Path(output)
     if not path.name:  # "", "." or "/": a folder, with no file name to put "-key" in

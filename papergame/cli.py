@@ -65,7 +65,7 @@ game_option = click.option(
 
 
 def load_game(game_path):
-    from papergame.definition import load_definition
+    from papergame.model.definition import load_definition
 
     return load_definition(game_path)
 
@@ -85,8 +85,8 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
       papergame trace A1:3 E5:2 A2:1@90
       papergame trace A1:3 --json
     """
-    from papergame.rules import replay
-    from papergame.story import game_json, game_story
+    from papergame.model.rules import replay
+    from papergame.explain import game_json, game_story
 
     definition = load_game(game_path)
     game = replay(definition, list(moves))
@@ -162,7 +162,7 @@ def check(pdf) -> None:
     Example:
       papergame check edge-port-path-tiles.pdf
     """
-    from papergame.check import check_pdf
+    from papergame.pdfread.check import check_pdf
 
     report = check_pdf(pdf)
     click.echo(report.sentence)
@@ -183,7 +183,7 @@ def preview(pdf, pages, dpi, out_dir) -> None:
     Example:
       papergame preview edge-port-path-tiles.pdf --pages 1-2 --dpi 150
     """
-    from papergame.preview import preview as render_previews
+    from papergame.pdfread.preview import preview as render_previews
 
     for path in render_previews(pdf, out_dir, pages, dpi):
         click.echo(f"Wrote {path}")
@@ -200,7 +200,7 @@ def validate(path: str | None) -> None:
     Example:
       papergame validate examples/six-by-six.toml
     """
-    from papergame.story import describe_definition
+    from papergame.explain import describe_definition
 
     definition = load_game(path)
     for line in describe_definition(definition):
@@ -235,7 +235,7 @@ def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
       papergame worksheet -o class.pdf --copies 30 --seed 7 --level hard
     """
     from papergame.build import build_worksheets
-    from papergame.worksheet import parse_options
+    from papergame.activities.worksheet import parse_options
 
     options = parse_options(level, puzzles, seed, copies)
 

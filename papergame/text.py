@@ -13,7 +13,7 @@ import string
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from papergame.definition import DEFAULT_GAME, Checker, builtin_path, read_toml, type_name
+from papergame.model.definition import DEFAULT_GAME, Checker, builtin_path, read_toml, type_name
 from papergame.errors import DefinitionError
 
 DEFAULT_LANG = "en"

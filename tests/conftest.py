@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from papergame.definition import GameDefinition, builtin_path, load_definition, read_toml
+from papergame.model.definition import GameDefinition, builtin_path, load_definition, read_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from papergame.board import Cell, Position
-from papergame.definition import (
+from papergame.model.board import Cell, Position
+from papergame.model.definition import (
     DEFAULT_GAME,
     MAX_FILE_BYTES,
     builtin_path,

@@ -69,7 +69,7 @@ def test_a_build_refused_for_bad_input_leaves_the_old_kit(in_repo, old_kit, args
 
 
 def test_a_text_that_cannot_be_printed_leaves_the_old_kit(old_kit, tmp_path):
-    from papergame.definition import builtin_path
+    from papergame.model.definition import builtin_path
 
     words = tmp_path / "words.toml"
     words.write_text(builtin_path(filename="text.en.toml").read_text().replace('title = "Board"', 'title = "Board ♞"'))

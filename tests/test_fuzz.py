@@ -32,9 +32,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papergame.cli import main
-from papergame.definition import load_definition
+from papergame.model.definition import load_definition
 from papergame.layout.kit import PARTS
-from papergame.rules import play_random_game
+from papergame.model.rules import play_random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "templates" / "edge-port-path-tiles"

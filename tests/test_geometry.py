@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import papergame.board
-import papergame.geometry
-from papergame.board import Board, Cell, Position
-from papergame.geometry import Point, TileShape
+import papergame.model.board
+import papergame.model.geometry
+from papergame.model.board import Board, Cell, Position
+from papergame.model.geometry import Point, TileShape
 
 SQUARE = TileShape(sides=("N", "E", "S", "W"), ports=("N", "E", "S", "W"))
 EIGHT = TileShape(sides=("N", "E", "S", "W"), ports=("Na", "Nb", "Ea", "Eb", "Sa", "Sb", "Wa", "Wb"))
@@ -23,7 +23,7 @@ BOARD = Board(columns=("A", "B", "C", "D", "E"), rows=("1", "2", "3", "4", "5"),
 
 
 def test_geometry_doctests_pass():
-    result = doctest.testmod(papergame.geometry)
+    result = doctest.testmod(papergame.model.geometry)
     assert result.failed == 0
     # the module docstring and the 8-port examples in side_of, facing, port_point
     assert result.attempted >= 7
@@ -31,7 +31,7 @@ def test_geometry_doctests_pass():
 
 def test_board_doctests_pass():
     # board.py has no examples in its docstrings yet; this keeps any added later honest
-    assert doctest.testmod(papergame.board).failed == 0
+    assert doctest.testmod(papergame.model.board).failed == 0
 
 
 # --- rotation ---------------------------------------------------------------------------
@@ -200,8 +200,8 @@ def test_board_with_two_digit_rows():
 
 # --- layering: which module may import what ---------------------------------------------
 
-PACKAGE = Path(papergame.geometry.__file__).resolve().parent
-MODEL = ["geometry", "board", "definition", "rules", "story"]
+PACKAGE = Path(papergame.model.geometry.__file__).resolve().parent.parent
+MODEL = sorted(p.stem for p in (PACKAGE / "model").glob("*.py"))
 
 
 def imported_modules(source: str, package: str) -> set[str]:
@@ -238,8 +238,21 @@ def test_import_reader_sees_nested_and_relative_imports():
 
 @pytest.mark.parametrize("name", MODEL)
 def test_model_never_imports_click_reportlab_or_later_steps(name):
-    path = PACKAGE / f"{name}.py"
-    assert imports_any(path, "reportlab", "click", "papergame.layout", "papergame.render", "papergame.cli") == []
+    path = PACKAGE / "model" / f"{name}.py"
+    later = ("papergame.layout", "papergame.render", "papergame.cli", "papergame.activities", "papergame.pdfread",
+             "papergame.build", "papergame.output", "papergame.explain")
+    assert imports_any(path, "reportlab", "click", *later) == []
+
+
+def test_model_folder_holds_the_game():
+    assert {"geometry", "board", "definition", "rules", "answers"} <= set(MODEL)
+
+
+def test_activities_never_import_click_reportlab_or_layout():
+    files = sorted((PACKAGE / "activities").rglob("*.py"))
+    bad = {str(f.relative_to(PACKAGE)): imports_any(f, "reportlab", "click", "papergame.layout", "papergame.render",
+                                                    "papergame.cli") for f in files}
+    assert {f: m for f, m in bad.items() if m} == {}
 
 
 def layout_files() -> list[Path]:

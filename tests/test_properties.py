@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from papergame.board import Board, Cell, Position
-from papergame.definition import GameDefinition, load_definition, parse_definition
-from papergame.rules import Game, PlacedTile, play_random_game
+from papergame.model.board import Board, Cell, Position
+from papergame.model.definition import GameDefinition, load_definition, parse_definition
+from papergame.model.rules import Game, PlacedTile, play_random_game
 
 from conftest import EXAMPLES
 

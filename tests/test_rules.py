@@ -9,10 +9,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from papergame.board import Cell, Position
-from papergame.definition import GameDefinition, parse_definition
+from papergame.model.board import Cell, Position
+from papergame.model.definition import GameDefinition, parse_definition
 from papergame.errors import MoveError
-from papergame.rules import (
+from papergame.model.rules import (
     Game,
     PlacedTile,
     Result,
@@ -25,7 +25,7 @@ from papergame.rules import (
     tile_bag,
     trace,
 )
-from papergame.story import game_story
+from papergame.explain import game_story
 
 
 def cell(d: GameDefinition, name: str) -> Cell:

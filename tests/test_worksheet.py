@@ -17,14 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import papergame
-from papergame.board import Cell
+from papergame.model.board import Cell
 from papergame.cli import main
-from papergame.definition import load_definition
-from papergame.layout.worksheet_sheet import GUTTER, WorksheetLayout
+from papergame.model.definition import load_definition
+from papergame.layout.pages.worksheet_sheet import GUTTER, WorksheetLayout
 from papergame.render.fonts import VeraMetrics, missing_glyphs
-from papergame.rules import PlacedTile, trace
+from papergame.model.rules import PlacedTile, trace
 from papergame.text import load_texts
-from papergame.worksheet import (LEVELS, MAX_SEED, WorksheetError, make_worksheet, parse_options, sheet_seeds,
+from papergame.activities.worksheet import (LEVELS, MAX_SEED, WorksheetError, make_worksheet, parse_options, sheet_seeds,
                                  worksheets_json)
 from pdfmeasure import bars, content_box, content_extent, open_pdf, page_text
 
@@ -440,8 +440,8 @@ def imports(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("path,forbidden", [
-    ("worksheet.py", ("reportlab", "click", "papergame.layout", "papergame.render", "papergame.cli")),
-    ("layout/worksheet_sheet.py", ("reportlab", "click", "papergame.render", "papergame.cli")),
+    ("activities/worksheet.py", ("reportlab", "click", "papergame.layout", "papergame.render", "papergame.cli")),
+    ("layout/pages/worksheet_sheet.py", ("reportlab", "click", "papergame.render", "papergame.cli")),
 ])
 def test_worksheet_modules_keep_to_their_step(path, forbidden):
     bad = [m for m in imports(PACKAGE / path) if any(m == f or m.startswith(f + ".") for f in forbidden)]
@@ -449,6 +449,6 @@ def test_worksheet_modules_keep_to_their_step(path, forbidden):
 
 
 def test_the_model_draws_only_on_its_own_random_stream():
-    source = (PACKAGE / "worksheet.py").read_text(encoding="utf-8")
+    source = (PACKAGE / "activities" / "worksheet.py").read_text(encoding="utf-8")
     calls = re.findall(r"\brandom\.(\w+)", source)
     assert set(calls) == {"Random"}, calls

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from papergame.board import Board, Cell, Position
-from papergame.definition import GameDefinition, TileType
-from papergame.layout.board_sheet import heading_into
+from papergame.model.board import Board, Cell, Position
+from papergame.model.definition import GameDefinition, TileType
+from papergame.layout.pages.board_sheet import heading_into
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.tile_art import tile_art, token_art, turned
 

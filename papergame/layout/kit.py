@@ -6,17 +6,17 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from papergame.definition import GameDefinition
+from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
-from papergame.layout.board_sheet import board_pages
-from papergame.layout.host_key import host_key_page
+from papergame.layout.pages.board_sheet import board_pages
+from papergame.layout.pages.host_key import host_key_page
 from papergame.layout.ink import INKS, apply_ink
 from papergame.layout.paper import SMALL_SIZE, Sheet, require_paper, scale_check
 from papergame.layout.primitives import Group, Page, Text
-from papergame.layout.record_sheet import record_pages
-from papergame.layout.rules_sheet import rules_page
+from papergame.layout.pages.record_sheet import record_pages
+from papergame.layout.pages.rules_sheet import rules_page
 from papergame.layout.textflow import Metrics, fit_line
-from papergame.layout.tiles_sheet import PrintedTile, tile_list, tile_pages
+from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
 from papergame.text import Texts
 
 HOST_KEY_CHOICES = ("page", "separate", "omit")

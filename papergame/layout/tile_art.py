@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import math
 
-from papergame.definition import TileType
-from papergame.geometry import Point, TileShape
+from papergame.model.definition import TileType
+from papergame.model.geometry import Point, TileShape
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Polygon, Rect, Text
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for

@@ -4,7 +4,7 @@ Columns run west to east and rows south to north, so `Cell(0, 0)` is the south-w
 corner. A token always stands at an entry port: the port through which it is about to
 enter a cell, written `CELL/PORT` (`A2/S`).
 
->>> from papergame.geometry import TileShape
+>>> from papergame.model.geometry import TileShape
 >>> board = Board(tuple("ABCDE"), tuple("12345"), TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W")))
 >>> board.parse_cell("b3"), board.cell_name(Cell(4, 4))
 (Cell(col=1, row=2), 'E5')
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from papergame.geometry import TileShape
+from papergame.model.geometry import TileShape
 
 
 class Cell(NamedTuple):

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
-from papergame.board import Board, Cell, Position
-from papergame.definition import GameDefinition, TileType
+from papergame.model.board import Board, Cell, Position
+from papergame.model.definition import GameDefinition, TileType
 from papergame.errors import MoveError
 
 IN_PROGRESS = "in progress"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from papergame.definition import GameDefinition, TileType
+from papergame.model.definition import GameDefinition, TileType
 from papergame.errors import LayoutError
 from papergame.layout.paper import BODY_SIZE, CONTENT_W, SMALL_SIZE, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Text

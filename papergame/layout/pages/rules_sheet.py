@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 
-from papergame.answers import FirstMove, crossing_types, loops_possible, worked_example
-from papergame.definition import GameDefinition
+from papergame.model.answers import FirstMove, crossing_types, loops_possible, worked_example
+from papergame.model.definition import GameDefinition
 from papergame.layout.diagram import Diagram, Marker
 from papergame.layout.paper import SMALL_SIZE, Flow, Sheet
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Rect, Text
 from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import tile_art, turned
-from papergame.rules import tile_notation
+from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
 GUTTER = 6.0

@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from papergame.board import Cell
-from papergame.definition import GameDefinition
+from papergame.model.board import Cell
+from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
 from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
 from papergame.layout.paper import BODY_SIZE, CONTENT_W, FAINT, SMALL_SIZE, TITLE_SIZE, Sheet, scale_check
@@ -25,7 +25,7 @@ from papergame.layout.primitives import Group, Item, Line, Page, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.layout.tile_art import tile_art
 from papergame.text import Texts
-from papergame.worksheet import EXIT, LEVELS, MAX_PUZZLES, Level, Puzzle, Worksheet, kinds
+from papergame.activities.worksheet import EXIT, LEVELS, MAX_PUZZLES, Level, Puzzle, Worksheet, kinds
 
 PAPER = "a4"  # the content box is the part A4 and Letter share, so a sheet prints on either
 QUESTION_SIZE = SMALL_SIZE + 0.4

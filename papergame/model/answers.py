@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from papergame.definition import GameDefinition
-from papergame.rules import Game, Trace, Turn
+from papergame.model.definition import GameDefinition
+from papergame.model.rules import Game, Trace, Turn
 
 
 class FirstMove(NamedTuple):

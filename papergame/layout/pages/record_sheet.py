@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from papergame.answers import worked_example
-from papergame.definition import GameDefinition
+from papergame.model.answers import worked_example
+from papergame.model.definition import GameDefinition
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line
-from papergame.rules import tile_notation
+from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
 COLUMNS = ("turn", "player", "tile", "entry", "exit")

@@ -46,10 +46,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from papergame.board import Board, Cell, Position
-from papergame.definition import GameDefinition
+from papergame.model.board import Board, Cell, Position
+from papergame.model.definition import GameDefinition
 from papergame.errors import PapergameError
-from papergame.rules import PlacedTile, Trace, tile_notation, trace
+from papergame.model.rules import PlacedTile, Trace, tile_notation, trace
 
 EXIT, SAFE = "exit", "safe"
 STOP, OUT, AWAY, LOOP = "stop", "out", "away", "loop"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from papergame.board import Board, Position
-from papergame.definition import GameDefinition
+from papergame.model.board import Board, Position
+from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
 from papergame.layout.paper import (
     BODY_SIZE,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from papergame.answers import FirstMove, crossing_types, first_moves, loops_possible, worked_example
-from papergame.definition import GameDefinition
+from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, worked_example
+from papergame.model.definition import GameDefinition
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Line, Rect, Text
-from papergame.layout.rules_sheet import example_sentence, facts, tile_name
+from papergame.layout.pages.rules_sheet import example_sentence, facts, tile_name
 from papergame.layout.textflow import Metrics, fit_line
-from papergame.rules import same_under_rotation, symmetric_turns
+from papergame.model.rules import same_under_rotation, symmetric_turns
 from papergame.text import Texts
 
 ROW_H = 5.2

@@ -16,9 +16,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from papergame.board import Board, Position
+from papergame.model.board import Board, Position
 from papergame.errors import DefinitionError
-from papergame.geometry import TileShape
+from papergame.model.geometry import TileShape
 
 DEFAULT_GAME = "edge-port-path-tiles"
 MAX_FILE_BYTES = 1024 * 1024
@@ -79,7 +79,7 @@ def builtin_path(name: str = DEFAULT_GAME, filename: str = "game.toml"):
     try:
         root = resources.files("papergame.templates")
     except ModuleNotFoundError:
-        root = Path(__file__).resolve().parent.parent / "templates"
+        root = Path(__file__).resolve().parents[2] / "templates"
     return root.joinpath(name, filename)
 
 

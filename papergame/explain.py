@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from papergame.definition import GameDefinition
-from papergame.rules import (
+from papergame.model.definition import GameDefinition
+from papergame.model.rules import (
     IN_PROGRESS,
     Game,
     Result,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from papergame.errors import PapergameError
-from papergame.pdf_input import open_pdf
+from papergame.pdfread.open import open_pdf
 
 MM = 25.4 / 72
 BAR = 50.0

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from papergame.errors import OutputError, PapergameError
-from papergame.pdf_input import open_pdf
+from papergame.pdfread.open import open_pdf
 
 
 def parse_pages(text: str | None, count: int) -> list[int]:

@@ -1,0 +1,1 @@
+"""Reading PDFs someone hands us: `check` measures one, `preview` renders its pages."""
