@@ -26,8 +26,9 @@ def game_json(game: Game) -> dict[str, Any]:
             "tile": t.tile,
             "rotation": t.rotation,
         }
-        for name, position in t.positions.items():
-            row[name] = board.position_name(position)
+        tokens = {name: board.position_name(position) for name, position in t.positions.items()}
+        row.update(tokens)  # "white": ..., "black": ... as GAME.md's contract shows them
+        row["tokens"] = tokens  # every token, whatever its name
         turns.append(row)
     return {"turns": turns, "result": {"winner": game.result.winner, "reason": game.result.reason}}
 

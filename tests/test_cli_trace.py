@@ -40,7 +40,7 @@ def test_trace_json_one_move_exactly_as_the_contract_shows():
     assert result.stderr == ""
     assert json.loads(result.stdout) == {
         "turns": [{"turn": 1, "player": "white", "cell": "A1", "tile": 3, "rotation": 0,
-                   "white": "A2/S", "black": "E5/N"}],
+                   "white": "A2/S", "black": "E5/N", "tokens": {"white": "A2/S", "black": "E5/N"}}],
         "result": {"winner": None, "reason": "in progress"},
     }
     assert result.stdout.count("\n") == 1  # one JSON object on one line
@@ -49,7 +49,7 @@ def test_trace_json_one_move_exactly_as_the_contract_shows():
 def test_trace_json_keys_in_the_order_of_the_contract():
     data = json.loads(run("trace", "A1:3", "--json").stdout)
     assert list(data) == ["turns", "result"]
-    assert list(data["turns"][0]) == ["turn", "player", "cell", "tile", "rotation", "white", "black"]
+    assert list(data["turns"][0]) == ["turn", "player", "cell", "tile", "rotation", "white", "black", "tokens"]
     assert list(data["result"]) == ["winner", "reason"]
 
 
@@ -58,7 +58,7 @@ MEET_IN_C3 = ["A1:2", "E5:2", "B1:3", "D5:3", "C1:2", "C5:2", "C2:3", "C4:3"]
 
 def turn(n, player, cell, tile, rotation, white, black):
     return {"turn": n, "player": player, "cell": cell, "tile": tile, "rotation": rotation,
-            "white": white, "black": black}
+            "white": white, "black": black, "tokens": {"white": white, "black": black}}
 
 
 def test_trace_json_a_whole_game_ending_in_a_draw():

@@ -341,9 +341,22 @@ def test_dealing_every_tile_is_allowed(default_data):
 # --- shape and board --------------------------------------------------------------------
 
 
-def test_only_square_shapes(default_data):
+def test_only_squares_and_hexagons(default_data):
     assert changed(default_data, lambda d: d.__setitem__("shape", {"sides": ["N", "E", "S"], "ports": ["N", "E", "S"]})) == [
-        "g.toml: shape.sides: has 3 sides; only square tiles (4 sides) are supported so far",
+        "g.toml: shape.sides: has 3 sides; a tile is a square (4 sides: N, E, S, W) "
+        "or a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW)",
+    ]
+
+
+def test_ports_a_side_are_limited_by_shape(default_data):
+    four = [f"{s}{i}" for s in "NESW" for i in range(1, 5)]
+    assert changed(default_data, lambda d: d.__setitem__("shape", {"sides": list("NESW"), "ports": four})) == [
+        "g.toml: shape.ports: has 4 ports a side; a square tile may have 1 to 3 ports a side",
+    ]
+    hexes = ["N", "NE", "SE", "S", "SW", "NW"]
+    three = [f"{s}{i}" for s in hexes for i in range(1, 4)]
+    assert changed(default_data, lambda d: d.__setitem__("shape", {"sides": hexes, "ports": three})) == [
+        "g.toml: shape.ports: has 3 ports a side; a hexagon tile may have 1 to 2 ports a side",
     ]
 
 

@@ -15,7 +15,7 @@ from papergame.model.board import Board, Cell, Position
 from papergame.model.geometry import Point, TileShape
 
 SQUARE = TileShape(sides=("N", "E", "S", "W"), ports=("N", "E", "S", "W"))
-EIGHT = TileShape(sides=("N", "E", "S", "W"), ports=("Na", "Nb", "Ea", "Eb", "Sa", "Sb", "Wa", "Wb"))
+EIGHT = TileShape(sides=("N", "E", "S", "W"), ports=("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2"))
 BOARD = Board(columns=("A", "B", "C", "D", "E"), rows=("1", "2", "3", "4", "5"), shape=SQUARE)
 
 
@@ -70,8 +70,8 @@ def test_square_shape_numbers():
 @pytest.mark.parametrize(
     "port, degrees, expected",
     [
-        ("Na", 90, "Ea"), ("Nb", 90, "Eb"), ("Ea", 90, "Sa"), ("Wb", 90, "Nb"),
-        ("Na", 180, "Sa"), ("Nb", 180, "Sb"), ("Na", 270, "Wa"), ("Sb", 270, "Eb"),
+        ("N1", 90, "E1"), ("N2", 90, "E2"), ("E1", 90, "S1"), ("W2", 90, "N2"),
+        ("N1", 180, "S1"), ("N2", 180, "S2"), ("N1", 270, "W1"), ("S2", 270, "E2"),
     ],
 )
 def test_eight_port_rotation_keeps_a_port_s_place_along_its_side(port, degrees, expected):
@@ -95,8 +95,8 @@ def test_eight_port_facing_ports_cross_over_along_the_shared_side():
     # Na is the western port of the top side; the cell above sees that spot as the
     # western port of its bottom side, which is Sb (S runs east to west, clockwise).
     assert {p: EIGHT.facing(p) for p in EIGHT.ports} == {
-        "Na": "Sb", "Nb": "Sa", "Ea": "Wb", "Eb": "Wa",
-        "Sa": "Nb", "Sb": "Na", "Wa": "Eb", "Wb": "Ea",
+        "N1": "S2", "N2": "S1", "E1": "W2", "E2": "W1",
+        "S1": "N2", "S2": "N1", "W1": "E2", "W2": "E1",
     }
 
 
@@ -107,19 +107,21 @@ def test_facing_is_its_own_inverse(shape):
         assert shape.facing(port) != port
 
 
-def test_side_steps_point_north_east_south_west():
-    assert [SQUARE.side_step(s) for s in "NESW"] == [(0, 1), (1, 0), (0, -1), (-1, 0)]
-    assert [EIGHT.side_step(p) for p in ("Nb", "Ea", "Sa", "Wb")] == [(0, 1), (1, 0), (0, -1), (-1, 0)]
+def test_neighbours_across_sides_point_north_east_south_west():
+    mid = Cell(2, 2)
+    assert [BOARD.neighbour(mid, s) for s in "NESW"] == [Cell(2, 3), Cell(3, 2), Cell(2, 1), Cell(1, 2)]
+    eight = Board(BOARD.columns, BOARD.rows, EIGHT)
+    assert [eight.neighbour(mid, p) for p in ("N2", "E1", "S1", "W2")] == [Cell(2, 3), Cell(3, 2), Cell(2, 1), Cell(1, 2)]
 
 
 @pytest.mark.parametrize("shape", [SQUARE, EIGHT], ids=["square", "eight-port"])
 def test_facing_ports_touch_at_the_same_point(shape):
     """A port and its facing port are the same spot on the shared side, seen from each cell."""
+    board = Board(BOARD.columns, BOARD.rows, shape)
     for port in shape.ports:
-        here = shape.port_point(port)
-        dx, dy = shape.side_step(port)
-        there = shape.port_point(shape.facing(port))
-        assert (there.x + dx, there.y + dy) == pytest.approx((here.x, here.y))
+        here = board.port_point(Position(Cell(2, 2), port))
+        there = board.step_out(Cell(2, 2), port)
+        assert board.port_point(there) == pytest.approx(here)
 
 
 @pytest.mark.parametrize("shape", [SQUARE, EIGHT], ids=["square", "eight-port"])

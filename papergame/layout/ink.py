@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from papergame.layout.primitives import (
     Arc,
+    Curve,
     Circle,
     Group,
     Item,
@@ -54,7 +55,7 @@ def restyle(item: Item, ink: Ink) -> Item:
         return item._replace(items=tuple(restyle(i, ink) for i in item.items))
     if isinstance(item, Text):
         return item._replace(fill=grey(item.fill, ink.text))
-    if isinstance(item, (Line, Arc)):
+    if isinstance(item, (Line, Arc, Curve)):
         if item.stroke == 1.0:  # white: a bridge gap or an outline's core
             width = item.width * ink.port_weight if item.role == "port" else item.width
             return item._replace(width=width)

@@ -60,6 +60,24 @@ class Arc(NamedTuple):
     role: str = ""
 
 
+class Curve(NamedTuple):
+    """A cubic Bézier curve from (x0, y0) to (x3, y3), pulled towards its two control points."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    x3: float
+    y3: float
+    width: float = 0.3
+    stroke: float = 0.0
+    cap: str = "butt"
+    dash: tuple[float, ...] = ()
+    role: str = ""
+
+
 class Polygon(NamedTuple):
     points: tuple[tuple[float, float], ...]
     width: float = 0.3
@@ -90,7 +108,7 @@ class Group(NamedTuple):
     scale: float = 1.0
 
 
-Item = Union[Line, Rect, Circle, Arc, Polygon, Text, Group]
+Item = Union[Line, Rect, Circle, Arc, Curve, Polygon, Text, Group]
 
 
 @dataclass

@@ -15,7 +15,7 @@ import math
 
 from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
-from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Polygon, Rect, Text
+from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
 MIN_LABEL = 2.1  # mm: port names and ids never smaller than this (6 pt), even on small tiles
@@ -30,18 +30,27 @@ def line_width(size: float) -> float:
 
 
 def port_path(shape: TileShape, a: str, b: str, size: float, width: float, grey: float) -> list[Item]:
-    """The line joining two ports: straight across, or a quarter arc round the shared corner."""
+    """The line joining two ports: straight across, a quarter arc round a square's corner, else a curve.
+
+    Every line leaves its ports at right angles to their sides.
+    """
     p, q = shape.port_point(a), shape.port_point(b)
     corner = shape.shared_corner(a, b)
-    if corner is not None and math.isclose(dist(p, corner), dist(q, corner)):
+    if shape.kind == "square" and corner is not None and math.isclose(dist(p, corner), dist(q, corner)):
         r = dist(p, corner) * size
         start = math.degrees(math.atan2(p.y - corner.y, p.x - corner.x))
         end = math.degrees(math.atan2(q.y - corner.y, q.x - corner.x))
         extent = (end - start + 180) % 360 - 180
         return [Arc(corner.x * size, corner.y * size, r, start, extent, width=width, stroke=grey, role="port")]
-    if corner is None:
+    na, nb = shape.inward(a), shape.inward(b)
+    if math.isclose(na.x, -nb.x, abs_tol=1e-9) and math.isclose(na.y, -nb.y, abs_tol=1e-9) and \
+            math.isclose((q.x - p.x) * na.y, (q.y - p.y) * na.x, abs_tol=1e-9):
         return [Line(p.x * size, p.y * size, q.x * size, q.y * size, width=width, stroke=grey, role="port")]
-    raise NotImplementedError(f"no drawing yet for a line from {a} to {b}")
+    pull = max(dist(p, q) * 0.55, 0.12) if shape.side_of(a) != shape.side_of(b) else max(dist(p, q) * 1.1, 0.12)
+    c1 = Point(p.x + na.x * pull, p.y + na.y * pull)
+    c2 = Point(q.x + nb.x * pull, q.y + nb.y * pull)
+    return [Curve(p.x * size, p.y * size, c1.x * size, c1.y * size, c2.x * size, c2.y * size,
+                  q.x * size, q.y * size, width=width, stroke=grey, role="port")]
 
 
 def dist(a: Point, b: Point) -> float:

@@ -4,7 +4,14 @@ Columns run west to east and rows south to north, so `Cell(0, 0)` is the south-w
 corner. A token always stands at an entry port: the port through which it is about to
 enter a cell, written `CELL/PORT` (`A2/S`).
 
->>> from papergame.model.geometry import TileShape
+>>> from papergame.model.geometry import Point, TileShape
+
+# (column, row) steps across each side, clockwise from the top (GEOMETRY.md).
+SQUARE_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+HEX_STEPS = (
+    ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)),  # even columns: A, C, E, ...
+    ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)),  # odd columns: B, D, F, ...
+)
 >>> board = Board(tuple("ABCDE"), tuple("12345"), TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W")))
 >>> board.parse_cell("b3"), board.cell_name(Cell(4, 4))
 (Cell(col=1, row=2), 'E5')
@@ -19,7 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from papergame.model.geometry import TileShape
+from papergame.model.geometry import Point, TileShape
+
+# (column, row) steps across each side, clockwise from the top (GEOMETRY.md).
+SQUARE_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+HEX_STEPS = (
+    ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)),  # even columns: A, C, E, ...
+    ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)),  # odd columns: B, D, F, ...
+)
 
 
 class Cell(NamedTuple):
@@ -77,10 +91,64 @@ class Board:
             return None
         return Position(cell, ports[port])
 
-    def neighbour(self, cell: Cell, port: str) -> Cell:
-        """The cell across the side that `port` sits on (it may lie off the board)."""
-        dc, dr = self.shape.side_step(port)
+    def neighbour(self, cell: Cell, side_or_port: str) -> Cell:
+        """The cell across the side that a port sits on (it may lie off the board).
+
+        Squares: N is row + 1, E column + 1. Flat-top hexagons stand in vertical columns,
+        odd columns (B, D, ...) half a cell higher, so NE and SE of a cell depend on its column.
+
+        >>> from papergame.model.geometry import Point, TileShape
+
+# (column, row) steps across each side, clockwise from the top (GEOMETRY.md).
+SQUARE_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+HEX_STEPS = (
+    ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)),  # even columns: A, C, E, ...
+    ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)),  # odd columns: B, D, F, ...
+)
+        >>> hexes = Board(tuple("ABC"), tuple("123"), TileShape(("N", "NE", "SE", "S", "SW", "NW"),
+        ...                                                     ("N", "NE", "SE", "S", "SW", "NW")))
+        >>> hexes.neighbour(Cell(0, 0), "NE"), hexes.neighbour(Cell(1, 0), "NE"), hexes.neighbour(Cell(1, 0), "SW")
+        (Cell(col=1, row=0), Cell(col=2, row=1), Cell(col=0, row=0))
+        """
+        side = self.shape.side_index(side_or_port)
+        if self.shape.kind == "square":
+            dc, dr = SQUARE_STEPS[side]
+        else:
+            dc, dr = HEX_STEPS[cell.col % 2][side]
         return Cell(cell.col + dc, cell.row + dr)
+
+    # --- where cells lie, in tile units (a cell is 1 high; (0, 0) is the board's south-west) ---
+
+    def cell_origin(self, cell: Cell) -> Point:
+        """The bottom-left corner of a cell's bounding box.
+
+        Hexagon columns are 3/4 of a tile's width apart, and odd columns sit half a cell higher.
+        """
+        if self.shape.kind == "square":
+            return Point(float(cell.col), float(cell.row))
+        return Point(cell.col * 0.75 * self.shape.width, cell.row + 0.5 * (cell.col % 2))
+
+    def port_point(self, position: Position) -> Point:
+        """Where a cell's port lies on the board."""
+        o, p = self.cell_origin(position.cell), self.shape.port_point(position.port)
+        return Point(o.x + p.x, o.y + p.y)
+
+    def cell_corners(self, cell: Cell) -> tuple[Point, ...]:
+        o = self.cell_origin(cell)
+        return tuple(Point(o.x + c.x, o.y + c.y) for c in self.shape.corners())
+
+    def cell_centre(self, cell: Cell) -> Point:
+        o, c = self.cell_origin(cell), self.shape.centre
+        return Point(o.x + c.x, o.y + c.y)
+
+    def extent(self, cells=None) -> tuple[float, float, float, float]:
+        """(left, bottom, right, top) of the cells given (every cell by default), corners included."""
+        xs, ys = [], []
+        for cell in self.cells if cells is None else cells:
+            for p in self.cell_corners(cell):
+                xs.append(p.x)
+                ys.append(p.y)
+        return min(xs), min(ys), max(xs), max(ys)
 
     def step_out(self, cell: Cell, port: str) -> Position | None:
         """Leave `cell` through `port`: the entry port of the next cell, or None if off the board."""

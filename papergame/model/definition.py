@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 
 from papergame.model.board import Board, Position
 from papergame.errors import DefinitionError
-from papergame.model.geometry import TileShape
+from papergame.model.geometry import KINDS as SHAPE_KINDS
+from papergame.model.geometry import MAX_PORTS_PER_SIDE, TileShape
 
 DEFAULT_GAME = "edge-port-path-tiles"
 MAX_FILE_BYTES = 1024 * 1024
@@ -232,13 +233,19 @@ def parse_shape(table: Any, check: Checker) -> TileShape | None:
         return None
     sides = check.strings(table.get("sides"), "shape.sides") if "sides" in table else None
     ports = check.strings(table.get("ports"), "shape.ports") if "ports" in table else None
-    if sides is not None and len(sides) != 4:
-        check.problem("shape.sides", f"has {len(sides)} sides; only square tiles (4 sides) are supported so far")
+    if sides is not None and len(sides) not in SHAPE_KINDS:
+        check.problem("shape.sides", f"has {len(sides)} sides; a tile is a square (4 sides: N, E, S, W) "
+                      "or a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW)")
         return None
     if sides is None or ports is None:
         return None
+    kind = SHAPE_KINDS[len(sides)]
     if len(ports) % len(sides):
         check.problem("shape.ports", f"has {len(ports)} ports; need the same number on each of the {len(sides)} sides")
+        return None
+    per_side, most = len(ports) // len(sides), MAX_PORTS_PER_SIDE[kind]
+    if per_side > most:
+        check.problem("shape.ports", f"has {per_side} ports a side; a {kind} tile may have 1 to {most} ports a side")
         return None
     return TileShape(sides, ports)
 

@@ -1,19 +1,25 @@
-"""Ports, sides and rotation of a tile, as data and small functions.
+"""Ports, sides and rotation of a tile, as data and small functions (GEOMETRY.md, exactly).
 
 A tile shape is a regular polygon whose sides are listed clockwise starting at the top
-side (for a square: N, E, S, W). Each side carries the same number of ports, listed
-clockwise too. Everything that knows "which way is north" or "what faces what" lives here,
-so a tile with two ports a side (8-port path tiles) is only a different `TileShape`.
+side: a square (`N E S W`, turned in 90° steps) or a flat-top hexagon
+(`N NE SE S SW NW`, 60° steps). Each side carries the same number of ports `k`, listed
+clockwise too; port `i` of a side sits at `(i + 1) / (k + 1)` of the side, measured
+clockwise. Everything that knows "which way is north" or "what faces what" lives here.
+
+Drawing geometry is given in tile units: the tile's bounding box has its bottom-left
+corner at (0, 0) and is 1 high (a square's side; a hexagon's distance between its flat
+sides), `width` wide (1 for a square, 2/√3 for a hexagon).
 
 >>> square = TileShape(sides=("N", "E", "S", "W"), ports=("N", "E", "S", "W"))
 >>> square.rotate("N", 90), square.rotate("W", 90), square.rotate("E", 270)
 ('E', 'N', 'N')
 >>> square.facing("E")
 'W'
->>> square.side_step("N"), square.side_step("E")
-((0, 1), (1, 0))
 >>> square.rotations
 (0, 90, 180, 270)
+>>> hexagon = TileShape(("N", "NE", "SE", "S", "SW", "NW"), ("N", "NE", "SE", "S", "SW", "NW"))
+>>> hexagon.kind, hexagon.rotations, hexagon.rotate("N", 120), hexagon.facing("NE")
+('hexagon', (0, 60, 120, 180, 240, 300), 'SE', 'SW')
 """
 
 from __future__ import annotations
@@ -21,12 +27,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from itertools import combinations
+from typing import Iterator, NamedTuple
+
+KINDS = {4: "square", 6: "hexagon"}
+MAX_PORTS_PER_SIDE = {"square": 3, "hexagon": 2}
+# The side names GEOMETRY.md gives each shape, clockwise from the top.
+SIDE_NAMES = {"square": ("N", "E", "S", "W"), "hexagon": ("N", "NE", "SE", "S", "SW", "NW")}
 
 
 class Point(NamedTuple):
     x: float
     y: float
+
+
+def _clean(value: float) -> float:
+    """A coordinate with the last bits of rounding noise removed (0.5000000000000001 -> 0.5)."""
+    return round(value, 12) + 0.0
 
 
 @dataclass(frozen=True)
@@ -37,12 +54,17 @@ class TileShape:
     ports: tuple[str, ...]
 
     @property
+    def kind(self) -> str:
+        """"square" or "hexagon"."""
+        return KINDS[len(self.sides)]
+
+    @property
     def ports_per_side(self) -> int:
         return len(self.ports) // len(self.sides)
 
     @property
     def step_degrees(self) -> int:
-        """The smallest turn that maps the shape onto itself (90 for a square)."""
+        """The smallest turn that maps the shape onto itself (90 for a square, 60 for a hexagon)."""
         return 360 // len(self.sides)
 
     @property
@@ -54,10 +76,19 @@ class TileShape:
     def _index(self) -> dict[str, int]:
         return {port: i for i, port in enumerate(self.ports)}
 
+    def index(self, port: str) -> int:
+        """A port's place in the clockwise list (0 is the first port of the top side)."""
+        return self._index[port]
+
+    def side_index(self, side_or_port: str) -> int:
+        if side_or_port in self.sides:
+            return self.sides.index(side_or_port)
+        return self._index[side_or_port] // self.ports_per_side
+
     def side_of(self, port: str) -> str:
         """The side a port sits on.
 
-        >>> TileShape(("N", "E", "S", "W"), ("Na", "Nb", "Ea", "Eb", "Sa", "Sb", "Wa", "Wb")).side_of("Eb")
+        >>> TileShape(("N", "E", "S", "W"), ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")).side_of("E2")
         'E'
         """
         return self.sides[self._index[port] // self.ports_per_side]
@@ -67,25 +98,21 @@ class TileShape:
         steps = (degrees // self.step_degrees) * self.ports_per_side
         return self.ports[(self._index[port] + steps) % len(self.ports)]
 
+    def opposite_side(self, side_index: int) -> int:
+        return (side_index + len(self.sides) // 2) % len(self.sides)
+
     def facing(self, port: str) -> str:
         """The port of the neighbouring cell that touches `port` across their shared side.
 
         Walking clockwise along the shared side, the two cells see it in opposite
-        directions, so the k-th port of one side faces the (n-1-k)-th of the other.
+        directions, so port i of one side meets port k-1-i of the other.
 
-        >>> TileShape(("N", "E", "S", "W"), ("Na", "Nb", "Ea", "Eb", "Sa", "Sb", "Wa", "Wb")).facing("Na")
-        'Sb'
+        >>> TileShape(("N", "E", "S", "W"), ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")).facing("N1")
+        'S2'
         """
-        i = self._index[port]
-        side, k = divmod(i, self.ports_per_side)
-        opposite = (side + len(self.sides) // 2) % len(self.sides)
-        return self.ports[opposite * self.ports_per_side + (self.ports_per_side - 1 - k)]
-
-    def side_step(self, side_or_port: str) -> tuple[int, int]:
-        """The (column, row) step to the neighbouring cell across a side (rows grow north)."""
-        side = side_or_port if side_or_port in self.sides else self.side_of(side_or_port)
-        angle = math.radians(self.sides.index(side) * self.step_degrees)
-        return (round(math.sin(angle)), round(math.cos(angle)))
+        side, i = divmod(self._index[port], self.ports_per_side)
+        k = self.ports_per_side
+        return self.ports[self.opposite_side(side) * k + (k - 1 - i)]
 
     def lines_cross(self, one: tuple[str, str], other: tuple[str, str]) -> bool:
         """Whether two lines across a tile must cross: their ends alternate round the edge.
@@ -98,39 +125,160 @@ class TileShape:
         inside = [a < self._index[p] < b for p in other]
         return inside[0] != inside[1]
 
-    # --- drawing geometry, in a unit tile (0..1 on both axes, y up) ---------------------
+    # --- drawing geometry, in tile units (bounding box from (0, 0), 1 high) ---------------
+
+    @property
+    def circumradius(self) -> float:
+        """Centre to corner: the apothem (1/2) over cos(half the turn step)."""
+        return 0.5 / math.cos(math.radians(self.step_degrees / 2))
+
+    @property
+    def width(self) -> float:
+        """Width of the bounding box: 1 for a square, 2/√3 for a flat-top hexagon."""
+        if self.kind == "square":
+            return 1.0
+        return _clean(2 * self.circumradius)
+
+    @property
+    def side_length(self) -> float:
+        """1 for a square; 1/√3 for a hexagon of height 1."""
+        return _clean(2 * self.circumradius * math.sin(math.radians(self.step_degrees / 2)))
+
+    @property
+    def centre(self) -> Point:
+        return Point(self.width / 2, 0.5)
+
+    @cached_property
+    def _corners(self) -> tuple[Point, ...]:
+        c, r, step = self.centre, self.circumradius, self.step_degrees
+        out = []
+        for i in range(len(self.sides)):
+            a = math.radians(90 + step / 2 - step * i)
+            out.append(Point(_clean(c.x + r * math.cos(a)), _clean(c.y + r * math.sin(a))))
+        return tuple(out)
 
     def corners(self) -> tuple[Point, ...]:
-        """Corner i starts side i (clockwise). For a square: top-left, top-right, ..."""
-        if len(self.sides) != 4:
-            raise NotImplementedError("only square tiles can be drawn so far")
-        return (Point(0, 1), Point(1, 1), Point(1, 0), Point(0, 0))
+        """Corner i starts side i (clockwise). For a square: top-left, top-right, ...
+
+        >>> TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W")).corners()[0]
+        Point(x=0.0, y=1.0)
+        """
+        return self._corners
 
     def port_point(self, port: str) -> Point:
-        """Where a port meets the edge of a unit tile.
+        """Where a port meets the edge of the tile.
 
         >>> TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W")).port_point("E")
         Point(x=1.0, y=0.5)
+        >>> TileShape(("N", "E", "S", "W"), ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")).port_point("N1")
+        Point(x=0.333333333333, y=1.0)
         """
         corners = self.corners()
-        i = self._index[port]
-        side, k = divmod(i, self.ports_per_side)
+        side, i = divmod(self._index[port], self.ports_per_side)
         a, b = corners[side], corners[(side + 1) % len(corners)]
-        t = (k + 0.5) / self.ports_per_side
-        return Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+        t = (i + 1) / (self.ports_per_side + 1)
+        return Point(_clean(a.x + (b.x - a.x) * t), _clean(a.y + (b.y - a.y) * t))
 
-    def inward(self, port: str) -> Point:
+    def outward(self, side_or_port: str) -> Point:
+        """The unit vector from a side straight out of the tile."""
+        a = math.radians(self.side_index(side_or_port) * self.step_degrees)
+        return Point(_clean(math.sin(a)), _clean(math.cos(a)))
+
+    def inward(self, side_or_port: str) -> Point:
         """The unit vector from a port straight into the tile."""
-        dx, dy = self.side_step(port)
-        return Point(-dx, -dy)
+        o = self.outward(side_or_port)
+        return Point(-o.x + 0.0, -o.y + 0.0)
+
+    def along(self, side_or_port: str) -> Point:
+        """The unit vector along a side, in its clockwise direction."""
+        corners = self.corners()
+        side = self.side_index(side_or_port)
+        a, b = corners[side], corners[(side + 1) % len(corners)]
+        length = math.hypot(b.x - a.x, b.y - a.y)
+        return Point((b.x - a.x) / length, (b.y - a.y) / length)
 
     def shared_corner(self, a: str, b: str) -> Point | None:
         """The corner between the sides of two ports on neighbouring sides, else None."""
         n = len(self.sides)
-        sa, sb = self.sides.index(self.side_of(a)), self.sides.index(self.side_of(b))
-        corners = self.corners()
+        sa, sb = self.side_index(a), self.side_index(b)
         if (sa + 1) % n == sb:
-            return corners[sb]
+            return self.corners()[sb]
         if (sb + 1) % n == sa:
-            return corners[sa]
+            return self.corners()[sa]
         return None
+
+    def heading(self, side_or_port: str) -> float:
+        """Degrees clockwise from north of the direction straight into the tile from a side."""
+        return (self.side_index(side_or_port) * self.step_degrees + 180) % 360
+
+    # --- the whole set of tiles a shape allows --------------------------------------------
+
+    def canonical(self, pairs) -> tuple[tuple[int, int], ...]:
+        """One name for a tile and all its turns: the smallest of its turned pairings, as port indices."""
+        n, k = len(self.ports), self.ports_per_side
+        best = None
+        for turn in range(len(self.sides)):
+            shift = turn * k
+            key = tuple(sorted(tuple(sorted(((self._index[a] + shift) % n, (self._index[b] + shift) % n)))
+                               for a, b in pairs))
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return best
+
+    def all_tiles(self) -> list[tuple[tuple[str, str], ...]]:
+        """Every different tile the shape allows (tiles that are the same turned count once), in a stable order.
+
+        >>> square = TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W"))
+        >>> square.all_tiles()
+        [(('N', 'E'), ('S', 'W')), (('N', 'S'), ('E', 'W'))]
+        >>> len(TileShape(("N", "NE", "SE", "S", "SW", "NW"), ("N", "NE", "SE", "S", "SW", "NW")).all_tiles())
+        5
+        """
+        seen: dict[tuple[tuple[int, int], ...], tuple[tuple[str, str], ...]] = {}
+        for matching in matchings(tuple(range(len(self.ports)))):
+            pairs = tuple((self.ports[a], self.ports[b]) for a, b in matching)
+            key = self.canonical(pairs)
+            if key not in seen:
+                seen[key] = tuple((self.ports[a], self.ports[b]) for a, b in key)
+        return [seen[key] for key in sorted(seen, key=_tile_order)]
+
+    def count_all_tiles(self) -> int:
+        return len(self.all_tiles())
+
+
+def _tile_order(key: tuple[tuple[int, int], ...]) -> tuple:
+    """Tiles whose lines join nearer ports first (the gentle curves before the long crossings)."""
+    return (sorted(b - a for a, b in key), key)
+
+
+def matchings(items: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to join `items` in pairs (the first item with each other in turn, then the rest).
+
+    >>> list(matchings((0, 1, 2, 3)))
+    [((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2))]
+    """
+    if not items:
+        yield ()
+        return
+    first, rest = items[0], items[1:]
+    for j, partner in enumerate(rest):
+        for tail in matchings(rest[:j] + rest[j + 1:]):
+            yield ((first, partner),) + tail
+
+
+def standard_ports(kind: str, per_side: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The side and port names GEOMETRY.md gives a shape: `N` with one port a side, `N1 N2 …` with more.
+
+    >>> standard_ports("square", 2)[1][:4]
+    ('N1', 'N2', 'E1', 'E2')
+    """
+    sides = SIDE_NAMES[kind]
+    if per_side == 1:
+        return sides, sides
+    return sides, tuple(f"{s}{i}" for s in sides for i in range(1, per_side + 1))
+
+
+def pairs_cross(shape: TileShape, pairs) -> list[tuple[int, int]]:
+    """Indices (i, j) of the pairs of a tile whose lines must cross."""
+    return [(i, j) for (i, p), (j, q) in combinations(enumerate(pairs), 2) if shape.lines_cross(p, q)]

@@ -8,7 +8,7 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from papergame.layout.primitives import Arc, Circle, Group, Line, Page, Polygon, Rect, Text
+from papergame.layout.primitives import Arc, Circle, Curve, Group, Line, Page, Polygon, Rect, Text
 from papergame.render.fonts import font_name, register
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -83,6 +83,19 @@ def draw_arc(c: Canvas, item: Arc) -> None:
     c.drawPath(path, stroke=1, fill=0)
 
 
+def draw_curve(c: Canvas, item: Curve) -> None:
+    stroke_fill(c, item.stroke, None, item.width)
+    c.setLineCap(CAPS[item.cap])
+    if item.dash:
+        c.setDash([d * mm for d in item.dash])
+    path = c.beginPath()
+    path.moveTo(item.x0 * mm, item.y0 * mm)
+    path.curveTo(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm, item.x3 * mm, item.y3 * mm)
+    c.drawPath(path, stroke=1, fill=0)
+    if item.dash:
+        c.setDash([])
+
+
 def draw_polygon(c: Canvas, item: Polygon) -> None:
     stroke, fill = stroke_fill(c, item.stroke, item.fill, item.width)
     c.setLineJoin(JOINS[item.join])
@@ -133,6 +146,7 @@ DRAWERS = {
     Rect: draw_rect,
     Circle: draw_circle,
     Arc: draw_arc,
+    Curve: draw_curve,
     Polygon: draw_polygon,
     Text: draw_text,
     Group: draw_group,
