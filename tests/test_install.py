@@ -25,7 +25,7 @@ NOT_PACKAGED = shutil.ignore_patterns(".git", ".venv", "venv", "build", "dist", 
 
 TRACE_A1_3 = {
     "turns": [{"turn": 1, "player": "white", "cell": "A1", "tile": 3, "rotation": 0, "white": "A2/S",
-               "black": "E5/N"}],
+               "black": "E5/N", "tokens": {"white": "A2/S", "black": "E5/N"}}],
     "result": {"winner": None, "reason": "in progress"},
 }
 
