@@ -64,6 +64,22 @@ def game_story(game: Game) -> list[str]:
     return lines
 
 
+def shape_sentence(definition: GameDefinition) -> str:
+    shape = definition.shape
+    k = shape.ports_per_side
+    return (f"Shape: {shape.kind} tiles, {k} port{'s' if k > 1 else ''} a side ({len(shape.ports)} ports), "
+            f"turned in steps of {shape.step_degrees} degrees")
+
+
+def different_tiles_sentence(definition: GameDefinition) -> str:
+    """How many different tiles the shape allows, and how many of them the set holds."""
+    shape = definition.shape
+    held = len({shape.canonical(t.pairs) for t in definition.tiles})
+    allowed = shape.count_all_tiles()
+    return (f"Different tiles: the shape allows {allowed:,} (tiles that are the same turned count once); "
+            f"this set holds {held} of them")
+
+
 def describe_definition(definition: GameDefinition) -> list[str]:
     board = definition.board
     cells = board.cells
@@ -76,6 +92,8 @@ def describe_definition(definition: GameDefinition) -> list[str]:
         f"Deal: {definition.hand} to each of {len(definition.tokens)} players, "
         f"{definition.pile} left in the draw pile",
         "Starts: " + ", ".join(f"{t.name} {board.position_name(t.start)}" for t in definition.tokens),
+        shape_sentence(definition),
+        different_tiles_sentence(definition),
     ]
     groups = same_under_rotation(definition)
     if groups:

@@ -236,6 +236,8 @@ def test_validate_default_game_says_types_1_and_2_are_one_tile():
         "Tiles: 18 (type 1 x 6, type 2 x 6, type 3 x 6)",
         "Deal: 3 to each of 2 players, 12 left in the draw pile",
         "Starts: white A1/S, black E5/N",
+        "Shape: square tiles, 1 port a side (4 ports), turned in steps of 90 degrees",
+        "Different tiles: the shape allows 2 (tiles that are the same turned count once); this set holds 2 of them",
         "Same tile turned: type 1 turned 90 degrees clockwise is type 2, so with free rotation they are one tile",
         "Looks the same turned: type 1 at 180 degrees",
         "Looks the same turned: type 2 at 180 degrees",
@@ -268,6 +270,34 @@ def test_validate_a_set_where_no_type_is_another_turned(tmp_path):
     assert result.exit_code == 0
     assert "Same tile turned: none; every type is a different tile" in result.stdout.splitlines()
     assert "Tiles: 16 (type 1 x 8, type 3 x 8)" in result.stdout.splitlines()
+    assert ("Different tiles: the shape allows 2 (tiles that are the same turned count once); "
+            "this set holds 2 of them") in result.stdout.splitlines()
+
+
+def test_validate_counts_the_tiles_each_shape_allows(tmp_path):
+    from papergame.model.geometry import TileShape, standard_ports
+
+    for kind, k, allowed in (("square", 2, "35"), ("square", 3, "2,688"), ("hexagon", 1, "5"), ("hexagon", 2, "1,799")):
+        sides, ports = standard_ports(kind, k)
+        half = len(ports) // 2
+        pairs = [[ports[i], ports[i + half]] for i in range(half)]  # every port to the one opposite
+        shape = TileShape(sides, ports)
+        turned = [[shape.rotate(a, shape.step_degrees), shape.rotate(b, shape.step_degrees)] for a, b in pairs]
+        path = tmp_path / f"{kind}{k}.toml"
+        path.write_text(
+            f"[shape]\nsides = {list(sides)!r}\nports = {list(ports)!r}\n"
+            f"[board]\ncolumns = ['A', 'B', 'C']\nrows = ['1', '2', '3']\n"
+            f"[[tokens]]\nname = 'white'\nstart = 'A1/S{'1' if k > 1 else ''}'\n"
+            f"[[tokens]]\nname = 'black'\nstart = 'C3/N{'1' if k > 1 else ''}'\n"
+            f"[deal]\nhand = 1\n"
+            f"[[tiles]]\ntype = 1\ncopies = 2\npairs = {pairs!r}\n"
+            f"[[tiles]]\ntype = 2\ncopies = 2\npairs = {turned!r}\n".replace("'", '"'))
+        result = run("validate", str(path))
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        # type 2 is type 1 turned one step: the set holds one different tile
+        assert (f"Different tiles: the shape allows {allowed} (tiles that are the same turned count once); "
+                "this set holds 1 of them") in lines
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)

@@ -147,3 +147,9 @@ def test_every_different_tile_is_one_pairing_of_every_port_and_none_is_another_t
     for pairs in tiles:
         assert sorted(p for pair in pairs for p in pair) == sorted(shape.ports)
     assert len({shape.canonical(pairs) for pairs in tiles}) == len(tiles)
+
+
+@pytest.mark.parametrize("kind, k", SHAPES)
+def test_counting_by_burnside_agrees_with_listing_every_tile(kind, k):
+    shape = shape_of(kind, k)
+    assert shape.count_all_tiles() == len(shape.all_tiles())
