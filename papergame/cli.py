@@ -254,5 +254,40 @@ def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
     click.echo(f"Wrote {report.key_path} (the answer keys)", err=as_json)
 
 
+@main.command()
+@click.option("--shape", "kind", type=click.Choice(["square", "hexagon"], case_sensitive=False), default="square",
+              show_default=True, help="The tile's shape: a square, or a hexagon with a flat side at the top.")
+@click.option("--ports-per-side", "ports_per_side", type=click.IntRange(1, 3), default=2, show_default=True,
+              help="Ports on each side: 1 to 3 for squares, 1 or 2 for hexagons.")
+@click.option("--copies", type=click.IntRange(1, 200), default=1, show_default=True,
+              help="Copies of each different tile in the set.")
+@click.option("--columns", type=int, default=None, help="Board columns, 2 to 12 (default: 5 or 6 by shape).")
+@click.option("--rows", type=int, default=None, help="Board rows, 2 to 12 (default: as many as columns).")
+@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False),
+              help="Where to write the definition. Default: SHAPE-K-ports.toml. An existing file is never replaced.")
+def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
+    """Write a definition file holding every different tile a shape allows, ready to edit.
+
+    Tiles that are the same turned count once: 2 squares with one port a side, 35 with
+    two, 5 hexagons with one. The file is commented field by field and builds as it is.
+
+    \b
+    Example:
+      papergame tileset --shape square --ports-per-side 2 -o my-game.toml
+      papergame build --game my-game.toml
+    """
+    from pathlib import Path
+
+    from papergame.model.tileset import TilesetRequest, tileset_toml
+    from papergame.output import write_new
+
+    kind = kind.lower()
+    text = tileset_toml(TilesetRequest(kind, ports_per_side, copies, columns, rows or columns))
+    path = Path(output or f"{kind}-{ports_per_side}-ports.toml")
+    write_new(path, text.encode("utf-8"))
+    click.echo(f"Wrote {path}")
+    click.echo(f"Next: papergame validate {path}   then   papergame build --game {path}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

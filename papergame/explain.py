@@ -83,7 +83,11 @@ def different_tiles_sentence(definition: GameDefinition) -> str:
 def describe_definition(definition: GameDefinition) -> list[str]:
     board = definition.board
     cells = board.cells
-    counts = ", ".join(f"type {t.id} x {t.copies}" for t in definition.tiles)
+    copies = {t.copies for t in definition.tiles}
+    if len(definition.tiles) > 6 and len(copies) == 1:
+        counts = f"{len(definition.tiles)} types, {copies.pop()} of each"
+    else:
+        counts = ", ".join(f"type {t.id} x {t.copies}" for t in definition.tiles)
     lines = [
         f"{definition.source}: valid",
         f"Board: {len(board.columns)} x {len(board.rows)} cells "

@@ -15,6 +15,13 @@ def write_atomically(path: Path, data: bytes) -> None:
     write_all([(path, data)])
 
 
+def write_new(path: Path, data: bytes) -> None:
+    """Write a file that must not exist yet (a definition a person will edit is never replaced)."""
+    if path.exists():
+        raise OutputError(f"{path}: already exists; choose another name with -o, or delete it first")
+    write_all([(path, data)])
+
+
 def write_all(files: list[tuple[Path, bytes]]) -> None:
     """Write every file or none of them (the kit and its separate host key go together).
 

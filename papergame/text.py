@@ -13,7 +13,7 @@ import string
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from papergame.model.definition import DEFAULT_GAME, Checker, builtin_path, read_toml, type_name
+from papergame.model.definition import DEFAULT_GAME, Checker, builtin_game, builtin_path, read_toml, type_name
 from papergame.errors import DefinitionError
 
 DEFAULT_LANG = "en"
@@ -52,12 +52,17 @@ class Texts(NamedTuple):
         return [(f"{s}.{k}", v) for s, keys in self.sections.items() for k, v in keys.items()]
 
 
-def parse_texts(data: dict[str, Any], label: str, schema: Texts | None) -> Texts:
+def parse_texts(data: dict[str, Any], label: str, schema: Texts | None, partial: bool = False) -> Texts:
+    """Check a text file against the schema; `partial` files (a template's own words) may leave keys out."""
     check = Checker(label)
     sections: dict[str, dict[str, str]] = {}
     expected = schema.sections if schema else None
+
+    def keys(table, field, names):
+        return check.keys(table, field, set() if partial else names, names if partial else frozenset())
+
     if expected is not None:
-        check.keys(data, "", set(expected))
+        keys(data, "", set(expected))
     for section, table in data.items():
         if expected is not None and section not in expected:
             continue
@@ -65,7 +70,7 @@ def parse_texts(data: dict[str, Any], label: str, schema: Texts | None) -> Texts
             check.problem(section, f"must be a table of texts, not {type_name(table)}")
             continue
         if expected is not None:
-            check.keys(table, section, set(expected[section]))
+            keys(table, section, set(expected[section]))
         sections[section] = {}
         for key, value in table.items():
             field = f"{section}.{key}"
@@ -119,7 +124,19 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     if text_path is not None:
         path = Path(text_path)
         return parse_texts(read_toml(path, "text"), str(path), schema)
-    if game_path is not None:
+    template = builtin_game(game_path)
+    if template is not None and template != DEFAULT_GAME:
+        # a built-in template keeps only the words that differ from the default game's
+        base = load_texts(None, lang)
+        own = builtin_path(template, text_filename(lang))
+        if not own.is_file():
+            return base
+        words = parse_texts(read_toml(own, "text"), f"{template}/{text_filename(lang)}", schema, partial=True)
+        merged = {section: dict(table) for section, table in base.sections.items()}
+        for section, table in words.sections.items():
+            merged[section].update(table)
+        return Texts(words.source, merged)
+    if template is None and game_path is not None:
         beside = Path(game_path).parent / text_filename(lang)
         if beside.is_file():
             return parse_texts(read_toml(beside, "text"), str(beside), schema)

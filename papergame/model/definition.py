@@ -194,11 +194,35 @@ def names_count(n: int) -> str:
     return f"{n} name" if n == 1 else f"{n} names"
 
 
+def builtin_games() -> list[str]:
+    """The names of the built-in templates (folders holding a game.toml), default first."""
+    try:
+        root = resources.files("papergame.templates")
+    except ModuleNotFoundError:
+        root = Path(__file__).resolve().parents[2] / "templates"
+    names = sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("game.toml").is_file())
+    return sorted(names, key=lambda n: n != DEFAULT_GAME)
+
+
+def builtin_game(name: str | Path | None) -> str | None:
+    """The built-in template that `name` names (`None` is the default game), or None if it names a file.
+
+    A file of that name in the current folder wins over a template.
+    """
+    if name is None:
+        return DEFAULT_GAME
+    text = str(name)
+    if "/" in text or "\\" in text or text.endswith(".toml") or Path(text).exists():
+        return None
+    return text if text in builtin_games() else None
+
+
 def load_definition(path: str | Path | None = None) -> GameDefinition:
-    """Load a definition file, or the built-in default game when `path` is None."""
-    if path is None:
-        resource = builtin_path()
-        return parse_definition(read_toml(resource), f"{DEFAULT_GAME}/game.toml")
+    """Load a definition file, or a built-in template by name (the default game when `path` is None)."""
+    name = builtin_game(path)
+    if name is not None:
+        return parse_definition(read_toml(builtin_path(name)), f"{name}/game.toml")
+    assert path is not None
     path = Path(path)
     return parse_definition(read_toml(path), str(path))
 

@@ -1,0 +1,79 @@
+"""`papergame tileset` writes every different tile of a shape; built-in templates load by name."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from papergame.model.definition import builtin_games, load_definition
+from papergame.model.geometry import TileShape, standard_ports
+from papergame.model.tileset import TilesetRequest, tileset_toml
+from papergame.text import load_texts
+
+
+def run(*args, cwd=None):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("kind, k, copies, count", [
+    ("square", 1, 6, 2), ("square", 2, 1, 35), ("square", 2, 5, 35), ("hexagon", 1, 5, 5), ("hexagon", 1, 1, 5),
+])
+def test_tileset_file_loads_and_holds_every_different_tile_once_each(tmp_path, kind, k, copies, count):
+    path = tmp_path / "g.toml"
+    result = run("tileset", "--shape", kind, "--ports-per-side", str(k), "--copies", str(copies), "-o", str(path))
+    assert result.exit_code == 0, result.output
+    d = load_definition(path)
+    assert len(d.tiles) == count
+    assert d.total_tiles == count * copies
+    assert {t.copies for t in d.tiles} == {copies}
+    canonical = {d.shape.canonical(t.pairs) for t in d.tiles}
+    assert len(canonical) == count  # none is another turned
+    assert d.shape == TileShape(*standard_ports(kind, k))
+    assert all(d.board.is_edge_entry(t.start) for t in d.tokens)
+    text = path.read_text()
+    assert text.count("\n# ") >= 8  # commented field by field
+    validate = run("validate", str(path))
+    assert validate.exit_code == 0
+    assert f"this set holds {count} of them" in validate.stdout
+
+
+def test_tileset_never_replaces_a_file(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text("my own work")
+    result = CliRunner().invoke(main, ["tileset", "-o", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {path}: already exists; choose another name with -o, or delete it first\n"
+    assert path.read_text() == "my own work"
+
+
+def test_tileset_refuses_sets_over_the_tile_limit(tmp_path):
+    result = CliRunner().invoke(main, ["tileset", "--ports-per-side", "3", "-o", str(tmp_path / "x.toml")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: copies: the complete set of square tiles with 3 ports a side has 2,688 different tiles; "
+        "1 of each is 2,688 tiles, and a set may hold at most 200\n")
+    assert not (tmp_path / "x.toml").exists()
+    with pytest.raises(Exception, match="a hexagon tile may have 1 to 2 ports a side, not 3"):
+        tileset_toml(TilesetRequest("hexagon", 3))
+
+
+def test_builtin_templates_load_by_name_with_their_own_title():
+    assert builtin_games()[0] == "edge-port-path-tiles"
+    assert {"eight-port-path-tiles", "hexagon-path-tiles"} <= set(builtin_games())
+    eight = load_definition("eight-port-path-tiles")
+    assert (eight.shape.kind, eight.shape.ports_per_side, len(eight.tiles), len(eight.board.columns)) == ("square", 2, 35, 6)
+    hexes = load_definition("hexagon-path-tiles")
+    assert (hexes.shape.kind, hexes.shape.ports_per_side, len(hexes.tiles)) == ("hexagon", 1, 5)
+    assert load_texts(None, "en", "hexagon-path-tiles").get("kit.title") == "Hexagon path tiles"
+    # every other word is the default game's
+    assert load_texts(None, "en", "hexagon-path-tiles").get("board.title") == load_texts().get("board.title")
+
+
+def test_a_file_in_the_current_folder_wins_over_a_template_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("validate", "hexagon-path-tiles")
+    assert result.exit_code == 0 and result.stdout.startswith("hexagon-path-tiles/game.toml: valid")
+    (tmp_path / "hexagon-path-tiles").write_text("not toml [")
+    result = CliRunner().invoke(main, ["validate", "hexagon-path-tiles"])
+    assert result.exit_code == 2 and "not valid TOML" in result.stderr
