@@ -208,3 +208,48 @@ def test_many_seeded_games_reach_every_ending_and_keep_every_rule(name):
         check_game(definition, game)
         reasons.add(game.result.reason)
     assert reasons == {"white exited", "black exited", "both exited", "tiles exhausted"}
+
+
+# --- random definitions of every shape -------------------------------------------------------
+
+SHAPES = [("square", 1), ("square", 2), ("square", 3), ("hexagon", 1), ("hexagon", 2)]
+
+
+@st.composite
+def random_definitions(draw, kind: str, k: int) -> GameDefinition:
+    """A shape GEOMETRY.md allows, a board of 2 to 6 cells a side, 1 to 4 random tile types, edge starts."""
+    from papergame.model.geometry import TileShape, standard_ports
+
+    sides, ports = standard_ports(kind, k)
+    columns = [chr(ord("A") + i) for i in range(draw(st.integers(2, 6)))]
+    rows = [str(r) for r in range(1, draw(st.integers(2, 6)) + 1)]
+    board = Board(tuple(columns), tuple(rows), TileShape(sides, ports))
+    edge = [Position(c, p) for c in board.cells for p in ports if board.is_edge_entry(Position(c, p))]
+    starts = draw(st.lists(st.sampled_from(edge), min_size=2, max_size=2, unique=True))
+    tiles = []
+    for number in range(1, draw(st.integers(1, 4)) + 1):
+        order = draw(st.permutations(list(ports)))
+        pairs = [[order[i], order[i + 1]] for i in range(0, len(order), 2)]
+        tiles.append({"type": number, "copies": draw(st.integers(2, 8)), "pairs": pairs})
+    total = sum(t["copies"] for t in tiles)
+    data = {
+        "shape": {"sides": list(sides), "ports": list(ports)},
+        "board": {"columns": columns, "rows": rows},
+        "tokens": [{"name": n, "start": board.position_name(s)} for n, s in zip(("white", "black"), starts)],
+        "deal": {"hand": draw(st.integers(1, max(1, total // 2)))},
+        "tiles": tiles,
+    }
+    return parse_definition(data, f"random-{kind}-{k}.toml")
+
+
+@pytest.mark.parametrize("kind, k", SHAPES)
+def test_random_definitions_of_every_shape_keep_every_rule(kind, k):
+    """Routes walk back to their edge start, no loop from edge starts, endings judged independently."""
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(definition=random_definitions(kind, k), seed=st.integers(0, 2**32 - 1))
+    def check(definition, seed):
+        assert (definition.shape.kind, definition.shape.ports_per_side) == (kind, k)
+        check_game(definition, play_random_game(definition, random.Random(seed)))
+
+    check()
