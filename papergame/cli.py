@@ -12,7 +12,7 @@ import sys
 import click
 
 from papergame import __version__
-from papergame.errors import PapergameError
+from papergame.errors import OptionError, PapergameError
 
 
 class ProblemsError(click.ClickException):
@@ -29,6 +29,13 @@ class ProblemsError(click.ClickException):
             click.echo(f"Error: {problem}", err=True)
 
 
+def problem_lines(exc: PapergameError) -> list[str]:
+    """The `Error:` lines for a project error; an option's problem is shown under its flag (`--tile-size`)."""
+    if isinstance(exc, OptionError):
+        return [f"--{exc.option}: {exc.detail}"]
+    return exc.problems
+
+
 class PapergameGroup(click.Group):
     def invoke(self, ctx: click.Context):
         # A file name that is not valid UTF-8 (`-o $'\xff.pdf'`) reaches Python as a lone
@@ -39,7 +46,7 @@ class PapergameGroup(click.Group):
         try:
             return super().invoke(ctx)
         except PapergameError as exc:
-            raise ProblemsError(exc.problems) from None
+            raise ProblemsError(problem_lines(exc)) from None
 
 
 @click.group(cls=PapergameGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -282,9 +289,12 @@ def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
     from papergame.output import write_new
 
     kind = kind.lower()
-    text = tileset_toml(TilesetRequest(kind, ports_per_side, copies, columns, rows or columns))
+    text = tileset_toml(TilesetRequest(kind, ports_per_side, copies, columns, columns if rows is None else rows))
     path = Path(output or f"{kind}-{ports_per_side}-ports.toml")
-    write_new(path, text.encode("utf-8"))
+    first, rest = text.split("\n", 2)[:2], text.split("\n", 2)[2]
+    how = ["# Made by papergame tileset. Edit it, then check and print it:",
+           f"#   papergame validate {path.name}", f"#   papergame build --game {path.name}"]
+    write_new(path, "\n".join(first + how + [rest]).encode("utf-8"))
     click.echo(f"Wrote {path}")
     click.echo(f"Next: papergame validate {path}   then   papergame build --game {path}")
 

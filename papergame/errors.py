@@ -43,5 +43,18 @@ class LayoutError(PapergameError):
     """The requested kit cannot be laid out on the paper (for example, tiles too big)."""
 
 
+class OptionError(PapergameError):
+    """An option's value cannot be used.
+
+    `option` is the option's long name without dashes (`tile-size`), the same name a web
+    query uses; the command line shows it as `--tile-size`.
+    """
+
+    def __init__(self, option: str, detail: str):
+        self.option = option
+        self.detail = one_line(detail)
+        super().__init__(f"{option}: {detail}")
+
+
 class OutputError(PapergameError):
     """The output file cannot be written."""

@@ -17,7 +17,8 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 def write_new(path: Path, data: bytes) -> None:
     """Write a file that must not exist yet (a definition a person will edit is never replaced)."""
-    if path.exists():
+    check_target(path)
+    if os.path.lexists(path):
         raise OutputError(f"{path}: already exists; choose another name with -o, or delete it first")
     write_all([(path, data)])
 

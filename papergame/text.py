@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from papergame.model.definition import DEFAULT_GAME, Checker, builtin_game, builtin_path, read_toml, type_name
-from papergame.errors import DefinitionError
+from papergame.errors import DefinitionError, OptionError
 
 DEFAULT_LANG = "en"
 LANG_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
@@ -120,7 +120,7 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     """
     schema = english()
     if not LANG_CODE.fullmatch(lang):
-        raise DefinitionError(f'--lang: "{lang}" is not a language code such as en, de or pt-BR')
+        raise OptionError("lang", f'"{lang}" is not a language code such as en, de or pt-BR')
     if text_path is not None:
         path = Path(text_path)
         return parse_texts(read_toml(path, "text"), str(path), schema)
@@ -144,8 +144,8 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
         return schema
     resource = builtin_path(DEFAULT_GAME, text_filename(lang))
     if not resource.is_file():
-        raise DefinitionError(
-            f'--lang: no text file for language "{lang}" (looked for {text_filename(lang)} '
+        raise OptionError(
+            "lang", f'no text file for language "{lang}" (looked for {text_filename(lang)} '
             f"beside the game file and among the built-in templates; built in: {DEFAULT_LANG})"
         )
     return parse_texts(read_toml(resource, "text"), f"{DEFAULT_GAME}/{text_filename(lang)}", schema)

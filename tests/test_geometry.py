@@ -4,6 +4,7 @@ and the layering of the package (which modules may import what)."""
 from __future__ import annotations
 
 import ast
+import re
 import doctest
 from pathlib import Path
 
@@ -285,3 +286,17 @@ def test_render_never_imports_click():
         pytest.skip("papergame/render has no modules yet")
     bad = {str(f.relative_to(PACKAGE)): imports_any(f, "click", "papergame.cli") for f in files}
     assert {f: m for f, m in bad.items() if m} == {}
+
+
+def test_only_the_command_line_spells_option_flags():
+    """Below the CLI, errors name an option as `tile-size`; only cli.py writes `--tile-size`."""
+    flag = re.compile(r"""["'][^"'\n]*(?<![\w-])--[a-z][a-z-]+""")
+    offenders = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "cli.py":
+            continue
+        found = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+                 if flag.search(line) and not line.strip().startswith("#")]
+        if found:
+            offenders[str(path.relative_to(PACKAGE))] = found
+    assert offenders == {}

@@ -24,7 +24,8 @@ from papergame.layout.pages.worksheet_sheet import GUTTER, WorksheetLayout
 from papergame.render.fonts import VeraMetrics, missing_glyphs
 from papergame.model.rules import PlacedTile, trace
 from papergame.text import load_texts
-from papergame.activities.worksheet import (LEVELS, MAX_SEED, WorksheetError, make_worksheet, parse_options, sheet_seeds,
+from papergame.errors import OptionError
+from papergame.activities.worksheet import (LEVELS, MAX_SEED, make_worksheet, parse_options, sheet_seeds,
                                  worksheets_json)
 from pdfmeasure import bars, content_box, content_extent, open_pdf, page_text
 
@@ -401,7 +402,7 @@ def test_hard_needs_a_tile_whose_lines_cross(tmp_path):
     game.write_text((EXAMPLES / "six-by-six.toml").read_text(encoding="utf-8").replace(
         'pairs = [["N", "S"], ["E", "W"]]', 'pairs = [["N", "E"], ["S", "W"]]'), encoding="utf-8")
     assert_fails(run("-o", str(tmp_path / "w.pdf"), "--game", str(game), "--level", "hard"),
-                 f"Error: --level hard: its routes pass a tile whose lines cross, both ways, but {game} "
+                 f"Error: --level: hard: its routes pass a tile whose lines cross, both ways, but {game} "
                  f"has no tile type whose lines cross\n")
     assert run("-o", str(tmp_path / "w.pdf"), "--game", str(game), "--level", "medium").exit_code == 0
 
@@ -421,9 +422,10 @@ def test_a_board_too_small_for_the_level_says_so(tmp_path):
 
 def test_options_are_checked_in_the_model_too():
     assert parse_options("HARD", "3", "0", "30").level == "hard"
-    with pytest.raises(WorksheetError) as err:
+    with pytest.raises(OptionError) as err:
         parse_options("medium", None, str(MAX_SEED + 1), 1)
-    assert err.value.problems == [f"--seed: {MAX_SEED + 1} is outside 0 to {MAX_SEED}"]
+    # the model names the option; only the command line spells it --seed
+    assert (err.value.option, err.value.detail) == ("seed", f"{MAX_SEED + 1} is outside 0 to {MAX_SEED}")
 
 
 # --- layering ------------------------------------------------------------------------------------

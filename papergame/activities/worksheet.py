@@ -48,7 +48,7 @@ from typing import Any, NamedTuple
 
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition
-from papergame.errors import PapergameError
+from papergame.errors import OptionError, PapergameError
 from papergame.model.rules import PlacedTile, Trace, tile_notation, trace
 
 EXIT, SAFE = "exit", "safe"
@@ -166,9 +166,9 @@ def whole_number(text: Any, option: str, low: int, high: int) -> int:
         try:
             value = int(str(text).strip())
         except ValueError:
-            raise WorksheetError(f'{option}: "{text}" is not a whole number') from None
+            raise OptionError(option, f'"{text}" is not a whole number') from None
     if not low <= value <= high:
-        raise WorksheetError(f"{option}: {value} is outside {low} to {high}")
+        raise OptionError(option, f"{value} is outside {low} to {high}")
     return value
 
 
@@ -176,12 +176,12 @@ def parse_options(level: str = "medium", puzzles: Any = None, seed: Any = 1, cop
     """Options as typed on the command line, checked; each problem one line naming the option."""
     name = str(level).strip().lower()
     if name not in LEVELS:
-        raise WorksheetError(f'--level: "{level}" is not one of {", ".join(LEVELS)}')
+        raise OptionError("level", f'"{level}" is not one of {", ".join(LEVELS)}')
     return WorksheetOptions(
         name,
-        None if puzzles is None else whole_number(puzzles, "--puzzles", 1, MAX_PUZZLES),
-        whole_number(seed, "--seed", 0, MAX_SEED),
-        whole_number(copies, "--copies", 1, MAX_COPIES),
+        None if puzzles is None else whole_number(puzzles, "puzzles", 1, MAX_PUZZLES),
+        whole_number(seed, "seed", 0, MAX_SEED),
+        whole_number(copies, "copies", 1, MAX_COPIES),
     )
 
 
@@ -490,13 +490,13 @@ def check_possible(definition: GameDefinition, level: Level) -> None:
         shape = definition.shape
         if not any(shape.lines_cross(a, b) for t in definition.tiles for i, a in enumerate(t.pairs)
                    for b in t.pairs[i + 1:]):
-            raise WorksheetError(
-                f"--level {level.name}: its routes pass a tile whose lines cross, both ways, "
+            raise OptionError(
+                "level", f"{level.name}: its routes pass a tile whose lines cross, both ways, "
                 f"but {definition.source} has no tile type whose lines cross"
             )
     if definition.total_tiles < level.shortest:
-        raise WorksheetError(
-            f"--level {level.name}: its routes pass at least {level.shortest} tiles, "
+        raise OptionError(
+            "level", f"{level.name}: its routes pass at least {level.shortest} tiles, "
             f"but {definition.source} has only {definition.total_tiles}"
         )
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from papergame.model.definition import GameDefinition
-from papergame.errors import LayoutError
+from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.pages.host_key import host_key_page
 from papergame.layout.ink import INKS, apply_ink
@@ -40,22 +40,22 @@ class KitOptions(NamedTuple):
     def checked(self) -> "KitOptions":
         paper = require_paper(self.paper)
         if not TILE_MIN <= self.tile <= TILE_MAX:
-            raise LayoutError(f"--tile-size: {self.tile:g} mm is outside {TILE_MIN:g} to {TILE_MAX:g} mm")
+            raise OptionError("tile-size", f"{self.tile:g} mm is outside {TILE_MIN:g} to {TILE_MAX:g} mm")
         if self.host_key not in HOST_KEY_CHOICES:
-            raise LayoutError(f'--host-key: "{self.host_key}" is not one of {", ".join(HOST_KEY_CHOICES)}')
+            raise OptionError("host-key", f'"{self.host_key}" is not one of {", ".join(HOST_KEY_CHOICES)}')
         if self.measured is not None and not MEASURED_MIN <= self.measured <= MEASURED_MAX:
-            raise LayoutError(
-                f"--measured: {self.measured:g} mm is outside {MEASURED_MIN:g} to {MEASURED_MAX:g} mm; measure the "
+            raise OptionError(
+                "measured", f"{self.measured:g} mm is outside {MEASURED_MIN:g} to {MEASURED_MAX:g} mm; measure the "
                 f"50 mm bar of a page printed at 100% and give its length in mm"
             )
         if self.ink not in INKS:
-            raise LayoutError(f'--ink: "{self.ink}" is not one of {", ".join(INKS)}')
+            raise OptionError("ink", f'"{self.ink}" is not one of {", ".join(INKS)}')
         if self.cut_guides not in CUT_GUIDES:
-            raise LayoutError(f'--cut-guides: "{self.cut_guides}" is not one of {", ".join(CUT_GUIDES)}')
+            raise OptionError("cut-guides", f'"{self.cut_guides}" is not one of {", ".join(CUT_GUIDES)}')
         if self.only is not None:
             unknown = [p for p in self.only if p not in PARTS]
             if unknown or not self.only:
-                raise LayoutError(f'--only: "{",".join(unknown)}" is not a part; parts are {", ".join(PARTS)}')
+                raise OptionError("only", f'"{",".join(unknown)}" is not a part; parts are {", ".join(PARTS)}')
         return self._replace(paper=paper)
 
     def wants(self, part: str) -> bool:
@@ -73,26 +73,26 @@ def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedT
     for part in text.split(","):
         m = TILE_SPEC.match(part)
         if not m:
-            raise LayoutError(f'--tiles: "{part.strip()}" is not TYPExCOUNT (3x2) or TYPE.COPY (3.4)')
+            raise OptionError("tiles", f'"{part.strip()}" is not TYPExCOUNT (3x2) or TYPE.COPY (3.4)')
         tile = definition.tile(int(m["type"]))
         if tile is None:
             types = ", ".join(str(t.id) for t in definition.tiles)
-            raise LayoutError(f'--tiles: "{part.strip()}": there is no tile type {m["type"]} (types: {types})')
+            raise OptionError("tiles", f'"{part.strip()}": there is no tile type {m["type"]} (types: {types})')
         if m["copy"] is not None:
             copy = int(m["copy"])
             if not 1 <= copy <= tile.copies:
-                raise LayoutError(f'--tiles: "{part.strip()}": type {tile.id} has copies 1 to {tile.copies}')
+                raise OptionError("tiles", f'"{part.strip()}": type {tile.id} has copies 1 to {tile.copies}')
             chosen.append(PrintedTile(tile, copy))
             continue
         count = int(m["count"]) if m["count"] is not None else 1
         if not 1 <= count <= tile.copies:
-            raise LayoutError(f'--tiles: "{part.strip()}": the set has {tile.copies} tiles of type {tile.id}, '
+            raise OptionError("tiles", f'"{part.strip()}": the set has {tile.copies} tiles of type {tile.id}, '
                               f"so ask for 1 to {tile.copies}")
         chosen.extend(PrintedTile(tile, k) for k in range(1, count + 1))
     ids = [(p.tile.id, p.copy) for p in chosen]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:
-        raise LayoutError(f"--tiles: tile {dupes[0][0]}·{dupes[0][1]} is named twice")
+        raise OptionError("tiles", f"tile {dupes[0][0]}·{dupes[0][1]} is named twice")
     return chosen
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from papergame.errors import LayoutError
+from papergame.errors import LayoutError, OptionError
 from papergame.layout.primitives import MM_PER_INCH, Item, Line, Page, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
@@ -147,5 +147,5 @@ def ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]]) -
 def require_paper(paper: str) -> str:
     key = paper.lower()
     if key not in PAPERS:
-        raise LayoutError(f'--paper: "{paper}" is not a known paper (a4, letter)')
+        raise OptionError("paper", f'"{paper}" is not a known paper (a4, letter)')
     return key

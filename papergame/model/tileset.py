@@ -77,9 +77,6 @@ def tileset_toml(request: TilesetRequest) -> str:
         f"# Every different {kind} tile with {k} port{'s' if k > 1 else ''} a side: {len(tiles)} tiles",
         "# (tiles that are the same turned count once), each "
         + ("once." if request.copies == 1 else f"{request.copies} times."),
-        "# Made by `papergame tileset`. Edit it, then check and print it:",
-        "#   papergame validate THIS-FILE.toml",
-        "#   papergame build --game THIS-FILE.toml",
         "",
         "[shape]",
         "# The sides, clockwise from the top: a square has 4 (N E S W), a flat-top hexagon 6.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from papergame.errors import OutputError, PapergameError
+from papergame.errors import OptionError, OutputError, PapergameError
 from papergame.pdfread.open import open_pdf
 
 
@@ -23,9 +23,9 @@ def parse_pages(text: str | None, count: int) -> list[int]:
         try:
             a, b = int(first), int(last or first)
         except ValueError:
-            raise PapergameError(f'--pages: "{part.strip()}" is not a page number or range such as 2 or 1-3') from None
+            raise OptionError("pages", f'"{part.strip()}" is not a page number or range such as 2 or 1-3') from None
         if not 1 <= a <= b <= count:
-            raise PapergameError(f"--pages: {part.strip()} is outside pages 1 to {count}")
+            raise OptionError("pages", f"{part.strip()} is outside pages 1 to {count}")
         pages.extend(range(a, b + 1))
     return pages
 
@@ -33,7 +33,7 @@ def parse_pages(text: str | None, count: int) -> list[int]:
 def preview(pdf_path: str | Path, out_dir: str | Path | None, pages: str | None, dpi: float) -> list[Path]:
     pdf_path = Path(pdf_path)
     if not 10 <= dpi <= 1200:
-        raise PapergameError(f"--dpi: {dpi:g} is outside 10 to 1200")
+        raise OptionError("dpi", f"{dpi:g} is outside 10 to 1200")
     document = open_pdf(pdf_path)
     out_dir = Path(out_dir) if out_dir else pdf_path.parent
     if not os.path.isdir(out_dir):

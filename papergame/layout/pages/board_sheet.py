@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from papergame.model.board import Board, Position
 from papergame.model.definition import GameDefinition
-from papergame.errors import LayoutError
+from papergame.errors import OptionError
 from papergame.layout.paper import (
     BODY_SIZE,
     CONTENT_H,
@@ -138,7 +138,7 @@ def split_board(definition: GameDefinition, tile: float, notes) -> list[Part]:
         parts = plan_parts(definition, tile, nx, ny)
         if fits(definition, tile, parts, notes):
             return parts
-    raise LayoutError(f"--tile-size: a {tile:g} mm cell with its labels does not fit on a page")
+    raise OptionError("tile-size", f"a {tile:g} mm cell with its labels does not fit on a page")
 
 
 def port_point_mm(board: Board, origin: tuple[float, float], tile: float, position: Position) -> tuple[float, float]:

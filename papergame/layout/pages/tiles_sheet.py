@@ -6,7 +6,7 @@ import math
 from typing import NamedTuple
 
 from papergame.model.definition import GameDefinition, TileType
-from papergame.errors import LayoutError
+from papergame.errors import OptionError
 from papergame.layout.paper import BODY_SIZE, CONTENT_W, SMALL_SIZE, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Text
 from papergame.layout.textflow import Metrics
@@ -126,7 +126,7 @@ def tile_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float
     remaining = tile_list(definition) if tiles is None else list(tiles)
     cols = math.floor((CONTENT_W - 2 * MARK_BAND) / tile)
     if cols < 1:
-        raise LayoutError(f"--tile-size: a {tile:g} mm tile does not fit on a tile sheet")
+        raise OptionError("tile-size", f"a {tile:g} mm tile does not fit on a tile sheet")
     lines = 1 + (1 if tokens else 0) + (1 if remaining else 0)  # title, token note, cut note (one line each)
     head = TITLE_SIZE * 1.3 + BODY_SIZE * 1.3 * (lines - 1) + 1
     beside = tokens and remaining and free_in_last_row(len(remaining), cols, tile) >= token_width(definition, tile)
@@ -152,7 +152,7 @@ def tile_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float
             break
         rows = math.floor((current.room - 2 * MARK_BAND) / tile)
         if rows < 1:
-            raise LayoutError(f"--tile-size: a {tile:g} mm tile does not fit on a tile sheet")
+            raise OptionError("tile-size", f"a {tile:g} mm tile does not fit on a tile sheet")
         chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
         x0 = current.box.cx - min(cols, len(chunk)) * tile / 2
         current.gap(MARK_BAND)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
-from papergame.errors import LayoutError
+from papergame.errors import LayoutError, OptionError
 from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
 from papergame.layout.paper import BODY_SIZE, CONTENT_W, FAINT, SMALL_SIZE, TITLE_SIZE, Sheet, scale_check
 from papergame.layout.primitives import Group, Item, Line, Page, Rect, Text
@@ -191,15 +191,15 @@ class WorksheetLayout:
         """Puzzles per sheet: as asked if they fit one page, else a clear error; without a number, as many as fit."""
         most = self.most()
         if not most:
-            raise LayoutError(
-                f"--level {self.level.name}: a puzzle of {self.window[0]} x {self.window[1]} cells of at least "
+            raise OptionError(
+                "level", f"{self.level.name}: a puzzle of {self.window[0]} x {self.window[1]} cells of at least "
                 f"{MIN_CELL:g} mm does not fit on a sheet"
             )
         if asked is None:
             return max(self.most(COMFORT_CELL), 1)
         if asked > most:
-            raise LayoutError(
-                f"--puzzles: {asked} {self.level.name} puzzles do not fit on one sheet "
+            raise OptionError(
+                "puzzles", f"{asked} {self.level.name} puzzles do not fit on one sheet "
                 f"({self.window[0]} x {self.window[1]} cells each); at most {most} do"
             )
         return asked
