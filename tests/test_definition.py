@@ -191,7 +191,7 @@ def test_unknown_keys_list_the_known_ones(default_data):
         d["tiles"][0]["name"] = "bend"
 
     assert changed(default_data, edit) == [
-        "g.toml: colour: unknown key (expected one of: board, deal, shape, tiles, tokens)",
+        "g.toml: colour: unknown key (expected one of: board, deal, rules, shape, tiles, tokens)",
         "g.toml: board.diagonal: unknown key (expected one of: columns, rows)",
         "g.toml: tokens[1].colour: unknown key (expected one of: name, start)",
         "g.toml: tiles[0].name: unknown key (expected one of: copies, pairs, type)",
@@ -469,7 +469,7 @@ def test_every_problem_in_a_file_is_reported_together(default_data):
         d["tiles"][2]["colour"] = "red"
 
     assert changed(default_data, edit) == [
-        "g.toml: extra: unknown key (expected one of: board, deal, shape, tiles, tokens)",
+        "g.toml: extra: unknown key (expected one of: board, deal, rules, shape, tiles, tokens)",
         "g.toml: board.rows: has 1 name; a board is 2 to 12 cells across",
         'g.toml: tokens[1].name: must be a one-word name such as "white", not ""',
         "g.toml: tiles[0].copies: is 0; copies must be from 1 to 200",

@@ -14,10 +14,11 @@ class FirstMove(NamedTuple):
     tile: int
     rotation: int
     turn: Turn
+    token: str = ""  # the token traced; the player's own one when empty
 
     @property
     def trace(self) -> Trace:
-        return self.turn.traces[self.turn.player]
+        return self.turn.traces[self.token or self.turn.player]
 
 
 def first_moves(definition: GameDefinition) -> list[FirstMove]:
@@ -28,7 +29,7 @@ def first_moves(definition: GameDefinition) -> list[FirstMove]:
         for rotation in definition.shape.rotations:
             game = Game(definition)
             turn = game.place(first.start.cell, tile.id, rotation)
-            out.append(FirstMove(tile.id, rotation, turn))
+            out.append(FirstMove(tile.id, rotation, turn, first.name))
     return out
 
 

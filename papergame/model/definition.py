@@ -49,6 +49,23 @@ class TokenStart(NamedTuple):
     start: Position
 
 
+PATHS = ("own", "shared")
+SUPPLIES = ("kit", "unlimited")
+
+
+class RulesTable(NamedTuple):
+    """The optional `[rules]` table: which rule set the game is played by.
+
+    `path = "own"`: every player steers a token of their own (the default game).
+    `path = "shared"`: one token, the path, which both players extend in turn.
+    `supply = "kit"`: only the kit's copies of each tile; `"unlimited"`: any type, any time
+    (shared path only). papergame.model.rules turns this data into a rule set.
+    """
+
+    path: str = "own"
+    supply: str = "kit"
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     source: str
@@ -57,6 +74,7 @@ class GameDefinition:
     tokens: tuple[TokenStart, ...]
     hand: int
     tiles: tuple[TileType, ...]
+    rules: RulesTable = RulesTable()
 
     @property
     def total_tiles(self) -> int:
@@ -229,14 +247,25 @@ def load_definition(path: str | Path | None = None) -> GameDefinition:
 
 def parse_definition(data: dict[str, Any], label: str) -> GameDefinition:
     check = Checker(label)
-    check.keys(data, "", {"shape", "board", "tokens", "deal", "tiles"})
+    rules = parse_rules(data.get("rules", {}), check)
+    # With a broken [rules] table the rule set is unknown: what depends on it is not judged.
+    shared = rules is not None and rules.path == "shared"
+    base = {"shape", "board", "tokens", "tiles"}
+    required = base if shared or rules is None else base | {"deal"}
+    check.keys(data, "", required, {"rules", "deal"} - required)
 
     shape = parse_shape(data.get("shape"), check) if "shape" in data else None
     board = parse_board(data.get("board"), shape, check) if "board" in data else None
-    tokens = parse_tokens(data.get("tokens"), board, check) if "tokens" in data else None
+    count = None if rules is None else 1 if shared else 2
+    tokens = parse_tokens(data.get("tokens"), board, check, count) if "tokens" in data else None
     tiles = parse_tiles(data.get("tiles"), shape, check) if "tiles" in data else None
     hand = None
-    if "deal" in data and check.keys(data["deal"], "deal", {"hand"}) and "hand" in data["deal"]:
+    if shared:
+        hand = 0
+        if "deal" in data:
+            check.problem("deal", 'a shared-path game deals no hands (players lay tiles from the common supply); '
+                                  'remove [deal] or set rules.path = "own"')
+    elif "deal" in data and check.keys(data["deal"], "deal", {"hand"}) and "hand" in data["deal"]:
         hand = check.integer(data["deal"]["hand"], "deal.hand", 1, what="a hand")
     if hand is not None and tokens and tiles:
         total = sum(t.copies for t in tiles)
@@ -248,8 +277,35 @@ def parse_definition(data: dict[str, Any], label: str) -> GameDefinition:
             )
     if check.problems:
         raise DefinitionError(check.problems)
-    assert shape and board and tokens and tiles and hand  # every missing part was reported
-    return GameDefinition(label, shape, board, tokens, hand, tiles)
+    assert shape and board and tokens and tiles and hand is not None  # every missing part was reported
+    assert rules is not None
+    return GameDefinition(label, shape, board, tokens, hand, tiles, rules)
+
+
+def parse_rules(table: Any, check: Checker) -> RulesTable | None:
+    """The `[rules]` table, or None (reported) when it does not say which rule set."""
+    if not check.keys(table, "rules", set(), {"path", "supply"}):
+        return None
+    values = {}
+    for key, allowed in (("path", PATHS), ("supply", SUPPLIES)):
+        if key not in table:
+            continue
+        value = table[key]
+        listed = " or ".join(f'"{a}"' for a in allowed)
+        if not isinstance(value, str):
+            check.problem(f"rules.{key}", f"must be text, {listed}, not {type_name(value)}")
+        elif value not in allowed:
+            check.problem(f"rules.{key}", f"{toml_text(value)} is not {listed}")
+        else:
+            values[key] = value
+            continue
+        if key == "path":
+            return None
+    rules = RulesTable(**values)
+    if rules.path == "own" and rules.supply == "unlimited":
+        check.problem("rules.supply", '"unlimited" needs path = "shared": in the own-path game players hold '
+                                      "hands dealt from the kit")
+    return rules
 
 
 def parse_shape(table: Any, check: Checker) -> TileShape | None:
@@ -296,12 +352,18 @@ def parse_board(table: Any, shape: TileShape | None, check: Checker) -> Board | 
     return None
 
 
-def parse_tokens(value: Any, board: Board | None, check: Checker) -> tuple[TokenStart, ...] | None:
+def parse_tokens(value: Any, board: Board | None, check: Checker, count: int | None = 2) -> tuple[TokenStart, ...] | None:
+    """`count` is 2 for the own-path game (a token each), 1 for a shared path (the path itself),
+    None when the rule set is unknown (a broken [rules] table): the count is not judged."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         check.problem("tokens", f"must be a list of tables ([[tokens]]), not {type_name(value)}")
         return None
-    if len(value) != 2:
-        check.problem("tokens", f"has {len(value)} token{'' if len(value) == 1 else 's'}; this game is for exactly 2")
+    if count is not None and len(value) != count:
+        has = f"has {len(value)} token{'' if len(value) == 1 else 's'}"
+        if count == 2:
+            check.problem("tokens", f"{has}; this game is for exactly 2")
+        else:
+            check.problem("tokens", f'{has}; a shared-path game has exactly 1, the path ([[tokens]] name = "path")')
     out: list[TokenStart] = []
     for i, table in enumerate(value):
         field = f"tokens[{i}]"
@@ -328,7 +390,7 @@ def parse_tokens(value: Any, board: Board | None, check: Checker) -> tuple[Token
     starts = [t.start for t in out]
     for s in sorted({s for s in starts if starts.count(s) > 1}):
         check.problem("tokens", f"two tokens start on the same port {board.position_name(s)}")
-    return tuple(out) if len(out) == len(value) == 2 else None
+    return tuple(out) if len(out) == len(value) == (count or len(value)) else None
 
 
 def check_start(text: str, board: Board, field: str, check: Checker) -> Position | None:

@@ -2,6 +2,12 @@
 
 Exactly the rules of the game's reference (GAME.md). Pure Python over a
 `GameDefinition`; everything printed as an answer comes from here.
+
+Two rule sets share the engine (`[rules] path` in a definition): `OwnPath`, the game of
+GAME.md, where each player steers a token of their own, and `SharedPath`, where the two
+players ("first" and "second") extend one path and whoever runs it off the board loses.
+A rule set decides who moves, where they must place, what supply they draw from and how
+a placement is judged; `Game` does the placing and tracing for both.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ IN_PROGRESS = "in progress"
 LOOP = "loop"
 TILES_EXHAUSTED = "tiles exhausted"
 BOTH_EXITED = "both exited"
+BOARD_FULL = "board full"
 DRAW = "draw"
+FIRST, SECOND = "first", "second"
 
 
 @dataclass(frozen=True)
@@ -115,6 +123,87 @@ def rotation_names(definition: GameDefinition) -> str:
     return ", ".join(str(r) for r in definition.shape.rotations)
 
 
+class OwnPath:
+    """GAME.md: each player places where their own token is about to enter; an exited token loses."""
+
+    name = "own"
+    unlimited = False
+
+    def players(self, definition: GameDefinition) -> tuple[str, ...]:
+        return tuple(t.name for t in definition.tokens)
+
+    def token_of(self, definition: GameDefinition, player: str) -> str:
+        """The token whose entry cell `player` must fill."""
+        return player
+
+    def wrong_cell(self, player: str, need: str, got: str) -> str:
+        return f"{player} must place in {need}, the cell its token is about to enter, not {got}"
+
+    def judge(self, game: "Game", traces: Mapping[str, Trace]) -> Result:
+        if any(t.loop for t in traces.values()):
+            return Result(DRAW, LOOP)
+        out = [name for name, pos in game.positions.items() if pos is None]
+        if len(out) == len(game.positions):
+            return Result(DRAW, BOTH_EXITED)
+        if out:
+            (loser,) = out
+            (winner,) = [n for n in game.positions if n != loser]
+            return Result(winner, f"{loser} exited")
+        if sum(game.used.values()) >= game.definition.total_tiles:
+            return Result(DRAW, TILES_EXHAUSTED)
+        return Result(None, IN_PROGRESS)
+
+
+class SharedPath:
+    """One path from the edge; "first" and "second" take turns filling the cell it is about to enter.
+
+    The player whose placement runs the path off the board loses. A loop, a full board or
+    (with the kit's supply) no tiles left is a draw.
+    """
+
+    name = "shared"
+
+    def __init__(self, unlimited: bool):
+        self.unlimited = unlimited
+
+    def players(self, definition: GameDefinition) -> tuple[str, ...]:
+        return (FIRST, SECOND)
+
+    def token_of(self, definition: GameDefinition, player: str) -> str:
+        return definition.tokens[0].name
+
+    def wrong_cell(self, player: str, need: str, got: str) -> str:
+        return f"{player} must place in {need}, the cell the path is about to enter, not {got}"
+
+    def judge(self, game: "Game", traces: Mapping[str, Trace]) -> Result:
+        if any(t.loop for t in traces.values()):
+            return Result(DRAW, LOOP)
+        mover = game.mover
+        if any(pos is None for pos in game.positions.values()):
+            (winner,) = [p for p in self.players(game.definition) if p != mover]
+            return Result(winner, ran_off(mover))
+        if len(game.tiles) >= len(game.board.cells):
+            return Result(DRAW, BOARD_FULL)
+        if not self.unlimited and sum(game.used.values()) >= game.definition.total_tiles:
+            return Result(DRAW, TILES_EXHAUSTED)
+        return Result(None, IN_PROGRESS)
+
+
+RuleSet = OwnPath | SharedPath
+
+
+def ran_off(player: str) -> str:
+    """The reason a shared-path game ends with a winner: "first ran the path off the board"."""
+    return f"{player} ran the path off the board"
+
+
+def rule_set(definition: GameDefinition) -> RuleSet:
+    """The rule set a definition asks for in its `[rules]` table."""
+    if definition.rules.path == "shared":
+        return SharedPath(definition.rules.supply == "unlimited")
+    return OwnPath()
+
+
 @dataclass
 class Game:
     """One game in progress: the tiles on the board, the tokens, and whose turn it is."""
@@ -129,6 +218,7 @@ class Game:
     def __post_init__(self) -> None:
         if not self.positions:
             self.positions = {t.name: t.start for t in self.definition.tokens}
+        self.rules: RuleSet = rule_set(self.definition)
 
     @property
     def board(self) -> Board:
@@ -140,11 +230,18 @@ class Game:
 
     @property
     def mover(self) -> str:
-        names = [t.name for t in self.definition.tokens]
+        names = self.rules.players(self.definition)
         return names[len(self.turns) % len(names)]
+
+    @property
+    def entry(self) -> Position | None:
+        """The entry port whose cell the player to move must fill."""
+        return self.positions[self.rules.token_of(self.definition, self.mover)]
 
     def remaining(self, type_id: int) -> int:
         tile = self.definition.tile(type_id)
+        if tile is not None and self.rules.unlimited:
+            return 1
         return 0 if tile is None else tile.copies - self.used.get(type_id, 0)
 
     def check(self, cell: Cell, type_id: int, rotation: int) -> None:
@@ -161,12 +258,10 @@ class Game:
             raise MoveError(f"there is no tile type {type_id} (types: {types})")
         if rotation not in self.definition.shape.rotations:
             raise MoveError(f"rotation {rotation} is not one of {rotation_names(self.definition)}")
-        entry = self.positions[self.mover]
+        entry = self.entry
+        assert entry is not None  # a game with a token out is over
         if cell != entry.cell:
-            raise MoveError(
-                f"{self.mover} must place in {board.cell_name(entry.cell)}, the cell its token "
-                f"is about to enter, not {board.cell_name(cell)}"
-            )
+            raise MoveError(self.rules.wrong_cell(self.mover, board.cell_name(entry.cell), board.cell_name(cell)))
         if self.remaining(type_id) <= 0:
             raise MoveError(f"all {tile.copies} tiles of type {type_id} are already on the board")
 
@@ -184,25 +279,14 @@ class Game:
                 continue
             traces[name] = t = trace(self.board, self.tiles, position)
             self.positions[name] = t.end
-        self.result = self.judge(traces)
+        self.result = self.rules.judge(self, traces)
         turn = Turn(len(self.turns) + 1, player, cell, type_id, rotation, dict(self.positions), traces, self.result)
         self.turns.append(turn)
         return turn
 
     def judge(self, traces: Mapping[str, Trace]) -> Result:
-        """The end conditions, checked after every placement."""
-        if any(t.loop for t in traces.values()):
-            return Result(DRAW, LOOP)
-        out = [name for name, pos in self.positions.items() if pos is None]
-        if len(out) == len(self.positions):
-            return Result(DRAW, BOTH_EXITED)
-        if out:
-            (loser,) = out
-            (winner,) = [n for n in self.positions if n != loser]
-            return Result(winner, f"{loser} exited")
-        if sum(self.used.values()) >= self.definition.total_tiles:
-            return Result(DRAW, TILES_EXHAUSTED)
-        return Result(None, IN_PROGRESS)
+        """The end conditions, checked after every placement (the rule set's)."""
+        return self.rules.judge(self, traces)
 
     # --- moves written as text -----------------------------------------------------
 
