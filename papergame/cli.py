@@ -216,6 +216,34 @@ def validate(path: str | None) -> None:
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@game_option
+def solve(as_json: bool, game_path: str | None) -> None:
+    """Who wins a shared-path game with perfect play, and the winning first moves.
+
+    Needs a definition with [rules] path = "shared" and supply = "unlimited" (no hidden
+    tiles, no chance), on a board of at most 36 cells.
+
+    \b
+    Example:
+      papergame solve --game templates/shared-path/game.toml
+      papergame solve --game my-board.toml --json
+    """
+    from papergame.model.solver import solve as solve_game
+    from papergame.explain import solution_story
+
+    definition = load_game(game_path)
+    solution = solve_game(definition)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(solution.json))
+    else:
+        for line in solution_story(definition, solution):
+            click.echo(line)
+
+
+@main.command()
 @click.option("-o", "--output", default="worksheets.pdf", show_default=True, type=click.Path(),
               help="Where to write the sheets; their answer keys go beside it (PATH-key.pdf).")
 @click.option("--puzzles", default=None, metavar="N",

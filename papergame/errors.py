@@ -58,3 +58,7 @@ class OptionError(PapergameError):
 
 class OutputError(PapergameError):
     """The output file cannot be written."""
+
+
+class SolveError(PapergameError):
+    """A game that `solve` cannot answer: the wrong rule set, or a board too large."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from papergame.model.definition import GameDefinition
+
+if TYPE_CHECKING:
+    from papergame.model.solver import Solution
 from papergame.model.rules import (
     IN_PROGRESS,
     Game,
@@ -116,4 +119,25 @@ def describe_definition(definition: GameDefinition) -> list[str]:
             lines.append(
                 f"Looks the same turned: type {tile.id} at " + ", ".join(str(r) for r in turns) + " degrees"
             )
+    return lines
+
+
+def solution_story(definition: GameDefinition, solution: "Solution") -> list[str]:
+    """`papergame solve` for a person: the result with perfect play and the winning first moves."""
+    board = definition.board
+    start = definition.tokens[0].start
+    cell = board.cell_name(start.cell)
+    lines = [
+        f"Board: {len(board.columns)} x {len(board.rows)} cells; the path starts at "
+        f"{board.position_name(start)}; any tile, any turn, as often as wanted.",
+    ]
+    if solution.winner == "draw":
+        lines.append("With perfect play: a draw.")
+    else:
+        lines.append(f"With perfect play: the {solution.winner} player wins.")
+    if solution.winning_moves:
+        lines.append(f"Winning first moves in {cell}: " + ", ".join(solution.winning_moves))
+    else:
+        lines.append(f"No first move in {cell} wins.")
+    lines.append(f"Positions valued: {solution.positions:,}")
     return lines
