@@ -88,8 +88,10 @@ def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
 def make_pages(game_path=None, text_path=None, lang="en", options: KitOptions = KitOptions()):
     from papergame.render.fonts import VeraMetrics
 
+    from papergame.model.rules import rule_set
+
     definition = load_definition(game_path)
-    texts = load_texts(text_path, lang, game_path)
+    texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
     check_text_glyphs(texts)
     check_token_words(definition, texts)
     kit = build_kit(definition, texts, options, VeraMetrics())

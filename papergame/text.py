@@ -100,25 +100,41 @@ def parse_texts(data: dict[str, Any], label: str, schema: Texts | None, partial:
 
 
 _english: Texts | None = None
+_extended: dict[str, Texts] = {}
 
 
-def english() -> Texts:
-    """The built-in English words, which every other text file is checked against."""
+def english(words: str = DEFAULT_GAME) -> Texts:
+    """The built-in English words, which every other text file is checked against.
+
+    `words` names a built-in template whose English file adds words of its own (the
+    shared-path pages): they join the default game's words, and a text file for a game of
+    that kind is checked against both.
+    """
     global _english
     if _english is None:
         _english = parse_texts(read_toml(builtin_path(DEFAULT_GAME, text_filename(DEFAULT_LANG)), "text"),
                                f"{DEFAULT_GAME}/{text_filename(DEFAULT_LANG)}", None)
-    return _english
+    if words == DEFAULT_GAME:
+        return _english
+    if words not in _extended:
+        label = f"{words}/{text_filename(DEFAULT_LANG)}"
+        own = parse_texts(read_toml(builtin_path(words, text_filename(DEFAULT_LANG)), "text"), label, None)
+        merged = {section: dict(table) for section, table in _english.sections.items()}
+        for section, table in own.sections.items():
+            merged.setdefault(section, {}).update(table)
+        _extended[words] = Texts(label, merged)
+    return _extended[words]
 
 
 def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
-               game_path: str | Path | None = None) -> Texts:
+               game_path: str | Path | None = None, words: str = DEFAULT_GAME) -> Texts:
     """The words to print.
 
     An explicit `text_path` wins; otherwise `text.LANG.toml` beside the game file, then the
-    built-in file of that language.
+    built-in file of that language. `words` is the template whose words the game's rule
+    set needs beside the default game's (see `english`).
     """
-    schema = english()
+    schema = english(words)
     if not LANG_CODE.fullmatch(lang):
         raise OptionError("lang", f'"{lang}" is not a language code such as en, de or pt-BR')
     if text_path is not None:
@@ -127,7 +143,7 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     template = builtin_game(game_path)
     if template is not None and template != DEFAULT_GAME:
         # a built-in template keeps only the words that differ from the default game's
-        base = load_texts(None, lang)
+        base = load_texts(None, lang, None, words)
         own = builtin_path(template, text_filename(lang))
         if not own.is_file():
             return base
@@ -142,6 +158,8 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
             return parse_texts(read_toml(beside, "text"), str(beside), schema)
     if lang == DEFAULT_LANG:
         return schema
+    if words != DEFAULT_GAME:
+        raise OptionError("lang", f'no text file for language "{lang}" for this game\'s pages (built in: {DEFAULT_LANG})')
     resource = builtin_path(DEFAULT_GAME, text_filename(lang))
     if not resource.is_file():
         raise OptionError(

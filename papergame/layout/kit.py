@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from papergame.model.definition import GameDefinition
 from papergame.errors import OptionError
@@ -15,6 +15,9 @@ from papergame.layout.paper import SMALL_SIZE, Sheet, require_paper, scale_check
 from papergame.layout.primitives import Group, Page, Text
 from papergame.layout.pages.record_sheet import record_pages
 from papergame.layout.pages.rules_sheet import rules_page
+from papergame.layout.pages.shared_host_key import shared_host_key_page
+from papergame.layout.pages.shared_record_sheet import shared_record_pages
+from papergame.layout.pages.shared_rules_sheet import shared_rules_page
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
 from papergame.text import Texts
@@ -96,6 +99,20 @@ def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedT
     return chosen
 
 
+class RulePages(NamedTuple):
+    """The pages that state a rule set's rules: each rule set has its own three."""
+
+    rules: Callable[..., Sheet]
+    record: Callable[..., list[Sheet]]
+    host_key: Callable[..., Sheet]
+
+
+RULE_PAGES = {
+    "own": RulePages(rules_page, record_pages, host_key_page),
+    "shared": RulePages(shared_rules_page, shared_record_pages, shared_host_key_page),
+}
+
+
 @dataclass
 class Kit:
     pages: list[Page]
@@ -133,6 +150,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     options = options.checked()
     paper, tile = options.paper, options.tile
     selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
+    pages = RULE_PAGES[definition.rules.path]
     sheets: list[Sheet] = []
     if options.wants("board"):
         sheets += board_pages(definition, texts, paper, tile, metrics)
@@ -142,12 +160,12 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         sheets += tile_pages(definition, texts, paper, tile, metrics, tiles, options.wants("tokens"),
                              options.cut_guides, start)
     if options.wants("rules"):
-        sheets.append(rules_page(definition, texts, paper, metrics))
+        sheets.append(pages.rules(definition, texts, paper, metrics))
     if options.wants("record"):
-        sheets += record_pages(definition, texts, paper, metrics)
+        sheets += pages.record(definition, texts, paper, metrics)
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
-        key_sheets.append(host_key_page(definition, texts, paper, metrics))
+        key_sheets.append(pages.host_key(definition, texts, paper, metrics))
     if options.host_key == "page" or not sheets:
         return Kit(finish(sheets + key_sheets, texts, options), [])
     return Kit(finish(sheets, texts, options), finish(key_sheets, texts, options) if key_sheets else [])

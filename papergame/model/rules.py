@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
 from papergame.model.board import Board, Cell, Position
-from papergame.model.definition import GameDefinition, TileType
+from papergame.model.definition import DEFAULT_GAME, GameDefinition, TileType
 from papergame.errors import MoveError
 
 IN_PROGRESS = "in progress"
@@ -128,6 +128,7 @@ class OwnPath:
 
     name = "own"
     unlimited = False
+    words = DEFAULT_GAME  # the template whose printed words the kit's pages use
 
     def players(self, definition: GameDefinition) -> tuple[str, ...]:
         return tuple(t.name for t in definition.tokens)
@@ -162,6 +163,7 @@ class SharedPath:
     """
 
     name = "shared"
+    words = "shared-path"  # its pages' words join the default game's (papergame.text.english)
 
     def __init__(self, unlimited: bool):
         self.unlimited = unlimited
