@@ -152,3 +152,16 @@ def build_worksheets(output: str | Path, game_path, options, progress=lambda she
     key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
     write_all([(path, sheet_bytes), (key_path, key_bytes)])  # both or neither
     return WorksheetReport(path, key_path, count, worksheets_json(definition, sheets))
+
+
+def build_simulation_report(output: str | Path, report) -> Path:
+    """The one-page PDF of a simulation, written atomically."""
+    from papergame.layout.pages.simulation_report import report_page
+    from papergame.render.fonts import VeraMetrics
+
+    output = Path(output)
+    check_target(output)
+    page = report_page(report, "a4", VeraMetrics())
+    check_page_glyphs([page])
+    write_all([(output, render_bytes([page], "Simulated games"))])
+    return output

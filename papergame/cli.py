@@ -244,6 +244,48 @@ def solve(as_json: bool, game_path: str | None) -> None:
 
 
 @main.command()
+@click.option("--games", default=1000, show_default=True, type=int, metavar="N", help="How many games to play.")
+@click.option("--policy", type=click.Choice(["random", "careful"]), default="random", show_default=True,
+              help="random: a tile from the hand, turned at random. careful: at random among the placements "
+                   "that keep the mover's own token (or the shared path) on the board, if any.")
+@click.option("--seed", default=1, show_default=True, type=int, metavar="S",
+              help="Where the games come from: the same seed gives the same figures.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False), metavar="REPORT.pdf",
+              help="Also write a one-page PDF report with charts.")
+@game_option
+def simulate(games, policy, seed, as_json, output, game_path) -> None:
+    """Play many games with a simple policy and count wins, draws, lengths and tiles laid.
+
+    Works for any definition: a token each (wins by token name) or a shared path
+    (wins by first and second). A progress bar goes to stderr.
+
+    \b
+    Example:
+      papergame simulate --games 10000 --policy careful
+      papergame simulate --game shared-path --json -o report.pdf
+    """
+    from papergame.model.simulate import check_options, simulate as run_games
+    from papergame.explain import simulation_story
+
+    check_options(games, policy)
+    definition = load_game(game_path)
+    with click.progressbar(length=games, label="Playing", file=sys.stderr) as bar:
+        report = run_games(definition, games, policy, seed, bar.update)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(report.json))
+    else:
+        for line in simulation_story(report):
+            click.echo(line)
+    if output is not None:
+        from papergame.build import build_simulation_report
+
+        path = build_simulation_report(output, report)
+        click.echo(f"Wrote {path} (1 sheet)", err=as_json)
+
+@main.command()
 @click.option("-o", "--output", default="worksheets.pdf", show_default=True, type=click.Path(),
               help="Where to write the sheets; their answer keys go beside it (PATH-key.pdf).")
 @click.option("--puzzles", default=None, metavar="N",

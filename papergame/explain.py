@@ -141,3 +141,12 @@ def solution_story(definition: GameDefinition, solution: "Solution") -> list[str
         lines.append(f"No first move in {cell} wins.")
     lines.append(f"Positions valued: {solution.positions:,}")
     return lines
+
+
+def simulation_story(report) -> list[str]:
+    """`papergame simulate` for a person: the report page's sentences, and the length table."""
+    from papergame.layout.pages.simulation_report import summary_lines
+
+    lines = summary_lines(report)
+    lines.append("Lengths: " + ", ".join(f"{k}: {v}" for k, v in sorted(report.lengths.items())))
+    return lines

@@ -8,6 +8,7 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from papergame.layout.charts import BarChart
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Line, Page, Polygon, Rect, Text
 from papergame.render.fonts import font_name, register
 
@@ -141,7 +142,15 @@ def draw_group(c: Canvas, item: Group) -> None:
     c.restoreState()
 
 
+def draw_chart(c: Canvas, item: BarChart) -> None:
+    # reportlab's chart library is imported only for a page that has a chart (kits do not)
+    from papergame.render.charts import draw_bar_chart
+
+    draw_bar_chart(c, item)
+
+
 DRAWERS = {
+    BarChart: draw_chart,
     Line: draw_line,
     Rect: draw_rect,
     Circle: draw_circle,

@@ -1,0 +1,194 @@
+"""Many games of any definition played by simple policies, counted: a bench for game designers.
+
+Policies (issue 14):
+- `random`: lay a tile chosen uniformly from the hand, in a rotation chosen uniformly.
+- `careful`: choose uniformly among the placements (tile from the hand, rotation) that keep
+  the mover's own token on the board (in a shared-path game: the path); when none does,
+  choose as `random` does.
+
+In the own-path game a hand is what the deal gave the player (GAME.md's setup and draw).
+In a shared-path game the "hand" is the supply: one of each type with unlimited supply,
+every tile still unlaid with the kit's.
+
+Games are played on `PlayTables` (integers, no names) for speed; every game also keeps its
+moves, so tests replay them through `rules.Game` and must get the same ending. The same
+definition, policy, seed and number of games give the same figures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Callable, NamedTuple
+
+from papergame.errors import OptionError
+from papergame.model.definition import GameDefinition
+from papergame.model.playtables import LOOP, OUT, Placement, PlayTables
+from papergame.model.rules import FIRST, SECOND, deal, rule_set
+
+POLICIES = ("random", "careful")
+MAX_GAMES = 1_000_000
+CHUNK = 250  # games between two progress reports
+
+DRAW = "draw"
+
+
+class Played(NamedTuple):
+    """One simulated game: who won (a name, or "draw"), and the moves as (cell, type, rotation)."""
+
+    winner: str
+    moves: list[tuple[int, int, int]]
+
+
+class SimulationReport(NamedTuple):
+    definition: GameDefinition
+    games: int
+    policy: str
+    seed: int
+    players: tuple[str, ...]  # in turn order
+    wins: dict[str, int]
+    draws: int
+    lengths: dict[int, int]  # game length in tiles laid -> games
+    tiles: dict[int, int]  # tile type -> times laid
+
+    @property
+    def mean_length(self) -> float:
+        return sum(k * v for k, v in self.lengths.items()) / self.games
+
+    @property
+    def json(self) -> dict:
+        return {
+            "games": self.games,
+            "policy": self.policy,
+            "seed": self.seed,
+            "wins": dict(self.wins),
+            "draws": self.draws,
+            "mean_length": round(self.mean_length, 4),
+            "lengths": {str(k): v for k, v in sorted(self.lengths.items())},
+            "tiles": {str(k): v for k, v in sorted(self.tiles.items())},
+        }
+
+
+def check_options(games: int, policy: str) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise OptionError("games", f"{games:,} is outside 1 to {MAX_GAMES:,}")
+    if policy not in POLICIES:
+        raise OptionError("policy", f'"{policy}" is not one of {", ".join(POLICIES)}')
+
+
+class Simulator:
+    def __init__(self, definition: GameDefinition, policy: str):
+        self.definition = definition
+        self.rules = rule_set(definition)
+        self.t = PlayTables(definition)
+        self.careful = policy == "careful"
+        self.by_type: dict[int, list[Placement]] = {}
+        for p in self.t.placements:
+            self.by_type.setdefault(p.type_id, []).append(p)
+        self.cells = len(self.t.cells)
+
+    def choose(self, rng: random.Random, hand: list[int], filled, position: int) -> tuple[int, Placement]:
+        """The hand index and placement the policy lays with the token at `position`."""
+        if self.careful:
+            cell = position // self.t.port_count
+            safe = []
+            for i, type_id in enumerate(hand):
+                for p in self.by_type[type_id]:
+                    filled[cell] = p.links
+                    if self.t.run(filled, position) != OUT:
+                        safe.append((i, p))
+            filled[cell] = None
+            if safe:
+                return safe[rng.randrange(len(safe))]
+        i = rng.randrange(len(hand))
+        options = self.by_type[hand[i]]
+        return i, options[rng.randrange(len(options))]
+
+    def play_own(self, rng: random.Random) -> Played:
+        """GAME.md: a token each, hands of the deal, draw after laying; mirrors rules.OwnPath."""
+        t, n = self.t, self.t.port_count
+        hands, pile = deal(self.definition, rng)
+        names = [tok.name for tok in self.definition.tokens]
+        positions = dict(zip(names, t.starts))
+        filled: list = [None] * self.cells
+        moves: list[tuple[int, int, int]] = []
+        total = self.definition.total_tiles
+        while True:
+            mover = names[len(moves) % len(names)]
+            position = positions[mover]
+            hand = hands[mover]
+            i, p = self.choose(rng, hand, filled, position)
+            hand.pop(i)
+            cell = position // n
+            filled[cell] = p.links
+            moves.append((cell, p.type_id, p.rotation))
+            loop = False
+            for name, pos in positions.items():
+                if pos >= 0 and pos // n == cell:
+                    end = t.run(filled, pos)
+                    loop |= end == LOOP
+                    positions[name] = end
+            if pile:
+                hand.append(pile.pop())
+            if loop:
+                return Played(DRAW, moves)
+            out = [name for name, pos in positions.items() if pos == OUT]
+            if len(out) == len(names):
+                return Played(DRAW, moves)
+            if out:
+                return Played(next(name for name in names if name not in out), moves)
+            if len(moves) >= total:
+                return Played(DRAW, moves)
+
+    def play_shared(self, rng: random.Random) -> Played:
+        """One path, first and second in turn; mirrors rules.SharedPath."""
+        t, n = self.t, self.t.port_count
+        unlimited = self.rules.unlimited
+        supply = [tile.id for tile in self.definition.tiles]
+        if not unlimited:
+            supply = [tile.id for tile in self.definition.tiles for _ in range(tile.copies)]
+        position = t.starts[0]
+        filled: list = [None] * self.cells
+        moves: list[tuple[int, int, int]] = []
+        while True:
+            i, p = self.choose(rng, supply, filled, position)
+            if not unlimited:
+                supply.pop(i)
+            cell = position // n
+            filled[cell] = p.links
+            moves.append((cell, p.type_id, p.rotation))
+            position = t.run(filled, position)
+            if position == OUT:
+                return Played(SECOND if len(moves) % 2 == 1 else FIRST, moves)
+            if position == LOOP or len(moves) >= self.cells or not supply:
+                return Played(DRAW, moves)
+
+    def play(self, rng: random.Random) -> Played:
+        return self.play_shared(rng) if self.rules.name == "shared" else self.play_own(rng)
+
+
+def simulate(definition: GameDefinition, games: int = 1000, policy: str = "random", seed: int = 1,
+             progress: Callable[[int], None] | None = None) -> SimulationReport:
+    """Play `games` games with `policy`, every one from one random stream seeded with `seed`."""
+    check_options(games, policy)
+    sim = Simulator(definition, policy)
+    players = sim.rules.players(definition)
+    rng = random.Random(seed)
+    wins = Counter({p: 0 for p in players})
+    lengths: Counter[int] = Counter()
+    tiles = Counter({tile.id: 0 for tile in definition.tiles})
+    draws = 0
+    for start in range(0, games, CHUNK):
+        count = min(CHUNK, games - start)
+        for _ in range(count):
+            played = sim.play(rng)
+            if played.winner == DRAW:
+                draws += 1
+            else:
+                wins[played.winner] += 1
+            lengths[len(played.moves)] += 1
+            for _cell, type_id, _rot in played.moves:
+                tiles[type_id] += 1
+        if progress is not None:
+            progress(count)
+    return SimulationReport(definition, games, policy, seed, players, dict(wins), draws, dict(lengths), dict(tiles))

@@ -1,0 +1,122 @@
+"""papergame simulate: games agree with the rules engine, figures are stable, JSON shape, the report PDF."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from papergame.model.definition import load_definition
+from papergame.model.rules import replay, tile_notation
+from papergame.model.simulate import Simulator, simulate
+
+
+def moves_text(definition, moves):
+    cells = definition.board.cells
+    return [f"{definition.board.cell_name(cells[c])}:{tile_notation(t, r)}" for c, t, r in moves]
+
+
+@pytest.mark.parametrize("game", [None, "shared-path", "hexagon-path-tiles", "eight-port-path-tiles"])
+@pytest.mark.parametrize("policy", ["random", "careful"])
+def test_every_simulated_game_replays_to_the_same_end_in_the_engine(game, policy):
+    definition = load_definition(game)
+    sim = Simulator(definition, policy)
+    rng = random.Random(7)
+    for _ in range(60):
+        played = sim.play(rng)
+        game_ = replay(definition, moves_text(definition, played.moves))
+        assert game_.over and game_.result.winner == played.winner
+
+
+def test_careful_never_runs_off_when_a_safe_placement_exists():
+    definition = load_definition("shared-path")
+    sim = Simulator(definition, "careful")
+    rng = random.Random(3)
+    for _ in range(50):
+        played = sim.play(rng)
+        game = replay(definition, moves_text(definition, played.moves[:-1]))
+        # the losing move was forced: no tile in no turn keeps the path on the board
+        cell = game.positions["path"].cell
+        name = definition.board.cell_name(cell)
+        safe = [f"{name}:{t.id}@{r}" for t in definition.tiles for r in definition.shape.rotations
+                if replay(definition, moves_text(definition, played.moves[:-1]) + [f"{name}:{t.id}@{r}"])
+                .positions["path"] is not None]
+        if played.winner != "draw":
+            assert not safe or len(played.moves) == len(definition.board.cells)
+
+
+def test_same_seed_same_figures():
+    d = load_definition()
+    assert simulate(d, 500, "careful", 5).json == simulate(d, 500, "careful", 5).json
+    assert simulate(d, 500, "careful", 5).json != simulate(d, 500, "careful", 6).json
+
+
+@pytest.mark.parametrize("game, policy", [(None, "random"), (None, "careful"), ("shared-path", "careful")])
+def test_first_player_win_rate_is_stable_across_seeds(game, policy):
+    d = load_definition(game)
+    a, b = simulate(d, 2000, policy, 1), simulate(d, 2000, policy, 2)
+    first = a.players[0]
+    pa, pb = a.wins[first] / a.games, b.wins[first] / b.games
+    se = math.sqrt(pa * (1 - pa) / a.games + pb * (1 - pb) / b.games)
+    assert abs(pa - pb) <= 4 * se
+    ma, mb = a.mean_length, b.mean_length
+    assert abs(ma - mb) <= 0.1 * max(ma, mb)
+
+
+def test_counts_add_up():
+    r = simulate(load_definition(), 300, "random", 1)
+    assert sum(r.wins.values()) + r.draws == 300
+    assert sum(r.lengths.values()) == 300
+    assert sum(r.tiles.values()) == sum(k * v for k, v in r.lengths.items())
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_json_shape():
+    result = run("simulate", "--games", "200", "--json", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output.splitlines()[-1])
+    assert set(data) == {"games", "policy", "seed", "wins", "draws", "mean_length", "lengths", "tiles"}
+    assert data["games"] == 200 and set(data["wins"]) == {"white", "black"}
+    assert all(k.isdigit() for k in data["lengths"]) and set(data["tiles"]) == {"1", "2", "3"}
+    shared = json.loads(run("simulate", "--game", "shared-path", "--games", "50", "--json").output.splitlines()[-1])
+    assert set(shared["wins"]) == {"first", "second"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", "0"], "Error: --games: 0 is outside 1 to 1,000,000\n"),
+    (["--policy", "greedy"], None),
+])
+def test_exact_errors(args, message):
+    result = run("simulate", *args)
+    assert result.exit_code == 2
+    if message:
+        assert result.output == message
+    else:
+        assert "Error: Invalid value for '--policy': 'greedy' is not one of 'random', 'careful'." in result.output
+
+
+def test_report_pdf(tmp_path):
+    out = tmp_path / "report.pdf"
+    result = run("simulate", "--games", "300", "-o", str(out))
+    assert result.exit_code == 0
+    assert f"Wrote {out} (1 sheet)" in result.output
+    with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) == 1
+        text = pdf.pages[0].extract_text()
+        fonts = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars}
+        bars = [r for r in pdf.pages[0].rects if r["height"] > 1]
+    for words in ("Simulated games", "Who won", "How long games last", "Which tiles were laid", "white", "type 3"):
+        assert words in text
+    assert fonts <= {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}  # the embedded Vera, no Helvetica
+    assert len(bars) >= 3 + 3  # at least the outcome and tile bars
+    again = tmp_path / "again.pdf"
+    run("simulate", "--games", "300", "-o", str(again))
+    assert again.read_bytes() == out.read_bytes()
