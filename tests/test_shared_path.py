@@ -12,7 +12,7 @@ from papergame.cli import main
 from papergame.errors import DefinitionError, MoveError
 from papergame.model.board import Cell, Position
 from papergame.model.definition import load_definition, parse_definition, read_toml
-from papergame.model.rules import Game, OwnPath, SharedPath, replay, rule_set
+from papergame.model.rules import OwnPath, SharedPath, replay, rule_set
 
 from conftest import ROOT
 
