@@ -6,9 +6,9 @@ import io
 from pathlib import Path
 from typing import NamedTuple
 
-from papergame.model.definition import load_definition
-from papergame.errors import DefinitionError, LayoutError, OutputError
-from papergame.output import check_target, write_all
+from papergame.model.definition import DEFAULT_GAME, load_definition
+from papergame.errors import DefinitionError, LayoutError
+from papergame.output import check_target, output_path, refuse_inputs, write_all
 from papergame.layout.kit import KitOptions, build_kit
 from papergame.layout.primitives import Group, Page, Text
 from papergame.text import Texts, load_texts
@@ -24,6 +24,38 @@ class BuildReport(NamedTuple):
 def host_key_path_for(path: Path) -> Path:
     """`kit.pdf` -> `kit-host-key.pdf`."""
     return path.with_name(f"{path.stem}-host-key{path.suffix or '.pdf'}")
+
+
+def game_name(game_path: str | Path | None) -> str:
+    """The name output files get by default: the game file's name, or its folder's for a `game.toml`.
+
+    >>> game_name(None), game_name("my-game.toml"), game_name("templates/six/game.toml")
+    ('edge-port-path-tiles', 'my-game', 'six')
+    """
+    if game_path is None:
+        return DEFAULT_GAME
+    path = Path(game_path)
+    if path.stem == "game" and path.parent.name:
+        return path.parent.name
+    return path.stem or DEFAULT_GAME
+
+
+def kit_path(output: str | Path | None, game_path: str | Path | None) -> Path:
+    """Where `build -o OUTPUT` writes the kit (see `output_path`)."""
+    return output_path(output, f"{game_name(game_path)}.pdf")
+
+
+def worksheet_path(output: str | Path | None, game_path: str | Path | None) -> Path:
+    """Where `worksheet -o OUTPUT` writes the sheets: `worksheets.pdf`, or `GAME-worksheets.pdf` for another game."""
+    name = "worksheets.pdf" if game_path is None else f"{game_name(game_path)}-worksheets.pdf"
+    return output_path(output, name)
+
+
+def input_files(game_path, text_path, texts: Texts | None = None) -> dict[str, str | Path | None]:
+    files: dict[str, str | Path | None] = {"game file": game_path, "text file": text_path}
+    if texts is not None and text_path is None and game_path is not None:
+        files["text file"] = texts.source  # text.LANG.toml found beside the game file
+    return files
 
 
 def check_text_glyphs(texts: Texts) -> None:
@@ -99,9 +131,12 @@ def make_pages(game_path=None, text_path=None, lang="en", options: KitOptions = 
     return definition, texts, kit
 
 
-def build(output: str | Path, game_path=None, text_path=None, lang="en", options: KitOptions = KitOptions()) -> BuildReport:
-    output = Path(output)
-    check_target(output)  # a folder (".", "/") has no name to make the host key's name from
+def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
+          options: KitOptions = KitOptions()) -> BuildReport:
+    """Write the kit (and any separate host key); `output` None names it after the game."""
+    output = kit_path(output, game_path)
+    refuse_inputs(output, input_files(game_path, text_path))
+    check_target(output)
     definition, texts, kit = make_pages(game_path, text_path, lang, options)
     title = texts.get("kit.title")
     keywords = f"papergame tile={options.tile:g} paper={options.paper} ink={options.ink}"
@@ -110,8 +145,14 @@ def build(output: str | Path, game_path=None, text_path=None, lang="en", options
     kit_bytes = render_bytes(kit.pages, title, keywords)
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", keywords)
                  if kit.host_key else None)
-    key_path = host_key_path_for(output) if key_bytes else None
-    write_all([(output, kit_bytes)] + ([(key_path, key_bytes)] if key_bytes else []))
+    files = [(output, kit_bytes)]
+    key_path = None
+    if key_bytes is not None:
+        key_path = host_key_path_for(output)
+        files.append((key_path, key_bytes))
+    for path, _ in files:
+        refuse_inputs(path, input_files(game_path, text_path, texts))
+    write_all(files)
     return BuildReport(output, len(kit.pages), key_path, len(kit.host_key))
 
 
@@ -122,7 +163,7 @@ class WorksheetReport(NamedTuple):
     json: dict
 
 
-def build_worksheets(output: str | Path, game_path, options, progress=lambda sheets: sheets) -> WorksheetReport:
+def build_worksheets(output: str | Path | None, game_path, options, progress=lambda sheets: sheets) -> WorksheetReport:
     """Practice sheets and their keys: make the puzzles, lay out, render, write both files or neither.
 
     `progress` wraps the stream of sheets as they are made (the CLI shows a bar with it).
@@ -131,12 +172,14 @@ def build_worksheets(output: str | Path, game_path, options, progress=lambda she
     from papergame.render.fonts import VeraMetrics
     from papergame.activities.worksheet import make_worksheets, worksheets_json
 
-    path = Path(output)
-    if not path.name:  # "", "." or "/": a folder, with no file name to put "-key" in
-        raise OutputError(f"{path}: cannot write: it is a folder; name a file such as {path / 'worksheets.pdf'}")
+    path = worksheet_path(output, game_path)
     key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
+    refuse_inputs(path, input_files(game_path, None))
+    check_target(path)
     definition = load_definition(game_path)
     texts = load_texts(None, "en", game_path)
+    for target in (path, key_path):
+        refuse_inputs(target, input_files(game_path, None, texts))
     check_text_glyphs(texts)
     layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level)
     count = layout.puzzle_count(options.puzzles)

@@ -36,7 +36,24 @@ def problem_lines(exc: PapergameError) -> list[str]:
     return exc.problems
 
 
+def one_line_usage_error(exc: click.UsageError) -> ProblemsError:
+    """click's own complaint about a command line (an unknown option, a bad choice) as one `Error:` line."""
+    command = "papergame"
+    if exc.ctx is not None and exc.ctx.parent is not None and exc.ctx.info_name:
+        command += f" {exc.ctx.info_name}"
+    message = exc.format_message()
+    if message.endswith("?"):  # "No such command 'dance'. Did you mean 'trace'?"
+        return ProblemsError([f"{message} See {command} --help"])
+    return ProblemsError([f"{message.rstrip('.')}; see {command} --help"])
+
+
 class PapergameGroup(click.Group):
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise one_line_usage_error(exc) from None
+
     def invoke(self, ctx: click.Context):
         # A file name that is not valid UTF-8 (`-o $'\xff.pdf'`) reaches Python as a lone
         # surrogate; printed where it is named ("Wrote ..."), it would raise on a strict stream.
@@ -47,6 +64,8 @@ class PapergameGroup(click.Group):
             return super().invoke(ctx)
         except PapergameError as exc:
             raise ProblemsError(problem_lines(exc)) from None
+        except click.UsageError as exc:
+            raise one_line_usage_error(exc) from None
 
 
 @click.group(cls=PapergameGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -107,25 +126,28 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
 
 
 @main.command()
-@click.option("-o", "--output", default="edge-port-path-tiles.pdf", show_default=True,
-              type=click.Path(), help="Where to write the kit PDF.")
+@click.option("-o", "--output", default=None, type=click.Path(), metavar="PATH",
+              help="Where to write the kit. Default: named after the game (edge-port-path-tiles.pdf; "
+              "--game my-game.toml gives my-game.pdf). .pdf is added when the name lacks it; a folder "
+              "(one that exists, or a name ending in /) gets the default name inside it. Standard output "
+              "(-) is refused. Never replaces an input file or a file that is not a PDF.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
               show_default=True, help="Paper size. Either way all content stays inside the area both share.")
 @click.option("--tile-size", "tile_size", type=float, default=35.0, show_default=True,
               metavar="MM", help="Tile and board cell size in millimetres, 20 to 60. A board too big for a "
               "page is split across sheets.")
-@click.option("--host-key", "host_key", type=click.Choice(["page", "separate", "omit"]), default="page",
+@click.option("--host-key", "host_key", type=click.Choice(["page", "separate", "omit"], case_sensitive=False), default="page",
               show_default=True,
               help="The host key as the last page, as its own PDF beside the kit (KIT-host-key.pdf), or left out.")
 @click.option("--measured", type=float, default=None, metavar="MM",
               help="What the 50 mm bar measured on your printer (40 to 60); every page is scaled to make up for it.")
-@click.option("--ink", type=click.Choice(["normal", "low"]), default="normal", show_default=True,
+@click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal", show_default=True,
               help="low: thin grey lines, no filled areas, lighter text, for reused paper.")
 @click.option("--only", default=None, metavar="PARTS",
               help="Print only these parts: board,tiles,tokens,rules,record,host-key.")
 @click.option("--tiles", "tiles", default=None, metavar="LIST",
               help="Reprint only these tiles: 3x2,1x1 is two of type 3 and one of type 1; 3.4 is the tile 3·4.")
-@click.option("--cut-guides", "cut_guides", type=click.Choice(["lines", "marks", "both"]), default="both",
+@click.option("--cut-guides", "cut_guides", type=click.Choice(["lines", "marks", "both"], case_sensitive=False), default="both",
               show_default=True, help="Cut lines round every tile, crop marks in the margin, or both.")
 @click.option("--lang", default="en", show_default=True, help="Language of the printed words (text.LANG.toml).")
 @click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
@@ -146,7 +168,9 @@ def build(output, paper, tile_size, host_key, measured, ink, only, tiles, cut_gu
     from papergame.layout.kit import KitOptions
 
     parts = tuple(p.strip() for p in only.split(",")) if only is not None else None
-    options = KitOptions(paper.lower(), tile_size, host_key, measured, ink, parts, tiles, cut_guides)
+    parts = tuple(p.lower() for p in parts) if parts is not None else None
+    options = KitOptions(paper.lower(), tile_size, host_key.lower(), measured, ink.lower(), parts, tiles,
+                         cut_guides.lower())
     report = build_kit(output, game_path, text_path, lang, options)
     click.echo(f"Wrote {report.kit_path} ({sheets(report.kit_pages)})")
     if report.host_key_path:
@@ -182,7 +206,7 @@ def check(pdf) -> None:
 @click.option("--pages", default=None, help="Pages to render, e.g. 1,3-4. Default: all.")
 @click.option("--dpi", type=float, default=100, show_default=True, help="Resolution of the PNG files.")
 @click.option("-o", "--output-dir", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="Folder for the PNG files. Default: beside the PDF.")
+              help="Folder for the PNG files, made if it does not exist. Default: beside the PDF.")
 def preview(pdf, pages, dpi, out_dir) -> None:
     """Render pages of a PDF to PNG files (PDF-p1.png, ...) for a look on screen.
 
@@ -285,9 +309,12 @@ def simulate(games, policy, seed, as_json, output, game_path) -> None:
         path = build_simulation_report(output, report)
         click.echo(f"Wrote {path} (1 sheet)", err=as_json)
 
+
 @main.command()
-@click.option("-o", "--output", default="worksheets.pdf", show_default=True, type=click.Path(),
-              help="Where to write the sheets; their answer keys go beside it (PATH-key.pdf).")
+@click.option("-o", "--output", default=None, type=click.Path(), metavar="PATH",
+              help="Where to write the sheets; their answer keys go beside it (PATH-key.pdf). Default: "
+              "worksheets.pdf (--game my-game.toml gives my-game-worksheets.pdf). Named as for build: .pdf "
+              "added, a folder gets the default name inside it, - refused.")
 @click.option("--puzzles", default=None, metavar="N",
               help="Puzzles on each sheet, 1 to 12 (as many as fit one page). Default: as many as fit with cells of 12 mm.")
 @click.option("--seed", default="1", show_default=True, metavar="S",

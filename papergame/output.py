@@ -10,6 +10,47 @@ from pathlib import Path
 from papergame.errors import OutputError
 
 
+PDF_MAGIC = b"%PDF-"
+
+
+def output_path(given: str | Path | None, default_name: str) -> Path:
+    """Where to write a PDF asked for as `given` (the `-o` value), `default_name` when none is given.
+
+    A folder (one that exists, or a name ending in "/") gets the default name inside it, and a
+    name that does not end in `.pdf` gets `.pdf` added. Standard output ("-") is refused: a
+    kit may be two files, and a PDF on a terminal is of no use.
+
+    >>> output_path(None, "my-game.pdf"), output_path("kit", "x.pdf"), output_path("kit.PDF", "x.pdf")
+    (PosixPath('my-game.pdf'), PosixPath('kit.pdf'), PosixPath('kit.PDF'))
+    >>> output_path("out/", "my-game.pdf"), output_path("kit.png", "x.pdf")
+    (PosixPath('out/my-game.pdf'), PosixPath('kit.png.pdf'))
+    """
+    if given is None:
+        return Path(default_name)
+    text = str(given)
+    if text == "-":
+        raise OutputError(f"-: cannot write a PDF to standard output; name a file such as {default_name}")
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or not path.name or os.path.isdir(path):  # never raises
+        return path / default_name
+    if path.suffix.lower() != ".pdf":
+        return path.with_name(path.name + ".pdf")
+    return path
+
+
+def refuse_inputs(path: Path, inputs: dict[str, str | Path | None]) -> None:
+    """Refuse to write over a file this command reads (`inputs`: what each is, to its path)."""
+    for what, source in inputs.items():
+        if source is None:
+            continue
+        try:
+            same = os.path.samefile(path, source)
+        except (OSError, ValueError):
+            same = False
+        if same:
+            raise OutputError(f"{path}: cannot write: it is the {what} this command reads; name another file")
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write one file so that an existing file at `path` is only ever replaced by a complete one."""
     write_all([(path, data)])
@@ -92,6 +133,11 @@ def check_target(path: Path) -> None:
         if path.exists() and not path.is_file():
             raise OutputError(f"{path}: cannot write: it is not a regular file (a device or a pipe); "
                               f"name a file such as kit.pdf")
+        if path.is_file():
+            with open(path, "rb") as existing:
+                if existing.read(len(PDF_MAGIC)) != PDF_MAGIC:
+                    raise OutputError(f"{path}: cannot write: it exists and is not a PDF, so it is not replaced; "
+                                      f"name another file or remove it first")
     except OSError as exc:
         raise OutputError(f"{path}: cannot write: {reason(exc)}") from None
 

@@ -175,7 +175,7 @@ def test_trace_refuses_bad_moves(moves, error):
 def test_trace_without_moves_is_a_usage_error():
     result = run("trace")
     assert result.exit_code == 2
-    assert result.stderr.endswith("Error: Missing argument 'MOVES...'.\n")
+    assert result.stderr == "Error: Missing argument 'MOVES...'; see papergame trace --help\n"
 
 
 # --- trace --game ---------------------------------------------------------------------------

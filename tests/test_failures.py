@@ -6,15 +6,20 @@ complete. Each test puts an old file where the build will write, makes the build
 the same, no temporary file is left behind, and the exact `Error:` line.
 
 Tests run as root in CI, where permissions do not stop anything: permission denied is
-simulated by making the file system calls raise, and checked for real only as another user.
+simulated by making the file system calls raise, and checked for real by running the
+command as the user `nobody` (with setpriv) in a folder it may not write.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
+import subprocess
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -89,21 +94,24 @@ def test_an_output_folder_that_does_not_exist(tmp_path):
     assert not out.parent.exists()
 
 
-def test_an_output_path_that_is_a_folder(tmp_path):
+def test_an_output_path_that_is_a_folder_gets_the_kit_inside_it(tmp_path):
     folder = tmp_path / "kits"
     folder.mkdir()
     result = invoke("build", "-o", str(folder), *FAST)
-    assert result.exit_code == 2
-    assert result.output == f"Error: {folder}: cannot write: it is a folder; name a file such as {folder}/kit.pdf\n"
-    assert list(folder.iterdir()) == [] and leftovers(tmp_path) == []
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Wrote {folder}/edge-port-path-tiles.pdf (1 sheet)\n"
+    assert [p.name for p in folder.iterdir()] == ["edge-port-path-tiles.pdf"] and leftovers(folder) == []
 
 
-@pytest.mark.parametrize("name,shown,example", [("", ".", "kit.pdf"), (".", ".", "kit.pdf"), ("/", "/", "/kit.pdf")])
-def test_a_folder_with_a_separate_host_key(name, shown, example):
+@pytest.mark.parametrize("name", ["", "."])
+def test_the_current_folder_with_a_separate_host_key(name, tmp_path, monkeypatch):
     """Found by the long fuzz run: the host key's name was made from a folder's empty name."""
-    result = invoke("build", "-o", name, "--host-key", "separate", *FAST)
-    assert result.exit_code == 2
-    assert result.output == f"Error: {shown}: cannot write: it is a folder; name a file such as {example}\n"
+    monkeypatch.chdir(tmp_path)
+    result = invoke("build", "-o", name, "--host-key", "separate", "--only", "tokens,host-key")
+    assert result.exit_code == 0, result.output
+    assert result.output == "Wrote edge-port-path-tiles.pdf (1 sheet)\nWrote edge-port-path-tiles-host-key.pdf (1 sheet)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["edge-port-path-tiles-host-key.pdf",
+                                                          "edge-port-path-tiles.pdf"]
 
 
 def test_an_output_folder_that_is_a_file(tmp_path):
@@ -147,15 +155,34 @@ def test_permission_denied_renaming_over_the_old_kit(old_kit, monkeypatch):
     assert_untouched(old_kit, f"{old_kit}: cannot write: permission denied", result)
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write anywhere")
-def test_a_read_only_folder_for_real(old_kit):
-    folder = old_kit.parent
-    folder.chmod(0o555)
+def as_nobody(command: list[str]) -> list[str]:
+    """`command` run as the unprivileged user `nobody` when the tests run as root (as in CI)."""
+    if os.geteuid() != 0:
+        return command
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.fail("running as root needs setpriv (util-linux) to try a read-only folder as another user")
+    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_read_only_folder_for_real():
+    """No simulation: a real process, as a user the folder does not let write, leaves the old kit."""
+    folder = Path(tempfile.mkdtemp(prefix="papergame-readonly-"))  # not under root's 0700 pytest folder
     try:
-        result = invoke("build", "-o", str(old_kit), *FAST)
+        kit = folder / "kit.pdf"
+        kit.write_bytes(OLD_KIT)
+        kit.chmod(0o666)  # even a file anyone may write is not replaced in place
+        folder.chmod(0o555)
+        result = subprocess.run(as_nobody([sys.executable, "-m", "papergame", "build", "-o", str(kit), *FAST]),
+                                capture_output=True, text=True, cwd=folder, timeout=120)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == f"Error: {kit}: cannot write: permission denied\n"
+        assert kit.read_bytes() == OLD_KIT
+        assert leftovers(folder) == []
     finally:
         folder.chmod(0o755)
-    assert_untouched(old_kit, f"{old_kit}: cannot write: permission denied", result)
+        shutil.rmtree(folder)
 
 
 # --- a full disk ----------------------------------------------------------------------------------

@@ -294,7 +294,7 @@ def test_hard_routes_really_turn_back_through_the_crossing():
         if puzzle.kind == "exit":
             assert len(puzzle.route.route) >= 8
             twice = [c for c, n in Counter(puzzle.route.route).items() if n == 2]
-            lines = {c: [l for cell, l in zip(puzzle.route.route, puzzle.route.crossings) if cell == c] for c in twice}
+            lines = {c: [ln for cell, ln in zip(puzzle.route.route, puzzle.route.crossings) if cell == c] for c in twice}
             assert any(definition.shape.lines_cross(*ls) for ls in lines.values())
             assert len(puzzle.route.route) <= LONGEST_HARD
 
@@ -393,8 +393,11 @@ def test_bad_options_get_one_error_line(tmp_path, args, message):
     assert not out.exists() and not (tmp_path / "never-key.pdf").exists()
 
 
-def test_an_output_path_without_a_file_name():
-    assert_fails(run("-o", ""), "Error: .: cannot write: it is a folder; name a file such as worksheets.pdf\n")
+def test_an_output_path_without_a_file_name_writes_into_the_current_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("-o", "", "--puzzles", "1")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["worksheets-key.pdf", "worksheets.pdf"]
 
 
 def test_hard_needs_a_tile_whose_lines_cross(tmp_path):

@@ -166,6 +166,9 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
         key_sheets.append(pages.host_key(definition, texts, paper, metrics))
+    if not sheets and not key_sheets:
+        raise LayoutError("--only: host-key is the only part asked for, and --host-key omit leaves it out, "
+                          "so there is nothing to print; ask for another part or drop --host-key omit")
     if options.host_key == "page" or not sheets:
         return Kit(finish(sheets + key_sheets, texts, options), [])
     return Kit(finish(sheets, texts, options), finish(key_sheets, texts, options) if key_sheets else [])

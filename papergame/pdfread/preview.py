@@ -36,8 +36,12 @@ def preview(pdf_path: str | Path, out_dir: str | Path | None, pages: str | None,
         raise OptionError("dpi", f"{dpi:g} is outside 10 to 1200")
     document = open_pdf(pdf_path)
     out_dir = Path(out_dir) if out_dir else pdf_path.parent
-    if not os.path.isdir(out_dir):
-        raise OutputError(f"{out_dir}: cannot write: the folder does not exist")
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except FileExistsError:
+        raise OutputError(f"{out_dir}: cannot write: it is a file, not a folder") from None
+    except OSError as exc:
+        raise OutputError(f"{out_dir}: cannot make the folder: {(exc.strerror or str(exc)).lower()}") from None
     written = []
     for number in parse_pages(pages, len(document)):
         image = document[number - 1].render(scale=dpi / 72).to_pil()
