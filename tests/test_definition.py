@@ -114,7 +114,8 @@ def test_not_utf8(tmp_path):
     path.write_bytes(b"# caf\xe9\n")
     with pytest.raises(DefinitionError) as info:
         load_definition(path)
-    assert info.value.problems == [f"{path}: not UTF-8 text (bad byte at offset 5)"]
+    assert info.value.problems == [f"{path}: line 1: not UTF-8 text (bad byte at offset 5); save it as UTF-8 "
+                                   "(in Notepad: File, Save as, Encoding: UTF-8)"]
 
 
 def test_file_over_one_mib_is_refused_before_parsing(tmp_path):

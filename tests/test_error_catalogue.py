@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from pathlib import Path
@@ -30,13 +29,17 @@ def broken_texts() -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module", autouse=True)
-def text_files_follow_the_english_one():
-    """Keep tests/bad/text-*.toml in step with text.en.toml (a new key would make them 'missing' it)."""
+def test_the_broken_text_files_follow_the_english_one():
+    """tests/bad/text-*.toml must stay the English file with one thing wrong (a new key would make
+    them 'missing' it). The test never rewrites them: `python tests/test_error_catalogue.py` does."""
     for name, content in broken_texts().items():
         path = ROOT / "tests" / "bad" / name
-        if path.read_text(encoding="utf-8") != content:
-            path.write_text(content, encoding="utf-8")
+        assert path.read_text(encoding="utf-8") == content, (
+            f"{path} is out of step with text.en.toml; run python tests/test_error_catalogue.py and commit it")
+
+
+def committed_files() -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in (ROOT / "tests" / "bad").iterdir()}
 
 
 def test_the_catalogue_has_every_kind_of_bad_input_the_issue_names():
@@ -51,20 +54,22 @@ def test_the_catalogue_has_every_kind_of_bad_input_the_issue_names():
 def test_each_catalogue_row_gives_its_exact_message(row, tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
     args = shlex.split(row["try"].split("`")[1])[1:]
-    if "huge.toml" in row["try"]:
-        huge = ROOT / "tests" / "bad" / "huge.toml"
-        huge.write_bytes(b"#" * 1_100_000)
+    if "huge.toml" in row["try"]:  # made in a folder of its own, never among the committed files
+        made = tmp_path / "made"
+        (made / "tests" / "bad").mkdir(parents=True)
+        (made / "tests" / "bad" / "huge.toml").write_bytes(b"#" * 1_100_000)
+        monkeypatch.chdir(made)
+    out = tmp_path / "out"
+    out.mkdir()
     if args[0] in ("build", "worksheet") and "-o" not in args:
-        args += ["-o", str(tmp_path / "never.pdf")]
-    try:
-        result = CliRunner().invoke(main, args)
-    finally:
-        if "huge.toml" in row["try"]:
-            os.unlink(ROOT / "tests" / "bad" / "huge.toml")
+        args += ["-o", str(out / "never.pdf")]
+    before = committed_files()
+    result = CliRunner().invoke(main, args)
+    assert committed_files() == before
     assert result.exit_code == 2, result.output
     errors = [line for line in result.output.splitlines() if line.startswith("Error: ")]
     assert errors[0] == row["message"]
-    assert not list(tmp_path.iterdir())
+    assert not list(out.iterdir())
 
 
 @pytest.mark.parametrize("row", [r for r in ROWS if "simulated" in r["try"]], ids=lambda r: r["what"])
@@ -72,3 +77,9 @@ def test_simulated_rows_are_the_messages_the_failure_tests_check(row):
     source = (ROOT / "tests" / "test_failures.py").read_text(encoding="utf-8")
     tail = row["message"].split(": cannot write: ", 1)[1]
     assert f"cannot write: {tail}" in source
+
+
+if __name__ == "__main__":  # the explicit step that brings tests/bad/text-*.toml in step with text.en.toml
+    for name, content in broken_texts().items():
+        (ROOT / "tests" / "bad" / name).write_text(content, encoding="utf-8")
+        print(f"wrote tests/bad/{name}")

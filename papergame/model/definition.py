@@ -9,6 +9,7 @@ field path and what would be valid:
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -117,14 +118,59 @@ def read_toml(path, what: str = "definition") -> dict[str, Any]:
         raise DefinitionError(
             f"{label}: file is {len(data):,} bytes; a {what} file may be at most 1 MiB"
         )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DefinitionError(f"{label}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    text = decode_text(data, label)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DefinitionError(f"{label}: not valid TOML: {exc}") from None
+        raise DefinitionError(curly_quotes(text, str(exc), label) or f"{label}: not valid TOML: {exc}") from None
+
+
+UTF8_BOM = b"\xef\xbb\xbf"
+SAVE_AS_UTF8 = "save it as UTF-8 (in Notepad: File, Save as, Encoding: UTF-8)"
+
+
+def decode_text(data: bytes, label: str) -> str:
+    r"""The text of a file saved as UTF-8, with or without the byte-order mark Notepad writes.
+
+    >>> decode_text(b"\xef\xbb\xbfa = 1", "x.toml")
+    'a = 1'
+    >>> decode_text("a = 1".encode("utf-16"), "x.toml")
+    Traceback (most recent call last):
+    ...
+    papergame.errors.DefinitionError: x.toml: line 1: the file is saved as UTF-16; save it as UTF-8 (in Notepad: File, Save as, Encoding: UTF-8)
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(data) >= 2 and b"\x00" in data[:2]):
+        raise DefinitionError(f"{label}: line 1: the file is saved as UTF-16; {SAVE_AS_UTF8}")
+    if data.startswith(UTF8_BOM):
+        data = data[len(UTF8_BOM):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DefinitionError(f"{label}: line {line}: not UTF-8 text (bad byte at offset {exc.start}); "
+                              f"{SAVE_AS_UTF8}") from None
+
+
+CURLY = "\u201c\u201d\u2018\u2019"  # the quotes a word processor curls: left and right, double and single
+AT_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+def curly_quotes(text: str, error: str, label: str) -> str | None:
+    r"""A plain message for TOML that failed on a line with curly quotes, else None.
+
+    >>> curly_quotes('a = 1\ntitle = \u201cBoard\u201d\n', "Invalid value (at line 2, column 9)", "t.toml")
+    't.toml: line 2: curly quotes are not quotes in TOML; type straight ones: title = "Board"'
+    """
+    where = AT_LINE.search(error)
+    lines = text.splitlines()
+    if where is None or not 1 <= int(where.group(1)) <= len(lines):
+        return None
+    number = int(where.group(1))
+    line = lines[number - 1]
+    if not any(c in line for c in CURLY):
+        return None
+    straight = line.strip().translate({ord(c): '"' for c in CURLY[:2]} | {ord(c): "'" for c in CURLY[2:]})
+    return f"{label}: line {number}: curly quotes are not quotes in TOML; type straight ones: {straight}"
 
 
 class Checker:
