@@ -11,6 +11,7 @@ from papergame.errors import DefinitionError, LayoutError
 from papergame.output import check_target, output_path, refuse_inputs, write_all
 from papergame.layout.kit import KitOptions, build_kit
 from papergame.layout.primitives import Group, Page, Text
+from papergame.printmarks import KitMarks
 from papergame.text import Texts, load_texts
 
 
@@ -139,11 +140,10 @@ def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
     check_target(output)
     definition, texts, kit = make_pages(game_path, text_path, lang, options)
     title = texts.get("kit.title")
-    keywords = f"papergame tile={options.tile:g} paper={options.paper} ink={options.ink}"
-    if options.measured is not None:
-        keywords += f" measured={options.measured:g}"
-    kit_bytes = render_bytes(kit.pages, title, keywords)
-    key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", keywords)
+    marks = KitMarks(options.tile, options.paper.lower(), options.ink, options.measured, kit.tile_pages, kit.board_pages)
+    kit_bytes = render_bytes(kit.pages, title, marks.keywords())
+    key_marks = marks._replace(tile_pages=(), board_pages=())
+    key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())
                  if kit.host_key else None)
     files = [(output, kit_bytes)]
     key_path = None

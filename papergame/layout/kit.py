@@ -11,7 +11,7 @@ from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.pages.host_key import host_key_page
 from papergame.layout.ink import INKS, apply_ink
-from papergame.layout.paper import SMALL_SIZE, Sheet, require_paper, scale_check
+from papergame.layout.paper import SMALL_SIZE, Sheet, lowest_measurement, require_paper, scale_check
 from papergame.layout.primitives import Group, Page, Text
 from papergame.layout.pages.record_sheet import record_pages
 from papergame.layout.pages.rules_sheet import rules_page
@@ -20,6 +20,7 @@ from papergame.layout.pages.shared_record_sheet import shared_record_pages
 from papergame.layout.pages.shared_rules_sheet import shared_rules_page
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
+from papergame.printmarks import BAR_MM
 from papergame.text import Texts
 
 HOST_KEY_CHOICES = ("page", "separate", "omit")
@@ -27,7 +28,8 @@ PARTS = ("board", "tiles", "tokens", "rules", "record", "host-key")
 CUT_GUIDES = ("lines", "marks", "both")
 TILE_MIN, TILE_MAX = 20.0, 60.0
 MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
-BAR = 50.0
+BAR = BAR_MM
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 
 class KitOptions(NamedTuple):
@@ -50,6 +52,13 @@ class KitOptions(NamedTuple):
             raise OptionError(
                 "measured", f"{self.measured:g} mm is outside {MEASURED_MIN:g} to {MEASURED_MAX:g} mm; measure the "
                 f"50 mm bar of a page printed at 100% and give its length in mm"
+            )
+        if self.measured is not None and self.measured < lowest_measurement(paper):
+            raise LayoutError(
+                f"--measured: {self.measured:g} mm would enlarge every page by {100 * BAR / self.measured:.0f}% and "
+                f"push its edges off {PAPER_NAMES[paper]} paper; on {PAPER_NAMES[paper]} it can be "
+                f"{lowest_measurement(paper):g} to {MEASURED_MAX:g} mm (a printer that shrinks more needs its own "
+                f"scaling setting fixed)"
             )
         if self.ink not in INKS:
             raise OptionError("ink", f'"{self.ink}" is not one of {", ".join(INKS)}')
@@ -117,6 +126,8 @@ RULE_PAGES = {
 class Kit:
     pages: list[Page]
     host_key: list[Page]
+    tile_pages: tuple[int, ...] = ()  # 1-based numbers of the pages of `pages` that carry tiles
+    board_pages: tuple[int, ...] = ()  # ... and the board's grid
 
 
 def finish(sheets: list[Sheet], texts: Texts, options: KitOptions) -> list[Page]:
@@ -152,13 +163,20 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
     pages = RULE_PAGES[definition.rules.path]
     sheets: list[Sheet] = []
+    boards: list[Sheet] = []
+    with_tiles: list[Sheet] = []
     if options.wants("board"):
-        sheets += board_pages(definition, texts, paper, tile, metrics)
+        boards = board_pages(definition, texts, paper, tile, metrics)
+        sheets += boards
     if options.wants("tiles") or options.wants("tokens"):
         tiles = selection if selection is not None else (tile_list(definition) if options.wants("tiles") else [])
         start = sheets[-1] if len(sheets) == 1 else None
-        sheets += tile_pages(definition, texts, paper, tile, metrics, tiles, options.wants("tokens"),
-                             options.cut_guides, start)
+        start_cursor = start.cursor if start is not None else None
+        added = tile_pages(definition, texts, paper, tile, metrics, tiles, options.wants("tokens"),
+                           options.cut_guides, start)
+        if tiles:
+            with_tiles = added + ([start] if start is not None and start.cursor != start_cursor else [])
+        sheets += added
     if options.wants("rules"):
         sheets.append(pages.rules(definition, texts, paper, metrics))
     if options.wants("record"):
@@ -169,6 +187,9 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     if not sheets and not key_sheets:
         raise LayoutError("--only: host-key is the only part asked for, and --host-key omit leaves it out, "
                           "so there is nothing to print; ask for another part or drop --host-key omit")
+    tile_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is t for t in with_tiles))
+    board_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is b for b in boards))
     if options.host_key == "page" or not sheets:
-        return Kit(finish(sheets + key_sheets, texts, options), [])
-    return Kit(finish(sheets, texts, options), finish(key_sheets, texts, options) if key_sheets else [])
+        return Kit(finish(sheets + key_sheets, texts, options), [], tile_numbers, board_numbers)
+    return Kit(finish(sheets, texts, options), finish(key_sheets, texts, options) if key_sheets else [],
+               tile_numbers, board_numbers)

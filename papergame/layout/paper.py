@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.primitives import MM_PER_INCH, Item, Line, Page, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
+from papergame.printmarks import BAR_MM, INCH_BAR_EIGHTHS, bar_ticks
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
@@ -14,6 +16,7 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 # to the edge: content inside it prints uncut on either paper.
 CONTENT_W = 194.0
 CONTENT_H = 263.0
+STROKE_REACH = 1.0  # how far a line drawn along the content box's edge may reach past it (half its width, and corners)
 
 TITLE_SIZE = 6.0
 BODY_SIZE = 3.4
@@ -123,11 +126,11 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
     fit_line(instruction, box.w, SMALL_SIZE, metrics, False, "scale.instruction")
     items.append(Text(box.x, box.y + SCALE_CHECK_H - SMALL_SIZE - 0.6, instruction, SMALL_SIZE))
     base = box.y + 4.5
-    items.extend(ruler(box.x, base, 50.0, [(i, 1.0 + 0.8 * (i % 5 == 0) + 1.0 * (i % 10 == 0)) for i in range(51)]))
-    items.append(Text(box.x + 50.0 + 1.5, base + 0.3, mm_label, SMALL_SIZE))
-    x2 = box.x + 50.0 + 6.0 + metrics.width(mm_label, SMALL_SIZE)
+    items.extend(ruler(box.x, base, BAR_MM, bar_ticks()))
+    items.append(Text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, SMALL_SIZE))
+    x2 = box.x + BAR_MM + 6.0 + metrics.width(mm_label, SMALL_SIZE)
     eighth = MM_PER_INCH / 8
-    inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(17)]
+    inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(INCH_BAR_EIGHTHS + 1)]
     items.extend(ruler(x2, base, 2 * MM_PER_INCH, inch_ticks))
     items.append(Text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, SMALL_SIZE))
     if page_label:
@@ -142,6 +145,20 @@ def ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]]) -
         items.append(Line(x + offset, y, x + offset, y + height, width=0.15))
     items.append(Rect(x, y - 1.2, length, 1.2, width=0.15, stroke=INK, fill=None))
     return items
+
+
+def lowest_measurement(paper: str) -> float:
+    """The shortest 50 mm bar a correction can make up for on `paper`, to 0.1 mm, rounded up.
+
+    A correction enlarges every page about its centre; below this the content box (with the
+    strokes drawn on its edge) would grow past the paper's edge and be cut off.
+
+    >>> lowest_measurement("a4"), lowest_measurement("letter")
+    (46.7, 47.5)
+    """
+    pw, ph = PAPERS[paper]
+    w, h = CONTENT_W + 2 * STROKE_REACH, CONTENT_H + 2 * STROKE_REACH
+    return math.ceil(BAR_MM * max(w / pw, h / ph) * 10 - 1e-9) / 10
 
 
 def require_paper(paper: str) -> str:

@@ -1,8 +1,11 @@
 """Measure a kit PDF someone was sent, and say whether it prints true at 100%.
 
 Reads the drawing itself with PDFium: the page size, the 50 mm scale bar (found by its
-51 millimetre ticks), the square tiles and the board's grid. A file that was "fitted to
-page" or printed to PDF at another scale shows it in all three.
+millimetre ticks, `printmarks.BAR_TICKS`), the square tiles and the board's grid, and
+anything drawn past the page's edge. A file that was "fitted to page" or printed to PDF
+at another scale shows it in all of them. Tiles and the grid are measured only on the
+pages the kit's keywords say carry them (`printmarks.KitMarks`), so the rules' diagrams
+are never taken for tiles.
 """
 
 from __future__ import annotations
@@ -15,11 +18,16 @@ from pathlib import Path
 
 from papergame.errors import PapergameError
 from papergame.pdfread.open import open_pdf
+from papergame.printmarks import BAR_MM, BAR_TICKS, KitMarks, correction_scale, read_keywords
 
 MM = 25.4 / 72
-BAR = 50.0
-TOLERANCE = 0.002  # 0.1 mm over the 50 mm bar
+BAR = BAR_MM
+# Within 0.5 % a print is true for everything a kit is used for: 0.2 mm on a 35 mm tile,
+# less than the width of a cut line, and tiles still butt together on the board.
+TOLERANCE = 0.005
+OUTSIDE = 0.3  # mm past the page's edge before drawing counts as cut off
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
+PAPER_KEYS = {"a4": "A4", "letter": "Letter"}
 
 
 @dataclass(frozen=True)
@@ -45,7 +53,7 @@ class Segment:
 @dataclass(frozen=True)
 class CheckReport:
     sentence: str
-    true_scale: bool
+    true_scale: bool  # prints true: right scale, right paper, nothing past the page's edge
     scale: float
     bar_mm: float
     tile_mm: float | None
@@ -100,26 +108,26 @@ def page_geometry(page) -> tuple[list[Segment], list[tuple[float, float, float, 
 
 
 def find_bar(segments: list[Segment]) -> float | None:
-    """The length of the millimetre bar: a horizontal line with 51 evenly spaced ticks on it."""
+    """The length of the millimetre bar: a horizontal line with BAR_TICKS evenly spaced ticks on it."""
     ticks = [s for s in segments if s.vertical]
     for line in sorted((s for s in segments if s.horizontal), key=lambda s: -s.length):
         left, right = min(line.x0, line.x1), max(line.x0, line.x1)
         on = sorted({round(t.x0, 3) for t in ticks
                      if left - 0.01 <= t.x0 <= right + 0.01 and abs(min(t.y0, t.y1) - line.y0) < 0.01})
-        if len(on) == 51:
+        if len(on) == BAR_TICKS:
             gaps = [b - a for a, b in zip(on, on[1:])]
             if max(gaps) - min(gaps) < 0.01:
                 return on[-1] - on[0]
     return None
 
 
-def common_square(rects) -> float | None:
-    """The size of the squares drawn most often (at least 4 of them): the tiles."""
+def common_square(rects, fewest: int = 4) -> float | None:
+    """The size of the squares drawn most often (at least `fewest` of them): the tiles."""
     sizes = Counter(round(w, 2) for x, y, w, h in rects if abs(w - h) < 0.01 and 5 < w < 150)
     if not sizes:
         return None
     size, count = sizes.most_common(1)[0]
-    return size if count >= 4 else None
+    return size if count >= fewest else None
 
 
 def grid_cell(segments: list[Segment], rects) -> float | None:
@@ -137,51 +145,111 @@ def grid_cell(segments: list[Segment], rects) -> float | None:
     return best
 
 
-def paper_name(width: float, height: float) -> str:
+def overflow(page, width: float, height: float) -> float:
+    """How far (mm) the drawing reaches past the page's edge; 0 when it stays on the page."""
+    worst = 0.0
+    for obj in page.get_objects(max_depth=1):
+        left, bottom, right, top = (v * MM for v in obj.get_bounds())
+        worst = max(worst, -left, -bottom, right - width, top - height)
+    return worst
+
+
+def paper_of(width: float, height: float) -> str | None:
     for name, (w, h) in PAPERS.items():
         if abs(width - w) < 0.5 and abs(height - h) < 0.5:
-            return f"{name}, {w:g} × {h:g} mm"
+            return name
+    return None
+
+
+def paper_name(width: float, height: float) -> str:
+    name = paper_of(width, height)
+    if name is not None:
+        w, h = PAPERS[name]
+        return f"{name}, {w:g} × {h:g} mm"
     return f"{width:.1f} × {height:.1f} mm"
 
 
 def correction_of(keywords: str) -> float | None:
-    m = re.search(r"measured=([0-9.]+)", keywords or "")
-    return float(m.group(1)) if m else None
+    marks = read_keywords(keywords)
+    return marks.measured if marks else None
+
+
+@dataclass
+class Findings:
+    """What the pages of a file measure."""
+
+    size: tuple[float, float]
+    bar: float | None = None
+    tile: float | None = None
+    cell: float | None = None
+    outside: tuple[int, float] | None = None  # the first page drawn past its edge, and by how much
+
+
+def measure(document, marks: KitMarks | None) -> Findings:
+    first = document[0].get_size()
+    found = Findings((first[0] * MM, first[1] * MM))
+    for number, page in enumerate(document, start=1):
+        w, h = (v * MM for v in page.get_size())
+        segments, rects = page_geometry(page)
+        found.bar = found.bar or find_bar(segments)
+        tile_pages = marks.tile_pages if marks is not None else None
+        board_pages = marks.board_pages if marks is not None else None
+        if tile_pages is None:  # a file from before the keywords said where the tiles are
+            found.tile = found.tile or common_square(rects)
+        elif number in tile_pages:
+            found.tile = found.tile or common_square(rects, fewest=1)
+        if board_pages is None or number in board_pages:
+            found.cell = found.cell or grid_cell(segments, rects)
+        past = overflow(page, w, h)
+        if past > OUTSIDE and found.outside is None:
+            found.outside = (number, past)
+    return found
 
 
 def check_pdf(path: str | Path) -> CheckReport:
     path = Path(path)
     document = open_pdf(path)
-    bar = tile = cell = None
-    first_size = None
-    for page in document:
-        w, h = page.get_size()
-        first_size = first_size or (w * MM, h * MM)
-        segments, rects = page_geometry(page)
-        bar = bar or find_bar(segments)
-        tile = tile or common_square(rects)
-        cell = cell or grid_cell(segments, rects)
-    if bar is None:
+    if len(document) == 0:
+        raise PapergameError(f"{path}: the PDF has no pages, so there is nothing to measure")
+    marks = read_keywords(document.get_metadata_dict().get("Keywords", ""))
+    found = measure(document, marks)
+    if found.bar is None:
         raise PapergameError(f"{path}: no 50 mm scale bar found, so its scale cannot be told; "
                              f"is it a papergame kit?")
-    measured = correction_of(document.get_metadata_dict().get("Keywords", ""))
-    intended = BAR * BAR / measured if measured else BAR
-    scale = bar / intended
-    paper = paper_name(*first_size)
-    parts = [f"the 50 mm bar measures {bar:.2f} mm"]
-    if tile:
-        parts.append(f"tiles {tile:.2f} mm")
-    if cell:
-        parts.append(f"board cells {cell:.2f} mm")
-    found = ", ".join(parts)
+    measured = marks.measured if marks else None
+    scale = found.bar / (BAR * correction_scale(measured))
+    parts = [f"the 50 mm bar measures {found.bar:.2f} mm"]
+    if found.tile:
+        parts.append(f"tiles {found.tile:.2f} mm")
+    if found.cell:
+        parts.append(f"board cells {found.cell:.2f} mm")
+    details = f"({', '.join(parts)}; {paper_name(*found.size)})"
+    sentence, true = verdict(path, found, marks, scale)
+    return CheckReport(f"{sentence} {details}.", true, scale, found.bar, found.tile, found.cell)
+
+
+def verdict(path: Path, found: Findings, marks: KitMarks | None, scale: float) -> tuple[str, bool]:
+    """One plain sentence (without the measurements), and whether the file prints true."""
+    made_for = PAPER_KEYS.get(marks.paper or "") if marks else None
+    paper = paper_of(*found.size)
+    if made_for and paper and paper != made_for and abs(scale - 1) > TOLERANCE:
+        return (f"{path}: this {made_for} kit was fitted to {paper} paper, which scaled it to {100 * scale:.1f}%; "
+                f"rebuild it with --paper {paper.lower()}", False)
+    if found.outside is not None:
+        number, past = found.outside
+        fix = "rebuild it"
+        if marks and marks.measured is not None:
+            fix += " with a larger --measured, or none"
+        return (f"{path}: page {number} draws {past:.1f} mm past the edge of the page, so a printer cuts it off; "
+                f"{fix}", False)
+    off = 100 * (scale - 1)
     if abs(scale - 1) <= TOLERANCE:
-        if measured:
-            sentence = (f"{path}: prints true on a printer that prints 50 mm as {measured:g} mm: it is "
-                        f"scaled by {100 * BAR / measured:.2f}% to make up for it ({found}; {paper}).")
-        else:
-            sentence = f"{path}: prints true at 100% / Actual size ({found}; {paper})."
-        return CheckReport(sentence, True, scale, bar, tile, cell)
-    what = f"tiles measure {tile:.1f} mm" if tile else f"the 50 mm bar measures {bar:.1f} mm"
-    sentence = (f"{path}: {what}: this file was scaled to {100 * scale:.0f}%; rebuild it or print the "
-                f"original at Actual size ({found}; {paper}).")
-    return CheckReport(sentence, False, scale, bar, tile, cell)
+        near = "" if abs(off) < 0.05 else f", {abs(off):.1f}% {'large' if off > 0 else 'small'}, too little to matter"
+        if marks and marks.measured is not None:
+            return (f"{path}: prints true on a printer that prints 50 mm as {marks.measured:g} mm: it is scaled by "
+                    f"{100 * BAR / marks.measured:.2f}% to make up for it{near}", True)
+        return f"{path}: prints true at 100% / Actual size{near}", True
+    what = f"tiles measure {found.tile:.1f} mm" if found.tile else f"the 50 mm bar measures {found.bar:.1f} mm"
+    percent = f"{100 * scale:.1f}".removesuffix(".0")
+    return (f"{path}: {what}: this file was scaled to {percent}%; rebuild it or print the original at "
+            f"Actual size", False)
