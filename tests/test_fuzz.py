@@ -595,3 +595,10 @@ def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output == f"Wrote {tmp_path}/\\udcff.pdf (1 sheet)\n"
     assert os.fsencode(out) in [os.fsencode(p) for p in tmp_path.iterdir()]
+
+
+def test_a_game_name_too_long_for_the_file_system(tmp_path):
+    """Found by the fuzz run after --game learnt template names: looking the name up raised OSError."""
+    result = CliRunner().invoke(main, ["trace", "A1:1", "--game", "x" * 300])
+    assert result.exit_code == 2
+    assert result.output == f"Error: {'x' * 300}: cannot read: File name too long\n"

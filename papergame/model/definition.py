@@ -9,6 +9,7 @@ field path and what would be valid:
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -276,7 +277,7 @@ def builtin_game(name: str | Path | None) -> str | None:
     if name is None:
         return DEFAULT_GAME
     text = str(name)
-    if "/" in text or "\\" in text or text.endswith(".toml") or Path(text).exists():
+    if "/" in text or "\\" in text or text.endswith(".toml") or os.path.exists(text):  # never raises
         return None
     return text if text in builtin_games() else None
 
