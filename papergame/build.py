@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from papergame.model.definition import DEFAULT_GAME, load_definition
 from papergame.errors import DefinitionError, LayoutError
@@ -168,9 +168,7 @@ def build_worksheets(output: str | Path | None, game_path, options, progress=lam
 
     `progress` wraps the stream of sheets as they are made (the CLI shows a bar with it).
     """
-    from papergame.layout.pages.worksheet_sheet import WorksheetLayout
-    from papergame.render.fonts import VeraMetrics
-    from papergame.activities.worksheet import make_worksheets, worksheets_json
+    from papergame.activities.worksheet import worksheets_json
 
     path = worksheet_path(output, game_path)
     key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
@@ -180,6 +178,20 @@ def build_worksheets(output: str | Path | None, game_path, options, progress=lam
     texts = load_texts(None, "en", game_path)
     for target in (path, key_path):
         refuse_inputs(target, input_files(game_path, None, texts))
+    count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress)
+    title = texts.get("worksheet.title")
+    sheet_bytes = render_bytes(pages, title)
+    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
+    write_all([(path, sheet_bytes), (key_path, key_bytes)])  # both or neither
+    return WorksheetReport(path, key_path, count, worksheets_json(definition, sheets))
+
+
+def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: sheets):
+    """The sheets and their key pages, laid out in memory: (puzzles a sheet, sheets, pages, keys)."""
+    from papergame.layout.pages.worksheet_sheet import WorksheetLayout
+    from papergame.render.fonts import VeraMetrics
+    from papergame.activities.worksheet import make_worksheets
+
     check_text_glyphs(texts)
     layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level)
     count = layout.puzzle_count(options.puzzles)
@@ -190,11 +202,32 @@ def build_worksheets(output: str | Path | None, game_path, options, progress=lam
         pages.append(page)
         keys.append(key)
     check_page_glyphs(pages + keys)
-    title = texts.get("worksheet.title")
-    sheet_bytes = render_bytes(pages, title)
-    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
-    write_all([(path, sheet_bytes), (key_path, key_bytes)])  # both or neither
-    return WorksheetReport(path, key_path, count, worksheets_json(definition, sheets))
+    return count, sheets, pages, keys
+
+
+class Validation(NamedTuple):
+    definition: Any
+    worksheet_levels: dict[str, str | None]  # level -> None if sheets can be made, else why not
+
+
+def validate(game_path=None) -> Validation:
+    """Everything `build` and `worksheet` check, run in memory with their default options.
+
+    Raises what `build` would raise, and what `worksheet` would raise at every level (the
+    printed words, the font, the page). Whether puzzles of a level can be found depends on
+    the level and the seed, so a level that cannot be made is reported with its reason.
+    """
+    from papergame.activities.worksheet import LEVELS, WorksheetError, WorksheetOptions
+
+    definition, texts, _ = make_pages(game_path)
+    levels: dict[str, str | None] = {}
+    for level in LEVELS:
+        try:
+            worksheet_pages(definition, texts, WorksheetOptions(level=level))
+            levels[level] = None
+        except WorksheetError as exc:  # no puzzle of this level: the others may still be made
+            levels[level] = exc.problems[0]
+    return Validation(definition, levels)
 
 
 def build_simulation_report(output: str | Path, report) -> Path:

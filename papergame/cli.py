@@ -225,16 +225,19 @@ def preview(pdf, pages, dpi, out_dir) -> None:
 def validate(path: str | None) -> None:
     """Check a game definition file and describe its tile set.
 
-    Without PATH, checks the built-in default game.
+    Runs everything build and worksheet check (the printed words, the font, the pages
+    laid out in memory), so a file said to be valid builds. Without PATH, checks the
+    built-in default game.
 
     \b
     Example:
       papergame validate examples/six-by-six.toml
     """
-    from papergame.explain import describe_definition
+    from papergame.build import validate as validate_game
+    from papergame.explain import describe_definition, describe_worksheets
 
-    definition = load_game(path)
-    for line in describe_definition(definition):
+    checked = validate_game(path)
+    for line in describe_definition(checked.definition) + describe_worksheets(checked.worksheet_levels):
         click.echo(line)
 
 

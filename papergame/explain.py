@@ -150,3 +150,17 @@ def simulation_story(report) -> list[str]:
     lines = summary_lines(report)
     lines.append("Lengths: " + ", ".join(f"{k}: {v}" for k, v in sorted(report.lengths.items())))
     return lines
+
+
+def describe_worksheets(levels: dict[str, str | None]) -> list[str]:
+    """Which worksheet levels the game can make, and why not for the others.
+
+    >>> describe_worksheets({"easy": None, "medium": None, "hard": None})
+    ['Worksheets: easy, medium and hard']
+    >>> describe_worksheets({"easy": None, "medium": None, "hard": "g.toml: no tile whose lines cross"})
+    ['Worksheets: easy and medium', 'No hard worksheets: g.toml: no tile whose lines cross']
+    """
+    can = [level for level, why in levels.items() if why is None]
+    lines = ["Worksheets: " + (" and ".join([", ".join(can[:-1]), can[-1]]) if len(can) > 1 else can[0])] if can else []
+    lines += [f"No {level} worksheets: {why}" for level, why in levels.items() if why is not None]
+    return lines

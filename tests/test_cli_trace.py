@@ -242,6 +242,7 @@ def test_validate_default_game_says_types_1_and_2_are_one_tile():
         "Looks the same turned: type 1 at 180 degrees",
         "Looks the same turned: type 2 at 180 degrees",
         "Looks the same turned: type 3 at 90, 180, 270 degrees",
+        "Worksheets: easy, medium and hard",
     ]
 
 

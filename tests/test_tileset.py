@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
+from papergame.explain import describe_definition
 from papergame.model.definition import builtin_games, load_definition
 from papergame.model.geometry import TileShape, standard_ports
 from papergame.model.tileset import TilesetRequest, tileset_toml
@@ -33,9 +34,15 @@ def test_tileset_file_loads_and_holds_every_different_tile_once_each(tmp_path, k
     assert all(d.board.is_edge_entry(t.start) for t in d.tokens)
     text = path.read_text()
     assert text.count("\n# ") >= 8  # commented field by field
+    assert f"this set holds {count} of them" in "\n".join(describe_definition(d))
+    # validate accepts exactly what build accepts (issue 12): the same verdict, the same Error lines
     validate = run("validate", str(path))
-    assert validate.exit_code == 0
-    assert f"this set holds {count} of them" in validate.stdout
+    built = run("build", "--game", str(path), "-o", str(tmp_path / "kit.pdf"))
+    assert validate.exit_code == built.exit_code
+    if built.exit_code == 0:
+        assert f"this set holds {count} of them" in validate.stdout
+    else:
+        assert validate.stderr == built.stderr
 
 
 def test_tileset_never_replaces_a_file(tmp_path):
@@ -72,8 +79,7 @@ def test_builtin_templates_load_by_name_with_their_own_title():
 
 def test_a_file_in_the_current_folder_wins_over_a_template_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = run("validate", "hexagon-path-tiles")
-    assert result.exit_code == 0 and result.stdout.startswith("hexagon-path-tiles/game.toml: valid")
+    assert load_definition("hexagon-path-tiles").source == "hexagon-path-tiles/game.toml"
     (tmp_path / "hexagon-path-tiles").write_text("not toml [")
     result = CliRunner().invoke(main, ["validate", "hexagon-path-tiles"])
     assert result.exit_code == 2 and "not valid TOML" in result.stderr
