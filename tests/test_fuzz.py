@@ -531,15 +531,16 @@ test_slow_command_lines = pytest.mark.slow(make_fuzz_test("command line", SLOW["
 
 
 def test_tokens_without_printed_words_are_refused_by_build(tmp_path):
-    """The rules engine takes any token names; the printed kit has words for white and black only."""
+    """The rules engine takes any token names; the printed kit (and so validate) has words for white and black only."""
     game = tmp_path / "game.toml"
     game.write_text((TEMPLATE / "game.toml").read_text().replace('name = "white"', 'name = "red"'))
-    assert CliRunner().invoke(main, ["validate", str(game)]).exit_code == 0
-    result = CliRunner().invoke(main, ["build", "--game", str(game), "-o", str(tmp_path / "kit.pdf")])
-    assert result.exit_code == 2
-    assert result.output == (f'Error: {game}: tokens[0].name: "red" has no printed word in '
-                             "edge-port-path-tiles/text.en.toml [token]; a printed kit has tokens called white "
-                             "and black\n")
+    assert CliRunner().invoke(main, ["trace", "A1:1", "--game", str(game)]).exit_code == 0
+    for args in (["validate", str(game)], ["build", "--game", str(game), "-o", str(tmp_path / "kit.pdf")]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        assert result.output == (f'Error: {game}: tokens[0].name: "red" has no printed word in '
+                                 "edge-port-path-tiles/text.en.toml [token]; a printed kit has tokens called white "
+                                 "and black\n")
 
 
 def test_a_newline_in_a_name_stays_on_its_error_line(tmp_path):
