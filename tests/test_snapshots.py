@@ -1,6 +1,10 @@
 """Readable snapshots of every page's display list, so a change in drawing shows as a diff.
 
-After an intended change: PAPERGAME_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_snapshots.py,
+A snapshot never writes itself: a missing or different one fails every run. After an
+intended change, updating them is an explicit step:
+
+    UPDATE_SNAPSHOTS=1 python -m pytest tests/test_snapshots.py
+
 then read the diff of tests/snapshots/ before committing it.
 """
 
@@ -17,7 +21,7 @@ from papergame.layout.kit import KitOptions
 from papergame.layout.primitives import page_json
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-UPDATE = os.environ.get("PAPERGAME_UPDATE_SNAPSHOTS") == "1"
+UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +36,16 @@ def test_page_matches_its_snapshot(pages, index, name):
     assert page.name == name
     text = json.dumps(page_json(page), indent=1, ensure_ascii=False) + "\n"
     path = SNAPSHOTS / f"{name}.json"
-    if UPDATE or not path.exists():
-        if os.environ.get("CI") and not UPDATE:
-            pytest.fail(f"{path} is missing; make it with PAPERGAME_UPDATE_SNAPSHOTS=1 and commit it")
+    if UPDATE:
         path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} is missing; make it with UPDATE_SNAPSHOTS=1 (see the docstring) and commit it"
     assert text == path.read_text(encoding="utf-8"), f"{name} changed; see the docstring to update"
+
+
+def test_a_missing_snapshot_fails_and_is_not_written(tmp_path, monkeypatch, pages):
+    """The check above, run against an empty folder: it must fail and leave the folder empty."""
+    monkeypatch.setitem(globals(), "SNAPSHOTS", tmp_path)
+    monkeypatch.setitem(globals(), "UPDATE", False)
+    with pytest.raises(AssertionError, match="is missing; make it with UPDATE_SNAPSHOTS=1"):
+        test_page_matches_its_snapshot(pages, 0, "board")
+    assert list(tmp_path.iterdir()) == []
