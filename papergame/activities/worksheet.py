@@ -243,6 +243,18 @@ def ending(board: Board, window: Window, route: Trace) -> str:
 
 def problems(definition: GameDefinition, level: Level, puzzle: Puzzle) -> list[str]:
     """Everything that would make the puzzle unfit for the sheet (an empty list: keep it)."""
+    unknown = sorted(({p.tile for p in puzzle.tiles} | set(puzzle.hand)) - {t.id for t in definition.tiles})
+    if unknown:
+        return [f"there is no tile type {unknown[0]}"]
+    out = layout_problems(definition, puzzle)
+    tiles = lay(definition, puzzle.tiles)
+    if puzzle.kind == EXIT:
+        return out + exit_problems(definition, level, puzzle, tiles)
+    return out + safe_problems(definition, level, puzzle, tiles)
+
+
+def layout_problems(definition: GameDefinition, puzzle: Puzzle) -> list[str]:
+    """What is wrong with where the tiles and the token are, whatever the kind of puzzle."""
     board = definition.board
     out: list[str] = []
     cells = [p.cell for p in puzzle.tiles]
@@ -256,43 +268,60 @@ def problems(definition: GameDefinition, level: Level, puzzle: Puzzle) -> list[s
             out.append(f"{used[tile.id]} tiles of type {tile.id}, but the set has {tile.copies}")
     if puzzle.token.cell not in puzzle.window:
         out.append("the token is outside the window")
-    tiles = lay(definition, puzzle.tiles)
-    if puzzle.kind == EXIT:
-        if not board.is_edge_entry(puzzle.token):
-            out.append("the token does not start at the board's edge")
-        if puzzle.token.cell not in tiles:
-            out.append("the token's cell is empty")
-        route = trace(board, tiles, puzzle.token)
-        if route != puzzle.route:
-            out.append("the answer is not the engine's")
-        if ending(board, puzzle.window, route) not in (STOP, OUT):
-            out.append(f"the route ends {ending(board, puzzle.window, route)}")
-        if not fits_level(definition, level, route):
-            out.append(f"a route of {len(route.route)} does not fit the level")
-    else:
-        if puzzle.token.cell in tiles:
-            out.append("the token's cell is not empty")
-        if len(puzzle.hand) != definition.hand:
-            out.append(f"a hand of {len(puzzle.hand)}, not of {definition.hand} as dealt")
-        routes = []
-        for type_id in sorted(set(puzzle.hand)):
-            for rotation in definition.shape.rotations:
-                laid = dict(tiles)
-                laid[puzzle.token.cell] = PlacedTile.make(definition, definition.tile(type_id), rotation)
-                routes.append(Option(type_id, rotation, trace(board, laid, puzzle.token)))
-        if tuple(routes) != puzzle.options:
-            out.append("the answer is not the engine's")
-        ends = {ending(board, puzzle.window, o.trace) for o in routes}
-        if ends - {STOP, OUT}:
-            out.append("a placement's route ends " + " or ".join(sorted(ends - {STOP, OUT})))
-        if not any(o.safe for o in routes) or all(o.safe for o in routes):
-            out.append("every placement is safe, or none is")
-        longest = max((len(o.trace.route) for o in routes), default=0)
-        if not level.shortest <= longest <= level.longest:
-            out.append(f"a longest route of {longest} does not fit the level")
-        if level.double_crossing and not any(fits_level(definition, level, o.trace) for o in routes):
-            out.append("no placement crosses a crossing tile both ways")
     return out
+
+
+def exit_problems(definition: GameDefinition, level: Level, puzzle: Puzzle, tiles: dict[Cell, PlacedTile]) -> list[str]:
+    """An exit puzzle: the token enters a laid tile from the edge; one route, ending in the picture."""
+    board = definition.board
+    out: list[str] = []
+    if not board.is_edge_entry(puzzle.token):
+        out.append("the token does not start at the board's edge")
+    if puzzle.token.cell not in tiles:
+        out.append("the token's cell is empty")
+    route = trace(board, tiles, puzzle.token)
+    if route != puzzle.route:
+        out.append("the answer is not the engine's")
+    if ending(board, puzzle.window, route) not in (STOP, OUT):
+        out.append(f"the route ends {ending(board, puzzle.window, route)}")
+    if not fits_level(definition, level, route):
+        out.append(f"a route of {len(route.route)} does not fit the level")
+    return out
+
+
+def safe_problems(definition: GameDefinition, level: Level, puzzle: Puzzle, tiles: dict[Cell, PlacedTile]) -> list[str]:
+    """A hand puzzle: the token faces an empty cell; some placements of the hand are safe, some not."""
+    board = definition.board
+    out: list[str] = []
+    if puzzle.token.cell in tiles:
+        out.append("the token's cell is not empty")
+    if len(puzzle.hand) != definition.hand:
+        out.append(f"a hand of {len(puzzle.hand)}, not of {definition.hand} as dealt")
+    routes = hand_options(definition, puzzle, tiles)
+    if tuple(routes) != puzzle.options:
+        out.append("the answer is not the engine's")
+    ends = {ending(board, puzzle.window, o.trace) for o in routes}
+    if ends - {STOP, OUT}:
+        out.append("a placement's route ends " + " or ".join(sorted(ends - {STOP, OUT})))
+    if not any(o.safe for o in routes) or all(o.safe for o in routes):
+        out.append("every placement is safe, or none is")
+    longest = max((len(o.trace.route) for o in routes), default=0)
+    if not level.shortest <= longest <= level.longest:
+        out.append(f"a longest route of {longest} does not fit the level")
+    if level.double_crossing and not any(fits_level(definition, level, o.trace) for o in routes):
+        out.append("no placement crosses a crossing tile both ways")
+    return out
+
+
+def hand_options(definition: GameDefinition, puzzle: Puzzle, tiles: dict[Cell, PlacedTile]) -> list[Option]:
+    """Each type of the hand at each turn, laid in the token's cell, with where the token goes."""
+    options = []
+    for tile in sorted((t for t in definition.tiles if t.id in puzzle.hand), key=lambda t: t.id):
+        for rotation in definition.shape.rotations:
+            laid = dict(tiles)
+            laid[puzzle.token.cell] = PlacedTile.make(definition, tile, rotation)
+            options.append(Option(tile.id, rotation, trace(definition.board, laid, puzzle.token)))
+    return options
 
 
 # --- making puzzles ----------------------------------------------------------------------
