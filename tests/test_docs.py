@@ -41,3 +41,16 @@ def test_the_readme_opens_with_the_two_commands_and_ci_runs_the_second():
     assert block[0].endswith("papergame build")
     ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert block[1] in ci
+
+
+def test_ci_runs_the_type_checker_and_the_linter_after_the_tests():
+    import tomllib
+
+    ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    steps = ci.strip().splitlines()[-1].split(" && ")
+    assert steps[-3:] == [".venv/bin/python -m pytest -q", ".venv/bin/python -m mypy papergame",
+                          ".venv/bin/python -m ruff check ."]
+    config = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["tool"]["ruff"]["lint"]["mccabe"]["max-complexity"] == 15
+    assert "C901" in config["tool"]["ruff"]["lint"]["select"]
+    assert {"mypy", "ruff"} <= {d.split(">")[0] for d in config["project"]["optional-dependencies"]["test"]}

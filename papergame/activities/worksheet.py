@@ -212,7 +212,13 @@ def kinds(count: int) -> list[str]:
 
 
 def lay(definition: GameDefinition, tiles) -> dict[Cell, PlacedTile]:
-    return {p.cell: PlacedTile.make(definition, definition.tile(p.tile), p.rotation) for p in tiles}
+    return {p.cell: PlacedTile.make(definition, definition.tile_type(p.tile), p.rotation) for p in tiles}
+
+
+def stop(head: Trace) -> Position:
+    """Where a route that stopped on the board stopped (the maker only grows such routes)."""
+    assert head.end is not None, "a route that left the board has no stop"
+    return head.end
 
 
 def crossed_both_ways(definition: GameDefinition, route: Trace) -> list[Cell]:
@@ -372,8 +378,10 @@ class PuzzleMaker:
         for a route stays quick; `visited` holds the entry ports `head` went through. Every
         answer a puzzle keeps is traced again by the engine itself (see `problems`).
         """
-        cells, lines, seen = [], [], set()
-        position, step = head.end, self.step
+        cells: list[Cell] = []
+        lines: list[tuple[str, str]] = []
+        seen: set[Position] = set()
+        position, step = stop(head), self.step
         while True:
             placed = tiles.get(position.cell)
             if placed is None:
@@ -381,7 +389,7 @@ class PuzzleMaker:
             cells.append(position.cell)
             leave = placed.links[position.port]
             lines.append((position.port, leave))
-            nxt = step[position.cell, leave]
+            nxt: Position | None = step[position.cell, leave]
             if nxt is None:
                 return Step(cells, lines, None, False, leave)
             if nxt in visited or nxt in seen:
@@ -391,12 +399,13 @@ class PuzzleMaker:
 
     def visited(self, head: Trace) -> set[Position]:
         """The entry ports a trace stood at: its start and where it entered each later cell."""
-        return {head.start} | {self.step[cell, leave] for cell, (_, leave) in zip(head.route, head.crossings)}
+        entered = (self.step[cell, leave] for cell, (_, leave) in zip(head.route, head.crossings))
+        return {head.start} | {p for p in entered if p is not None}
 
     def choices(self, tiles: dict[Cell, PlacedTile], used: Counter, head: Trace, window: Window):
         """Every tile left in the set at every turn, laid where `head` stopped: (type, turn, step, ending)."""
         out = []
-        cell, visited = head.end.cell, self.visited(head)
+        cell, visited = stop(head).cell, self.visited(head)
         for type_id, copies in self.copies.items():
             if used[type_id] >= copies:
                 continue
@@ -441,7 +450,7 @@ class PuzzleMaker:
             if not (done or going):
                 return None
             type_id, rotation, chosen = self.rng.choice(done or going)
-            self.lay_one(tiles, used, head.end.cell, type_id, rotation)
+            self.lay_one(tiles, used, stop(head).cell, type_id, rotation)
             if done:
                 return chosen
             head = chosen.after(head)
@@ -487,9 +496,9 @@ class PuzzleMaker:
             if not going:
                 break
             type_id, rotation, step = rng.choice(going)
-            self.lay_one(tiles, used, head.end.cell, type_id, rotation)
+            self.lay_one(tiles, used, stop(head).cell, type_id, rotation)
             head = step.after(head)
-        token = head.end
+        token = stop(head)
         route = self.grow(tiles, used, Trace(token, (), token, False), window, rng.choice((STOP, OUT)))
         if route is None:
             return None
@@ -577,6 +586,7 @@ def puzzle_json(definition: GameDefinition, puzzle: Puzzle) -> dict[str, Any]:
     }
     if puzzle.kind == EXIT:
         route = puzzle.route
+        assert route is not None, "an exit puzzle carries its route"
         out["answer"] = {"route": [board.cell_name(c) for c in route.route], "end": board.position_name(route.end)}
     else:
         out["hand"] = list(puzzle.hand)

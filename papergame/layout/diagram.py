@@ -37,6 +37,12 @@ class Marker:
     left_from: tuple[Cell, str] | None = None  # or: left the board from this cell through this port
     outline: bool = False  # an outline marks where a token was, a full token where it is
 
+    @property
+    def departure(self) -> tuple[Cell, str]:
+        """The cell and port a marker that is not at an entry port left the board by."""
+        assert self.left_from is not None, "a marker stands at a port or beside the edge it left by"
+        return self.left_from
+
 
 @dataclass
 class Diagram:
@@ -71,7 +77,7 @@ class Diagram:
         """Inward directions of the edges that a marker stands outside."""
         sides = set()
         for m in self.markers:
-            port = m.position.port if m.position is not None else m.left_from[1]
+            port = m.position.port if m.position is not None else m.departure[1]
             if m.position is None or self.board.is_edge_entry(m.position):
                 n = self.board.shape.inward(port)
                 sides.add((n.x, n.y))
@@ -194,7 +200,7 @@ class Diagram:
                 d = self.outside(marker.position.port, r)
                 cx, cy = cx - n.x * d, cy - n.y * d
         else:
-            cell, port = marker.left_from
+            cell, port = marker.departure
             px, py = self.port_xy(cell, port)
             n = self.board.shape.inward(port)
             d = self.outside(port, r)

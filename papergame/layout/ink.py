@@ -8,7 +8,7 @@ the outlined line stays an outline and the bridge gap stays a gap.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from papergame.layout.primitives import (
     Arc,
@@ -36,6 +36,16 @@ class Ink(NamedTuple):
 NORMAL = Ink("normal", 0.0, 0.0, 1.0, 99.0, True)
 LOW = Ink("low", 0.5, 0.45, 0.5, 0.3, False)
 INKS = {ink.name: ink for ink in (NORMAL, LOW)}
+
+
+@overload
+def grey(value: float, target: float) -> float:
+    ...
+
+
+@overload
+def grey(value: None, target: float) -> None:
+    ...
 
 
 def grey(value: float | None, target: float) -> float | None:

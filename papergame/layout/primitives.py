@@ -9,7 +9,7 @@ Colours are grey levels: 0 is black, 1 is white, None is "not drawn".
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 MM_PER_INCH = 25.4
 
@@ -136,11 +136,11 @@ def _round(value):
 
 
 def item_json(item: Item) -> dict:
-    out = {"kind": type(item).__name__.lower()}
+    out: dict[str, Any] = {"kind": type(item).__name__.lower()}
     defaults = item._field_defaults
     for name, value in zip(item._fields, item):
-        if name == "items":
-            out["items"] = [item_json(i) for i in value]
+        if isinstance(item, Group) and name == "items":
+            out["items"] = [item_json(i) for i in item.items]
         elif name not in defaults or value != defaults[name]:
             out[name] = _round(value)
     return out

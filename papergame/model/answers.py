@@ -56,7 +56,7 @@ def worked_example(definition: GameDefinition) -> WorkedExample:
     stops = [m for m in moves if m.trace.end is not None and not m.trace.loop]
     straight = [m for m in stops if goes_straight(definition, m)]
     outs = [m for m in moves if m.trace.end is None]
-    return WorkedExample((straight or stops or [None])[0], (outs or [None])[0])
+    return WorkedExample(next(iter(straight or stops), None), next(iter(outs), None))
 
 
 def crossing_types(definition: GameDefinition) -> list[int]:

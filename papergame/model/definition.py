@@ -85,6 +85,13 @@ class GameDefinition:
     def tile(self, type_id: int) -> TileType | None:
         return next((t for t in self.tiles if t.id == type_id), None)
 
+    def tile_type(self, type_id: int) -> TileType:
+        """The tile type `type_id`, which the caller knows is in the set (KeyError if not)."""
+        tile = self.tile(type_id)
+        if tile is None:
+            raise KeyError(type_id)
+        return tile
+
     @property
     def pile(self) -> int:
         """Tiles left in the draw pile after the deal."""
@@ -184,7 +191,7 @@ class Checker:
     def problem(self, field: str, message: str) -> None:
         self.problems.append(f"{self.label}: {field}: {message}" if field else f"{self.label}: {message}")
 
-    def keys(self, table: Any, field: str, required: set[str], optional: set[str] = frozenset()) -> bool:
+    def keys(self, table: Any, field: str, required: set[str], optional: frozenset[str] | set[str] = frozenset()) -> bool:
         """Check a table's keys; False if it is not a table at all."""
         if not isinstance(table, dict):
             self.problem(field, f"must be a table, not {type_name(table)}")
@@ -436,6 +443,7 @@ def parse_tokens(value: Any, board: Board | None, check: Checker, count: int | N
         check.problem("tokens", f'two tokens are called "{n}"')
     starts = [t.start for t in out]
     for s in sorted({s for s in starts if starts.count(s) > 1}):
+        assert board is not None  # a start is only read against a board
         check.problem("tokens", f"two tokens start on the same port {board.position_name(s)}")
     return tuple(out) if len(out) == len(value) == (count or len(value)) else None
 

@@ -216,10 +216,10 @@ class TileShape:
     def canonical(self, pairs) -> tuple[tuple[int, int], ...]:
         """One name for a tile and all its turns: the smallest of its turned pairings, as port indices."""
         n, k = len(self.ports), self.ports_per_side
-        best = None
+        best: tuple[tuple[int, int], ...] | None = None
         for turn in range(len(self.sides)):
             shift = turn * k
-            key = tuple(sorted(tuple(sorted(((self._index[a] + shift) % n, (self._index[b] + shift) % n)))
+            key = tuple(sorted(pair_key((self._index[a] + shift) % n, (self._index[b] + shift) % n)
                                for a, b in pairs))
             if best is None or key < best:
                 best = key
@@ -310,3 +310,12 @@ def standard_ports(kind: str, per_side: int) -> tuple[tuple[str, ...], tuple[str
 def pairs_cross(shape: TileShape, pairs) -> list[tuple[int, int]]:
     """Indices (i, j) of the pairs of a tile whose lines must cross."""
     return [(i, j) for (i, p), (j, q) in combinations(enumerate(pairs), 2) if shape.lines_cross(p, q)]
+
+
+def pair_key(a: int, b: int) -> tuple[int, int]:
+    """Two port indices in order, so a line is named the same from either end.
+
+    >>> pair_key(5, 2)
+    (2, 5)
+    """
+    return (a, b) if a <= b else (b, a)

@@ -271,7 +271,7 @@ class Game:
         """Place a tile for the player to move, trace every token on the board, and judge."""
         self.check(cell, type_id, rotation)
         player = self.mover
-        tile = self.definition.tile(type_id)
+        tile = self.definition.tile_type(type_id)
         self.tiles[cell] = PlacedTile.make(self.definition, tile, rotation)
         self.used[type_id] = self.used.get(type_id, 0) + 1
 
@@ -313,9 +313,10 @@ class Game:
             raise MoveError(f'tile "{m["tile"]}" is not a tile type number ({types})') from None
         rotation = 0
         if m["rot"] is not None:
-            rotation = parse_rotation(m["rot"], self.definition)
-            if rotation is None:
+            parsed = parse_rotation(m["rot"], self.definition)
+            if parsed is None:
                 raise MoveError(f'rotation "{m["rot"]}" is not one of {rotation_names(self.definition)}')
+            rotation = parsed
         return cell, type_id, rotation
 
 
@@ -356,7 +357,9 @@ def play_random_game(definition: GameDefinition, rng: random.Random) -> Game:
         player = game.mover
         hand = hands[player]
         type_id = hand.pop(rng.randrange(len(hand)))
-        game.place(game.positions[player].cell, type_id, rng.choice(definition.shape.rotations))
+        entry = game.positions[player]
+        assert entry is not None, "the player to move has a token on the board"
+        game.place(entry.cell, type_id, rng.choice(definition.shape.rotations))
         if pile:
             hand.append(pile.pop())
     return game

@@ -82,7 +82,7 @@ def tileset_toml(request: TilesetRequest) -> str:
         "# The sides, clockwise from the top: a square has 4 (N E S W), a flat-top hexagon 6.",
         f"sides = {q(list(sides))}",
         f"# The ports, clockwise from the top side's first: {k} on each side"
-        + ("." if k == 1 else f" (N1 is the first of N going clockwise)."),
+        + ("." if k == 1 else " (N1 is the first of N going clockwise)."),
         f"# A tile may be turned in steps of {step} degrees.",
         f"ports = {q(list(ports))}",
         "",

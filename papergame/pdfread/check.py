@@ -11,7 +11,6 @@ are never taken for tiles.
 from __future__ import annotations
 
 import ctypes
-import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from typing import Any, BinaryIO, Callable
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -46,7 +46,8 @@ def stroke_fill(c: Canvas, stroke, fill, width: float) -> tuple[int, int]:
 
 
 def draw(c: Canvas, item) -> None:
-    DRAWERS[type(item)](c, item)
+    drawer: Callable[[Canvas, Any], None] = DRAWERS[type(item)]  # type: ignore[assignment]
+    drawer(c, item)
 
 
 def draw_line(c: Canvas, item: Line) -> None:

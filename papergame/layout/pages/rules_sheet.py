@@ -102,11 +102,12 @@ def example_diagram(definition: GameDefinition, move: FirstMove) -> Diagram:
     cols = two_from(start.cell.col, len(board.columns))
     rows = two_from(start.cell.row, len(board.rows))
     d = Diagram(definition, cols, rows, EXAMPLE_CELL)
-    d.tiles[start.cell] = (definition.tile(move.tile), move.rotation)
+    d.tiles[start.cell] = (definition.tile_type(move.tile), move.rotation)
     name = definition.tokens[0].name
     d.markers.append(Marker(name, position=start, outline=True))
     t = move.trace
     if t.end is None:
+        assert t.exit_port is not None, "a token that left the board left through a port"
         d.markers.append(Marker(name, left_from=(t.route[-1], t.exit_port)))
     else:
         d.markers.append(Marker(name, position=t.end))
@@ -121,7 +122,7 @@ def example_sentence(definition: GameDefinition, texts: Texts, move: FirstMove) 
                   token=texts.get(f"token.{token}"))
     if t.end is None:
         winner = move.turn.result.winner
-        return texts.get("rules.example_out", side=definition.shape.side_of(t.exit_port),
+        return texts.get("rules.example_out", side=definition.shape.side_of(t.exit_port or ""),
                          winner=texts.get(f"token.{winner}") if winner in {x.name for x in definition.tokens} else winner,
                          **common)
     return texts.get("rules.example_stop", **{"from": board.position_name(t.start)}, to=board.position_name(t.end), **common)
@@ -168,7 +169,7 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
     if moves:
         left.heading(texts.get("rules.example_heading"))
         left.gap(1)
-        figures = []
+        figures: list[tuple[list[Item] | Item, float, float, str]] = []
         for move in moves:
             d = example_diagram(definition, move)
             figures.append(([d.items(0, 0)], d.width, d.height, example_sentence(definition, texts, move)))

@@ -168,6 +168,7 @@ def tile_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float
         if remaining:
             current = None
     if tokens:
+        assert current is not None  # the loop ends on a sheet with the last tiles (or the title alone)
         if current.room < band:
             current = Sheet(f"tiles-{len(sheets) + 1}", paper, metrics)
             current.title(texts.get("tiles.continued"))

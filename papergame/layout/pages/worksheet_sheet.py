@@ -286,8 +286,9 @@ class WorksheetLayout:
 
     def page(self, worksheet: Worksheet, total: int, key: bool) -> Page:
         count = len(worksheet.puzzles)
-        self.puzzle_count(count)
+        self.puzzle_count(count)  # refuses a count no plan fits
         plan = self.plan(count)
+        assert plan is not None
         name = f"worksheet-{worksheet.number}" + ("-key" if key else "")
         sheet = Sheet(name, PAPER, self.metrics)
         (self.key_header if key else self.sheet_header)(sheet, worksheet.number, worksheet.seed)
@@ -336,9 +337,10 @@ class WorksheetLayout:
         w = puzzle.window
         d = Diagram(definition, w.cols, w.rows, plan.cell, port_names=False, type_labels=False)
         for p in puzzle.tiles:
-            d.tiles[p.cell] = (definition.tile(p.tile), p.rotation)
+            d.tiles[p.cell] = (definition.tile_type(p.tile), p.rotation)
         if puzzle.kind == EXIT and key:
             route = puzzle.route
+            assert route is not None, "an exit puzzle carries its route"
             d.shaded = tuple(dict.fromkeys(route.route))
             steps: dict[Cell, list[str]] = {}
             for i, cell in enumerate(route.route, start=1):
@@ -346,6 +348,7 @@ class WorksheetLayout:
             d.notes = {cell: " ".join(s) for cell, s in steps.items()}
             d.markers.append(Marker(TOKEN, position=puzzle.token, outline=True))
             if route.end is None:
+                assert route.exit_port is not None, "a route that left the board left through a port"
                 d.markers.append(Marker(TOKEN, left_from=(route.route[-1], route.exit_port)))
             else:
                 d.markers.append(Marker(TOKEN, position=route.end))
@@ -363,7 +366,7 @@ class WorksheetLayout:
         return d.items(x + LABEL_BAND + room - left, y + 1 + room - bottom)
 
     def hand_tile(self, sheet: Sheet, type_id: int, x: float, y: float) -> None:
-        art = tile_art(self.definition.shape, self.definition.tile(type_id), HAND_TILE, ports=False)
+        art = tile_art(self.definition.shape, self.definition.tile_type(type_id), HAND_TILE, ports=False)
         sheet.add(Group(x, y, 0, tuple(art)))
 
     def hand_column(self, sheet: Sheet, x: float, top: float, puzzle: Puzzle) -> None:
@@ -429,10 +432,11 @@ class WorksheetLayout:
         texts = self.texts
         if puzzle.kind == EXIT:
             route = puzzle.route
+            assert route is not None and (route.end is not None or route.exit_port is not None)
             out = [texts.get("worksheet.key_route", route=" ".join(board.cell_name(c) for c in route.route))]
             if route.end is None:
                 out.append(texts.get("worksheet.key_out", cell=board.cell_name(route.route[-1]),
-                                     side=self.definition.shape.side_of(route.exit_port)))
+                                     side=self.definition.shape.side_of(route.exit_port or "")))
             else:
                 out.append(texts.get("worksheet.key_stop", position=board.position_name(route.end)))
             return out
