@@ -58,7 +58,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 def write_new(path: Path, data: bytes) -> None:
     """Write a file that must not exist yet (a definition a person will edit is never replaced)."""
-    check_target(path)
+    check_target(path, pdf=False)
     if os.path.lexists(path):
         raise OutputError(f"{path}: already exists; choose another name with -o, or delete it first")
     write_all([(path, data)])
@@ -120,8 +120,11 @@ def reason(exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
 
 
-def check_target(path: Path) -> None:
-    """Refuse an output path that could never be written, before anything is rendered to disk."""
+def check_target(path: Path, pdf: bool = True) -> None:
+    """Refuse an output path that could never be written, before anything is rendered to disk.
+
+    With `pdf`, an existing file is only replaced if it is a PDF (it starts with `%PDF-`).
+    """
     folder = path.parent
     try:
         if not folder.is_dir():
@@ -133,7 +136,7 @@ def check_target(path: Path) -> None:
         if path.exists() and not path.is_file():
             raise OutputError(f"{path}: cannot write: it is not a regular file (a device or a pipe); "
                               f"name a file such as kit.pdf")
-        if path.is_file():
+        if pdf and path.is_file():
             with open(path, "rb") as existing:
                 if existing.read(len(PDF_MAGIC)) != PDF_MAGIC:
                     raise OutputError(f"{path}: cannot write: it exists and is not a PDF, so it is not replaced; "

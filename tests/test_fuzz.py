@@ -603,3 +603,11 @@ def test_a_game_name_too_long_for_the_file_system(tmp_path):
     result = CliRunner().invoke(main, ["trace", "A1:1", "--game", "x" * 300])
     assert result.exit_code == 2
     assert result.output == f"Error: {'x' * 300}: cannot read: File name too long\n"
+
+
+def test_a_tileset_name_too_long_for_the_file_system(tmp_path):
+    """Found by the fuzz run: asking whether the file existed raised OSError."""
+    long = str(tmp_path / ("x" * 300 + ".toml"))
+    result = CliRunner().invoke(main, ["tileset", "-o", long])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: {long}: cannot write: ")
