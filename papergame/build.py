@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from papergame.model.definition import DEFAULT_GAME, load_definition
-from papergame.errors import DefinitionError, LayoutError
+from papergame.errors import DefinitionError, LayoutError, OptionError
 from papergame.output import check_target, output_path, refuse_inputs, write_all
 from papergame.layout.kit import KitOptions, build_kit
 from papergame.layout.primitives import Group, Page, Text
@@ -227,6 +227,10 @@ def validate(game_path=None) -> Validation:
             levels[level] = None
         except WorksheetError as exc:  # no puzzle of this level: the others may still be made
             levels[level] = exc.problems[0]
+        except OptionError as exc:
+            if exc.option != "level":
+                raise
+            levels[level] = exc.detail.removeprefix(f"{level}: ")
     return Validation(definition, levels)
 
 

@@ -195,7 +195,7 @@ def check(pdf) -> None:
     """
     from papergame.pdfread.check import check_pdf
 
-    report = check_pdf(pdf)
+    report = check_pdf(pdf, flag=lambda option: f"--{option}")
     click.echo(report.sentence)
     if not report.true_scale:
         raise SystemExit(1)

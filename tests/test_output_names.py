@@ -177,6 +177,6 @@ def test_worksheets_are_named_after_the_game(game, here):
 def test_omitting_the_only_part_asked_for_is_an_error_not_a_crash(here):
     result = invoke("build", "--host-key", "omit", "--only", "host-key")
     assert result.exit_code == 2
-    assert result.output == ("Error: --only: host-key is the only part asked for, and --host-key omit leaves it out, "
-                             "so there is nothing to print; ask for another part or drop --host-key omit\n")
+    assert result.output == ("Error: --only: host-key is the only part asked for, and the host key is set to be "
+                             "omitted, so there is nothing to print; ask for another part or keep the host key\n")
     assert names(here) == []

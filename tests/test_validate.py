@@ -69,6 +69,6 @@ def test_worksheet_levels_that_cannot_be_made_are_named(in_repo, tmp_path):
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-2:] == [
         "Worksheets: easy and medium",
-        f"No hard worksheets: --level hard: its routes pass a tile whose lines cross, both ways, but {game} has no "
+        f"No hard worksheets: its routes pass a tile whose lines cross, both ways, but {game} has no "
         "tile type whose lines cross",
     ]

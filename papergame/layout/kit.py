@@ -54,8 +54,8 @@ class KitOptions(NamedTuple):
                 f"50 mm bar of a page printed at 100% and give its length in mm"
             )
         if self.measured is not None and self.measured < lowest_measurement(paper):
-            raise LayoutError(
-                f"--measured: {self.measured:g} mm would enlarge every page by {100 * BAR / self.measured:.0f}% and "
+            raise OptionError(
+                "measured", f"{self.measured:g} mm would enlarge every page by {100 * BAR / self.measured:.0f}% and "
                 f"push its edges off {PAPER_NAMES[paper]} paper; on {PAPER_NAMES[paper]} it can be "
                 f"{lowest_measurement(paper):g} to {MEASURED_MAX:g} mm (a printer that shrinks more needs its own "
                 f"scaling setting fixed)"
@@ -185,8 +185,8 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     if options.wants("host-key") and options.host_key != "omit":
         key_sheets.append(pages.host_key(definition, texts, paper, metrics))
     if not sheets and not key_sheets:
-        raise LayoutError("--only: host-key is the only part asked for, and --host-key omit leaves it out, "
-                          "so there is nothing to print; ask for another part or drop --host-key omit")
+        raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
+                                  "so there is nothing to print; ask for another part or keep the host key")
     tile_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is t for t in with_tiles))
     board_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is b for b in boards))
     if options.host_key == "page" or not sheets:

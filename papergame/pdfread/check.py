@@ -14,6 +14,7 @@ import ctypes
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from papergame.errors import PapergameError
 from papergame.pdfread.open import open_pdf
@@ -205,7 +206,8 @@ def measure(document, marks: KitMarks | None) -> Findings:
     return found
 
 
-def check_pdf(path: str | Path) -> CheckReport:
+def check_pdf(path: str | Path, flag: Callable[[str], str] = lambda option: option) -> CheckReport:
+    """Measure the PDF at `path`; `flag` spells an option in the advice (the CLI puts two dashes before it)."""
     path = Path(path)
     document = open_pdf(path)
     if len(document) == 0:
@@ -223,22 +225,23 @@ def check_pdf(path: str | Path) -> CheckReport:
     if found.cell:
         parts.append(f"board cells {found.cell:.2f} mm")
     details = f"({', '.join(parts)}; {paper_name(*found.size)})"
-    sentence, true = verdict(path, found, marks, scale)
+    sentence, true = verdict(path, found, marks, scale, flag)
     return CheckReport(f"{sentence} {details}.", true, scale, found.bar, found.tile, found.cell)
 
 
-def verdict(path: Path, found: Findings, marks: KitMarks | None, scale: float) -> tuple[str, bool]:
+def verdict(path: Path, found: Findings, marks: KitMarks | None, scale: float,
+            flag: Callable[[str], str]) -> tuple[str, bool]:
     """One plain sentence (without the measurements), and whether the file prints true."""
     made_for = PAPER_KEYS.get(marks.paper or "") if marks else None
     paper = paper_of(*found.size)
     if made_for and paper and paper != made_for and abs(scale - 1) > TOLERANCE:
         return (f"{path}: this {made_for} kit was fitted to {paper} paper, which scaled it to {100 * scale:.1f}%; "
-                f"rebuild it with --paper {paper.lower()}", False)
+                f"rebuild it with {flag('paper')} {paper.lower()}", False)
     if found.outside is not None:
         number, past = found.outside
         fix = "rebuild it"
         if marks and marks.measured is not None:
-            fix += " with a larger --measured, or none"
+            fix += f" with a larger {flag('measured')}, or none"
         return (f"{path}: page {number} draws {past:.1f} mm past the edge of the page, so a printer cuts it off; "
                 f"{fix}", False)
     off = 100 * (scale - 1)

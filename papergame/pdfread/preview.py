@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from papergame.errors import OptionError, OutputError, PapergameError
+from papergame.errors import OptionError, OutputError
 from papergame.pdfread.open import open_pdf
 
 
