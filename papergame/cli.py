@@ -272,7 +272,7 @@ def solve(as_json: bool, game_path: str | None) -> None:
 
 @main.command()
 @click.option("--games", default=1000, show_default=True, type=int, metavar="N", help="How many games to play.")
-@click.option("--policy", type=click.Choice(["random", "careful"]), default="random", show_default=True,
+@click.option("--policy", type=click.Choice(["random", "careful"], case_sensitive=False), default="random", show_default=True,
               help="random: a tile from the hand, turned at random. careful: at random among the placements "
                    "that keep the mover's own token (or the shared path) on the board, if any.")
 @click.option("--seed", default=1, show_default=True, type=int, metavar="S",
@@ -295,6 +295,7 @@ def simulate(games, policy, seed, as_json, output, game_path) -> None:
     from papergame.model.simulate import check_options, simulate as run_games
     from papergame.explain import simulation_story
 
+    policy = policy.lower()
     check_options(games, policy)
     definition = load_game(game_path)
     with click.progressbar(length=games, label="Playing", file=sys.stderr) as bar:

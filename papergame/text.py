@@ -147,11 +147,11 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
         own = builtin_path(template, text_filename(lang))
         if not own.is_file():
             return base
-        words = parse_texts(read_toml(own, "text"), f"{template}/{text_filename(lang)}", schema, partial=True)
+        differ = parse_texts(read_toml(own, "text"), f"{template}/{text_filename(lang)}", schema, partial=True)
         merged = {section: dict(table) for section, table in base.sections.items()}
-        for section, table in words.sections.items():
+        for section, table in differ.sections.items():
             merged[section].update(table)
-        return Texts(words.source, merged)
+        return Texts(differ.source, merged)
     if template is None and game_path is not None:
         beside = Path(game_path).parent / text_filename(lang)
         if beside.is_file():

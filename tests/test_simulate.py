@@ -92,7 +92,8 @@ def test_json_shape():
 
 @pytest.mark.parametrize("args, message", [
     (["--games", "0"], "Error: --games: 0 is outside 1 to 1,000,000\n"),
-    (["--policy", "greedy"], None),
+    (["--policy", "greedy"], "Error: Invalid value for '--policy': 'greedy' is not one of 'random', 'careful'; "
+                             "see papergame simulate --help\n"),
 ])
 def test_exact_errors(args, message):
     result = run("simulate", *args)

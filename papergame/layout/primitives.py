@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Union
 
+from papergame.layout.charts import BarChart
+
 MM_PER_INCH = 25.4
 
 
@@ -108,7 +110,7 @@ class Group(NamedTuple):
     scale: float = 1.0
 
 
-Item = Union[Line, Rect, Circle, Arc, Curve, Polygon, Text, Group]
+Item = Union[Line, Rect, Circle, Arc, Curve, Polygon, Text, Group, BarChart]
 
 
 @dataclass

@@ -10,7 +10,7 @@ from papergame.layout.paper import Sheet
 from papergame.layout.pages.rules_sheet import (
     GUTTER, NOTE_SIZE, RULE_SIZE, TILE, example_diagram, figures_row, pairs_text, tile_name, turn_arrow,
 )
-from papergame.layout.primitives import Rect
+from papergame.layout.primitives import Item, Rect
 from papergame.layout.textflow import Metrics
 from papergame.layout.tile_art import tile_art, turned
 from papergame.model.answers import FirstMove, crossing_types, loops_possible, worked_example
@@ -23,7 +23,7 @@ def example_sentence(definition: GameDefinition, texts: Texts, move: FirstMove) 
     t = move.trace
     common = dict(tile=tile_name(move.tile, move.rotation), cell=board.cell_name(move.turn.cell))
     if t.end is None:
-        return texts.get("path_rules.example_out", side=definition.shape.side_of(t.exit_port), **common)
+        return texts.get("path_rules.example_out", side=definition.shape.side_of(t.exit_port or ""), **common)
     return texts.get("path_rules.example_stop", **{"from": board.position_name(t.start)},
                      to=board.position_name(t.end), **common)
 
@@ -68,7 +68,7 @@ def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metr
     if moves:
         left.heading(texts.get("rules.example_heading"))
         left.gap(1)
-        figures = []
+        figures: list[tuple[list[Item] | Item, float, float, str]] = []
         for move in moves:
             d = example_diagram(definition, move)
             figures.append(([d.items(0, 0)], d.width, d.height, example_sentence(definition, texts, move)))
