@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from papergame.model.definition import DEFAULT_GAME, load_definition
+from papergame.model.definition import DEFAULT_GAME, GameDefinition, load_definition
 from papergame.errors import DefinitionError, LayoutError, OptionError
 from papergame.output import check_target, output_path, refuse_inputs, write_all
 from papergame.layout.kit import KitOptions, build_kit
@@ -118,12 +118,24 @@ def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
     return buffer.getvalue()
 
 
-def make_pages(game_path=None, text_path=None, lang="en", options: KitOptions = KitOptions()):
+def game_and_folder(game) -> tuple[GameDefinition, str | Path | None]:
+    """The definition, and the game's path or name for finding its words (None: no folder).
+
+    `game` is a definition file's path or a built-in game's name (None: the default game),
+    or a definition already loaded, such as one `papergame serve` was sent: that has no
+    folder on disk, so its words come from the built-in text files.
+    """
+    if isinstance(game, GameDefinition):
+        return game, None
+    return load_definition(game), game
+
+
+def make_pages(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()):
     from papergame.render.fonts import VeraMetrics
 
     from papergame.model.rules import rule_set
 
-    definition = load_definition(game_path)
+    definition, game_path = game_and_folder(game)
     texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
     check_text_glyphs(texts)
     check_token_words(definition, texts)
@@ -132,28 +144,44 @@ def make_pages(game_path=None, text_path=None, lang="en", options: KitOptions = 
     return definition, texts, kit
 
 
-def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
-          options: KitOptions = KitOptions()) -> BuildReport:
-    """Write the kit (and any separate host key); `output` None names it after the game."""
-    output = kit_path(output, game_path)
-    refuse_inputs(output, input_files(game_path, text_path))
-    check_target(output)
-    definition, texts, kit = make_pages(game_path, text_path, lang, options)
+class KitPdfs(NamedTuple):
+    """A kit as PDF bytes: the kit, and the host key when it is its own file (host key "separate")."""
+
+    kit: bytes
+    kit_pages: int
+    host_key: bytes | None
+    host_key_pages: int
+    texts: Texts  # the words printed (which text file they came from)
+
+
+def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()) -> KitPdfs:
+    """The kit's PDF files as bytes, written nowhere: `build` writes them, `serve` sends them."""
+    _, texts, kit = make_pages(game, text_path, lang, options)
     title = texts.get("kit.title")
     marks = KitMarks(options.tile, options.paper.lower(), options.ink, options.measured, kit.tile_pages, kit.board_pages)
     kit_bytes = render_bytes(kit.pages, title, marks.keywords())
     key_marks = marks._replace(tile_pages=(), board_pages=())
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())
                  if kit.host_key else None)
-    files = [(output, kit_bytes)]
+    return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts)
+
+
+def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
+          options: KitOptions = KitOptions()) -> BuildReport:
+    """Write the kit (and any separate host key); `output` None names it after the game."""
+    output = kit_path(output, game_path)
+    refuse_inputs(output, input_files(game_path, text_path))
+    check_target(output)
+    pdfs = kit_pdfs(game_path, text_path, lang, options)
+    files = [(output, pdfs.kit)]
     key_path = None
-    if key_bytes is not None:
+    if pdfs.host_key is not None:
         key_path = host_key_path_for(output)
-        files.append((key_path, key_bytes))
+        files.append((key_path, pdfs.host_key))
     for path, _ in files:
-        refuse_inputs(path, input_files(game_path, text_path, texts))
+        refuse_inputs(path, input_files(game_path, text_path, pdfs.texts))
     write_all(files)
-    return BuildReport(output, len(kit.pages), key_path, len(kit.host_key))
+    return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages)
 
 
 class WorksheetReport(NamedTuple):
@@ -163,27 +191,44 @@ class WorksheetReport(NamedTuple):
     json: dict
 
 
-def build_worksheets(output: str | Path | None, game_path, options, progress=lambda sheets: sheets) -> WorksheetReport:
-    """Practice sheets and their keys: make the puzzles, lay out, render, write both files or neither.
+class WorksheetPdfs(NamedTuple):
+    """Practice sheets and their answer keys as PDF bytes."""
+
+    sheets: bytes
+    keys: bytes
+    pages: int
+    puzzles: int  # on each sheet
+    json: dict
+    texts: Texts
+
+
+def worksheet_pdfs(game, options, progress=lambda sheets: sheets) -> WorksheetPdfs:
+    """Practice sheets and their keys as bytes, written nowhere: make the puzzles, lay out, render.
 
     `progress` wraps the stream of sheets as they are made (the CLI shows a bar with it).
     """
     from papergame.activities.worksheet import worksheets_json
 
-    path = worksheet_path(output, game_path)
-    key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
-    refuse_inputs(path, input_files(game_path, None))
-    check_target(path)
-    definition = load_definition(game_path)
+    definition, game_path = game_and_folder(game)
     texts = load_texts(None, "en", game_path)
-    for target in (path, key_path):
-        refuse_inputs(target, input_files(game_path, None, texts))
     count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress)
     title = texts.get("worksheet.title")
     sheet_bytes = render_bytes(pages, title)
     key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
-    write_all([(path, sheet_bytes), (key_path, key_bytes)])  # both or neither
-    return WorksheetReport(path, key_path, count, worksheets_json(definition, sheets))
+    return WorksheetPdfs(sheet_bytes, key_bytes, len(pages), count, worksheets_json(definition, sheets), texts)
+
+
+def build_worksheets(output: str | Path | None, game_path, options, progress=lambda sheets: sheets) -> WorksheetReport:
+    """Practice sheets and their keys, both files written or neither."""
+    path = worksheet_path(output, game_path)
+    key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
+    refuse_inputs(path, input_files(game_path, None))
+    check_target(path)
+    pdfs = worksheet_pdfs(game_path, options, progress)
+    for target in (path, key_path):
+        refuse_inputs(target, input_files(game_path, None, pdfs.texts))
+    write_all([(path, pdfs.sheets), (key_path, pdfs.keys)])  # both or neither
+    return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)
 
 
 def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: sheets):

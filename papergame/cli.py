@@ -153,8 +153,7 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
 @click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
               help="A text file of your own with every printed word.")
 @game_option
-def build(output, paper, tile_size, host_key, measured, ink, only, tiles, cut_guides, lang, text_path,
-          game_path) -> None:
+def build(output, **params) -> None:
     """Make the printable kit: board, tiles, tokens, rules, record sheet and host key.
 
     \b
@@ -165,16 +164,26 @@ def build(output, paper, tile_size, host_key, measured, ink, only, tiles, cut_gu
       papergame build --tiles 3x2,1.4 -o spare-tiles.pdf
     """
     from papergame.build import build as build_kit
+
+    report = build_kit(output, *kit_arguments(**params))
+    click.echo(f"Wrote {report.kit_path} ({sheets(report.kit_pages)})")
+    if report.host_key_path:
+        click.echo(f"Wrote {report.host_key_path} ({sheets(report.host_key_pages)})")
+
+
+def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, cut_guides, lang, text_path, game_path):
+    """`build`'s options (all but --output) as `papergame.build.kit_pdfs` takes them.
+
+    `serve` parses a web request with the `build` command and calls this too, so the page
+    and the command line make the same kit from the same options.
+    """
     from papergame.layout.kit import KitOptions
 
     parts = tuple(p.strip() for p in only.split(",")) if only is not None else None
     parts = tuple(p.lower() for p in parts) if parts is not None else None
     options = KitOptions(paper.lower(), tile_size, host_key.lower(), measured, ink.lower(), parts, tiles,
                          cut_guides.lower())
-    report = build_kit(output, game_path, text_path, lang, options)
-    click.echo(f"Wrote {report.kit_path} ({sheets(report.kit_pages)})")
-    if report.host_key_path:
-        click.echo(f"Wrote {report.host_key_path} ({sheets(report.host_key_pages)})")
+    return game_path, text_path, lang, options
 
 
 def sheets(count: int) -> str:
@@ -330,7 +339,7 @@ def simulate(games, policy, seed, as_json, output, game_path) -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="Also print every puzzle and answer as one JSON object; the Wrote lines then go to stderr.")
 @game_option
-def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
+def worksheet(output, as_json, **params) -> None:
     """Make practice sheets, "predict the exit", and their answer keys.
 
     Each puzzle shows tiles on the board and a token: where does it stop, or does it
@@ -343,9 +352,8 @@ def worksheet(output, puzzles, seed, level, copies, as_json, game_path) -> None:
       papergame worksheet -o class.pdf --copies 30 --seed 7 --level hard
     """
     from papergame.build import build_worksheets
-    from papergame.activities.worksheet import parse_options
 
-    options = parse_options(level, puzzles, seed, copies)
+    game_path, options = worksheet_arguments(**params)
 
     def progress(sheets):
         with click.progressbar(sheets, length=options.copies, label="Making worksheets", file=sys.stderr) as bar:
@@ -398,6 +406,40 @@ def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
     write_new(path, "\n".join(first + how + [rest]).encode("utf-8"))
     click.echo(f"Wrote {path}")
     click.echo(f"Next: papergame validate {path}   then   papergame build --game {path}")
+
+
+def worksheet_arguments(puzzles, seed, level, copies, game_path):
+    """`worksheet`'s options (all but --output and --json) as `papergame.build.worksheet_pdfs` takes them.
+
+    `serve` calls this too, with the options of a web request parsed by the `worksheet` command.
+    """
+    from papergame.activities.worksheet import parse_options
+
+    return game_path, parse_options(level, puzzles, seed, copies)
+
+
+@main.command()
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port to listen on (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Keep 127.0.0.1 unless other computers must reach the page.")
+@click.option("--open/--no-open", "open_browser", default=True, show_default=True,
+              help="Open the page in your web browser.")
+def serve(port, host, open_browser) -> None:
+    """Open a page in your web browser to make kits and worksheets without typing options.
+
+    The page offers every option of build and worksheet, shows each page as it will
+    print, and downloads the same PDFs the commands write. It runs on this computer
+    only, needs no network, and reads and writes no file of yours. Ctrl-C stops it.
+
+    \b
+    Example:
+      papergame serve
+      papergame serve --port 8080 --no-open
+    """
+    from papergame.web.server import serve as run
+
+    run(host, port, open_browser, say=click.echo, warn=lambda line: click.echo(line, err=True))
 
 
 if __name__ == "__main__":  # pragma: no cover

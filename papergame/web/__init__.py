@@ -1,0 +1,1 @@
+"""`papergame serve`: a local web page over the same engine as the command line."""

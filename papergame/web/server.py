@@ -1,0 +1,294 @@
+"""`papergame serve`: a page on this computer for making kits and worksheets without typing options.
+
+Python's own `http.server.ThreadingHTTPServer` serves it: the page needs a dozen routes,
+GET and one POST, and no templates or sessions, so a framework would add a dependency
+and a second way of parsing requests for nothing. Each request runs in its own thread;
+the building itself runs one at a time (see `engine.Engine`).
+
+Routes (OPTIONS is a query string of the command's long options without dashes):
+    GET  /                            the page (page.html, page.css, page.js)
+    GET  /options.json                the games and every field, read from the click commands
+    GET  /kit.pdf?OPTIONS             exactly the bytes `papergame build` writes
+    GET  /host-key.pdf?OPTIONS        ... its separate host key (`host-key=separate`)
+    GET  /worksheets.pdf?OPTIONS      exactly the bytes `papergame worksheet` writes
+    GET  /worksheets-key.pdf?OPTIONS  ... and its answer keys
+    GET  /pages/kit.json?OPTIONS      page counts: {"kit": 5, "host-key": 0}
+    GET  /pages/worksheets.json?...   page counts: {"worksheets": 1, "worksheets-key": 1}
+    GET  /preview/DOC/N.png?OPTIONS   page N of a document as an image
+    POST /upload?name=FILE.toml       a definition file, kept in memory: {"game": "upload-..."}
+
+Bad options get status 400 and the command line's `Error:` lines; the header
+`X-Papergame-Field` names the field they concern.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import re
+import socket
+import sys
+import traceback
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from urllib.parse import parse_qsl, urlsplit
+
+import click
+
+from papergame.errors import OptionError, PapergameError
+from papergame.model.definition import MAX_FILE_BYTES
+from papergame.web import fields
+from papergame.web.engine import (
+    DOCUMENTS,
+    MAKERS,
+    Engine,
+    NotFound,
+    NotMade,
+    UnreadBytes,
+    builtin_games,
+)
+
+STATIC = {
+    "/": ("page.html", "text/html; charset=utf-8"),
+    "/page.css": ("page.css", "text/css; charset=utf-8"),
+    "/page.js": ("page.js", "text/javascript; charset=utf-8"),
+}
+DRAIN_LIMIT = 64 * MAX_FILE_BYTES  # a too-big upload is read and dropped up to this, so the browser sees the answer
+PREVIEW = re.compile(r"/preview/([a-z-]+)/([0-9]{1,4})\.png")
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob:; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+
+class Answer(Exception):
+    """A reply other than 200: a status and the `Error:` lines."""
+
+    def __init__(self, status: int, problems: list[str], field: str | None = None):
+        super().__init__("\n".join(problems))
+        self.status, self.problems, self.field = status, problems, field
+
+
+def static_file(name: str) -> bytes:
+    return resources.files("papergame.web").joinpath("static", name).read_bytes()
+
+
+def options_json() -> dict:
+    """The games and the fields of each maker, for the page to build its form from."""
+    return {
+        "games": builtin_games(),
+        "makers": {name: [f.as_json() for f in fields.fields(m.command)] for name, m in MAKERS.items()},
+    }
+
+
+def allowed_hosts(host: str, port: int) -> set[str]:
+    """The Host headers this server answers to: its own address, and localhost when that is where it listens.
+
+    A page elsewhere that points its own domain name at 127.0.0.1 (DNS rebinding) sends
+    its domain name as the Host, and is refused. Listening on every address (0.0.0.0),
+    any IP address is its own; a name other than localhost still is not.
+    """
+    names = {host, f"[{host}]"} if ":" in host else {host}
+    if host in ("127.0.0.1", "::1", "localhost", "0.0.0.0", "::"):
+        names |= {"localhost", "127.0.0.1", "[::1]"}
+    hosts = {f"{n}:{port}" for n in names}
+    if port == 80:
+        hosts |= names
+    return hosts
+
+
+def is_any_ip(host_header: str, port: int) -> bool:
+    name, _, given = host_header.rpartition(":")
+    try:
+        ipaddress.ip_address(name.strip("[]"))
+    except ValueError:
+        return False
+    return given == str(port)
+
+
+def error_lines(exc: BaseException) -> tuple[list[str], str | None]:
+    """The command line's `Error:` lines for an exception (worded by the CLI itself), and the field they concern."""
+    from papergame.cli import problem_lines
+
+    if isinstance(exc, PapergameError):
+        problems = problem_lines(exc)
+    else:
+        assert isinstance(exc, click.ClickException)
+        problems = [exc.format_message()]
+    return [f"Error: {p}" for p in problems], fields.field_of(exc)
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: PapergameServer
+    server_version = "papergame"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args) -> None:
+        if self.server.log is not None:
+            self.server.log(f"{self.address_string()} {format % args}")
+
+    # --- answering -------------------------------------------------------------------------
+
+    def send(self, status: int, body: bytes, content_type: str, extra: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        for name, value in {**HEADERS, **(extra or {})}.items():
+            self.send_header(name, value)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def send_json(self, value) -> None:
+        self.send(200, json.dumps(value).encode("utf-8"), "application/json")
+
+    def answer(self, route: Callable[[], None]) -> None:
+        try:
+            if not self.host_allowed():
+                refusal = f"Error: this page answers only at its own address, http://{self.server.address}/"
+                raise Answer(403, [refusal])
+            route()
+        except Answer as exc:
+            extra = {"X-Papergame-Field": exc.field} if exc.field else {}
+            self.send(exc.status, ("\n".join(exc.problems) + "\n").encode("utf-8"), "text/plain; charset=utf-8", extra)
+        except (PapergameError, click.ClickException) as exc:
+            lines, field = error_lines(exc)
+            extra = {"X-Papergame-Field": field} if field else {}
+            status = 404 if isinstance(exc, (NotFound, NotMade)) else 400
+            self.send(status, ("\n".join(lines) + "\n").encode("utf-8"), "text/plain; charset=utf-8", extra)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        except Exception:  # noqa: BLE001 - a bug: say so plainly, keep serving, show the traceback in the terminal
+            traceback.print_exc(file=sys.stderr)
+            self.send(500, b"Error: something went wrong inside papergame; the terminal shows what\n",
+                      "text/plain; charset=utf-8")
+
+    def host_allowed(self) -> bool:
+        host = self.headers.get("Host", "")
+        if host in self.server.hosts:
+            return True
+        return self.server.any_address and is_any_ip(host, self.server.server_address[1])
+
+    def query(self) -> list[tuple[str, str]]:
+        return parse_qsl(urlsplit(self.path).query, keep_blank_values=True)
+
+    # --- routes ----------------------------------------------------------------------------
+
+    def do_GET(self) -> None:
+        self.answer(self.get)
+
+    def do_HEAD(self) -> None:
+        self.answer(self.get)
+
+    def do_POST(self) -> None:
+        self.answer(self.post)
+
+    def get(self) -> None:
+        path = urlsplit(self.path).path
+        engine = self.server.engine
+        if path in STATIC:
+            name, content_type = STATIC[path]
+            self.send(200, static_file(name), content_type)
+        elif path == "/options.json":
+            self.send_json(options_json())
+        elif path.endswith(".pdf") and path[1:-4] in DOCUMENTS:
+            data, filename = engine.document(path[1:-4], self.query())
+            self.send(200, data, "application/pdf", {"Content-Disposition": f'attachment; filename="{filename}"'})
+        elif path.startswith("/pages/") and path.endswith(".json") and path[7:-5] in MAKERS:
+            self.send_json(engine.page_counts(path[7:-5], self.query()))
+        elif (match := PREVIEW.fullmatch(path)) and match.group(1) in DOCUMENTS:
+            self.send(200, engine.page_png(match.group(1), int(match.group(2)), self.query()), "image/png")
+        else:
+            raise Answer(404, [f"Error: {path}: there is no such page here"])
+
+    def post(self) -> None:
+        path = urlsplit(self.path).path
+        if path != "/upload":
+            raise Answer(405 if path in STATIC or path.endswith((".pdf", ".json", ".png")) else 404,
+                         [f"Error: {path}: nothing can be sent here"])
+        name = dict(self.query()).get("name", "game.toml")
+        try:
+            size = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            raise Answer(411, ["Error: the upload must say its length"], fields.GAME) from None
+        if size < 0:
+            raise Answer(400, ["Error: the upload must say its length"], fields.GAME)
+        if size > MAX_FILE_BYTES:
+            self.drain(size)
+            self.server.engine.upload(name, UnreadBytes(size))  # raises the command line's own message
+        data = self.rfile.read(size)
+        self.send_json({"game": self.server.engine.upload(name, data), "name": name})
+
+    def drain(self, size: int) -> None:
+        """Read a refused body and drop it, so the browser reads the answer instead of a reset connection."""
+        if size > DRAIN_LIMIT:
+            self.close_connection = True
+            return
+        while size > 0:
+            chunk = self.rfile.read(min(size, 1 << 16))
+            if not chunk:
+                break
+            size -= len(chunk)
+
+
+class PapergameServer(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, host: str, port: int, log: Callable[[str], None] | None = None):
+        self.engine = Engine()
+        self.log = log
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        super().__init__((host, port), Handler)
+        bound_port = self.server_address[1]
+        self.any_address = host in ("0.0.0.0", "::")
+        self.hosts = allowed_hosts(host, bound_port)
+        shown = f"[{host}]" if ":" in host else host
+        self.address = f"{shown}:{bound_port}"
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.any_address else self.address.rsplit(":", 1)[0]
+        return f"http://{host}:{self.server_address[1]}/"
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8000, log: Callable[[str], None] | None = None) -> PapergameServer:
+    """A server bound to `host`:`port` (0: any free port), not yet serving."""
+    try:
+        return PapergameServer(host, port, log)
+    except OSError as exc:
+        if exc.errno in (98, 48):  # EADDRINUSE on Linux and macOS
+            raise OptionError("port", f"{port} is already in use on {host}; choose another, such as {port + 1}") from None
+        raise OptionError("host", f"cannot listen on {host}:{port}: {(exc.strerror or str(exc)).lower()}") from None
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(host: str, port: int, open_browser: bool, say: Callable[[str], None], warn: Callable[[str], None]) -> None:
+    """Serve until Ctrl-C, then stop cleanly."""
+    server = make_server(host, port, log=None)
+    if not is_loopback(host):
+        warn(f"Warning: listening on {host}, not only on this computer: anyone who can reach it on port "
+             f"{server.server_address[1]} can use the page (it reads and writes no file of yours)")
+    try:  # from here on, Ctrl-C stops the server cleanly
+        say(f"papergame: the page is at {server.url} (Ctrl-C to stop)")
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.serve_forever()
+    except KeyboardInterrupt:
+        say("papergame: stopped")
+    finally:
+        server.server_close()
