@@ -23,10 +23,9 @@ from typing import Any, NamedTuple
 import click
 
 from papergame import cli
-from papergame.build import KitPdfs, WorksheetPdfs, kit_pdfs, worksheet_pdfs
+from papergame.build import KitPdfs, WorksheetPdfs, game_name, kit_pdfs, worksheet_pdfs
 from papergame.errors import OptionError, PapergameError
 from papergame.model.definition import (
-    DEFAULT_GAME,
     GameDefinition,
     builtin_games,
     parse_definition,
@@ -147,17 +146,18 @@ class Engine:
             self.uploads.keep(key, Upload(name, definition))
         return key
 
-    def game(self, value: str | None) -> tuple[list[str], Any, str]:
-        """The argv for a game chosen on the page, the definition to use instead (uploads), and its name."""
+    def game(self, value: str | None) -> tuple[list[str], Any, str | None]:
+        """The argv for a game chosen on the page, the definition to use instead (uploads), and
+        the game as the game option would name it (None, a built-in's name, a file's name), for file names."""
         if value is None:
-            return [], None, DEFAULT_GAME
+            return [], None, None
         if value.startswith(UPLOAD_PREFIX):
             with self.lock:
                 upload = self.uploads.find(value)
             if upload is None:
                 raise OptionError(fields.GAME, f'"{value}" is a file sent to this page that it no longer holds; '
                                  f"choose the file again")
-            return [], upload.definition, Path(upload.name).stem
+            return [], upload.definition, upload.name
         games = builtin_games()
         if value not in games:
             raise OptionError(fields.GAME, f'"{value}" is not a built-in game ({", ".join(games)}) '
@@ -169,32 +169,35 @@ class Engine:
 
     # --- documents -----------------------------------------------------------------------
 
-    def pdfs(self, maker_name: str, query: list[tuple[str, str]]) -> tuple[Any, str, tuple]:
-        """The PDFs for these options (KitPdfs or WorksheetPdfs), the game's name, and the cache key."""
+    def pdfs(self, maker_name: str, query: list[tuple[str, str]]) -> tuple[Any, str | None, tuple]:
+        """The PDFs for these options (KitPdfs or WorksheetPdfs), the game as the game option names it, and the cache key."""
         maker = MAKERS[maker_name]
         args, game = fields.argv(maker.command, query)
-        game_args, definition, game_name = self.game(game)
+        game_args, definition, named = self.game(game)
         args = game_args + args
         key = (maker_name, game or "", tuple(args))
         with self.lock:
             found = self.builds.find(key)
             if found is not None:
-                return found, game_name, key
+                return found, named, key
             params = fields.parse(maker.command, args)
             if definition is not None:
                 params[fields.game_param(maker.command)] = definition
             dropped = {p.name for p in maker.command.params if fields.long_name(p) in fields.OFF_PAGE}
             arguments = maker.arguments(**{k: v for k, v in params.items() if k not in dropped})
-            return self.builds.keep(key, maker.make(*arguments)), game_name, key
+            return self.builds.keep(key, maker.make(*arguments)), named, key
 
     def document(self, name: str, query: list[tuple[str, str]]) -> tuple[bytes, str]:
         """A document's bytes and the file name the command line would give it."""
         doc = DOCUMENTS[name]
-        pdfs, game_name, _ = self.pdfs(doc.maker, query)
+        pdfs, game, _ = self.pdfs(doc.maker, query)
         data = doc.pick(pdfs)
         if data is None:
             raise NotMade("host-key", 'the host key is a file of its own only with "separate"')
-        base = game_name if doc.maker == "kit" else "worksheets"
+        if doc.maker == "kit":  # named as the commands name their files without -o
+            base = game_name(game)
+        else:
+            base = "worksheets" if game is None else f"{game_name(game)}-worksheets"
         return data, f"{base}{doc.suffix}.pdf"
 
     def page_counts(self, maker_name: str, query: list[tuple[str, str]]) -> dict[str, int]:

@@ -145,7 +145,10 @@ def argv(command: click.Command, query: list[tuple[str, str]]) -> tuple[list[str
 
 def parse(command: click.Command, args: list[str]) -> dict[str, Any]:
     """The command's parameters for `args`, checked and converted by click as on the command line."""
-    with command.make_context(command.name or "", list(args)) as ctx:
+    from papergame.cli import main
+
+    parent = click.Context(main, info_name="papergame")  # so click's messages name `papergame build`
+    with command.make_context(command.name or "", list(args), parent=parent) as ctx:
         return dict(ctx.params)
 
 

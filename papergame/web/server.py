@@ -111,10 +111,12 @@ def is_any_ip(host_header: str, port: int) -> bool:
 
 def error_lines(exc: BaseException) -> tuple[list[str], str | None]:
     """The command line's `Error:` lines for an exception (worded by the CLI itself), and the field they concern."""
-    from papergame.cli import problem_lines
+    from papergame.cli import one_line_usage_error, problem_lines
 
     if isinstance(exc, PapergameError):
         problems = problem_lines(exc)
+    elif isinstance(exc, click.UsageError):
+        problems = one_line_usage_error(exc).problems
     else:
         assert isinstance(exc, click.ClickException)
         problems = [exc.format_message()]
