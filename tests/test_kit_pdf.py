@@ -178,21 +178,25 @@ def test_a_300_dpi_render_shows_35_mm_cells(kit):
         assert abs((b - a) - expected) <= 1.0, (a, b)
 
 
-def test_tokens_are_two_and_black_is_not_a_solid_block(kit):
+def test_tokens_are_three_of_each_colour_16_mm_across_and_black_is_not_a_solid_block(kit):
     page = pdfium.PdfDocument(str(kit))[1]
     image = page.render(scale=150 / 72, grayscale=True).to_pil().convert("L")
     with open_pdf(kit) as pdf:
         circles = [c for c in pdf.pages[1].curves if abs(mm(c["width"]) - mm(c["height"])) < 0.05
-                   and 9.0 < mm(c["width"]) < 11.0]
-    # the white token's disc and the black token's disc and ring: at least one per token
-    assert len({round(c["x0"]) for c in circles}) == 2
-    xs = sorted({c["x0"] for c in circles})
-    black = [c for c in circles if c["x0"] == xs[1]][0]
+                   and 15.0 <= mm(c["width"]) < 17.0]
+    # each token's outer disc: one white and two spares, one black and two spares, in a row
+    xs = sorted({round(c["x0"], 1) for c in circles})
+    assert len(xs) == 6
     scale = 150 / 72
-    box = [round(black[k] * scale) for k in ("x0", "top", "x1", "bottom")]
-    pixels = list(image.crop(box).tobytes())
-    dark = sum(p < 128 for p in pixels) / len(pixels)
-    assert 0.3 < dark < 0.8, dark
+    for i, x in enumerate(xs):
+        disc = [c for c in circles if round(c["x0"], 1) == x][0]
+        box = [round(disc[k] * scale) for k in ("x0", "top", "x1", "bottom")]
+        pixels = list(image.crop(box).tobytes())
+        dark = sum(p < 128 for p in pixels) / len(pixels)
+        if i < 3:  # white: an outlined disc and its arrow
+            assert dark < 0.3, dark
+        else:
+            assert 0.3 < dark < 0.8, dark
 
 
 def test_tile_size_outside_20_to_60_is_refused():

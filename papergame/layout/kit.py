@@ -9,6 +9,7 @@ from typing import Callable, NamedTuple
 from papergame.model.definition import GameDefinition
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
+from papergame.layout.context import PageContext
 from papergame.layout.pages.host_key import host_key_page
 from papergame.layout.ink import INKS, apply_ink
 from papergame.layout.paper import SMALL_SIZE, Sheet, lowest_measurement, require_paper, scale_check
@@ -165,15 +166,15 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     sheets: list[Sheet] = []
     boards: list[Sheet] = []
     with_tiles: list[Sheet] = []
+    ctx = PageContext(definition, texts, paper, tile, metrics, options.ink, options.cut_guides)
     if options.wants("board"):
-        boards = board_pages(definition, texts, paper, tile, metrics)
+        boards = list(board_pages(ctx))
         sheets += boards
     if options.wants("tiles") or options.wants("tokens"):
         tiles = selection if selection is not None else (tile_list(definition) if options.wants("tiles") else [])
         start = sheets[-1] if len(sheets) == 1 else None
         start_cursor = start.cursor if start is not None else None
-        added = tile_pages(definition, texts, paper, tile, metrics, tiles, options.wants("tokens"),
-                           options.cut_guides, start)
+        added = tile_pages(ctx, tiles, options.wants("tokens"), start)
         if tiles:
             with_tiles = added + ([start] if start is not None and start.cursor != start_cursor else [])
         sheets += added

@@ -1,9 +1,18 @@
-"""The board: a grid of cells exactly the tile size, labels, port ticks and the starts.
+"""The board: cells exactly the tile size, labels, port ticks and the starts, for every shape.
+
+Square boards are a grid of lines; hexagon boards a honeycomb of flat-top cells whose odd
+columns (B, D, ...) stand half a cell higher (GEOMETRY.md). Column letters go above and
+below the columns and row numbers beside the first and last cell of each row; a hexagon
+cell also carries its own name, faintly, since its row zigzags. A tick crosses every side
+at each port, and where the sides have several ports, or six sides, each port's name
+sits just inside its cell.
 
 A board too big for one page is split into parts, each on its own sheet. A part with a
-neighbour to its right or below carries a grey overlap strip there; the neighbour is cut
-along its board edge and laid over the strip, its edge on the strip's line, with the
-alignment marks on both parts meeting. Cells are exactly the tile size on every part.
+neighbour to its right or below carries an overlap strip along that seam (grey, with a
+dashed outer line); the neighbour is cut along its board edge and laid over the strip, its
+edge on the strip's inner line. At both ends of a seam each part has half a black
+triangle, on its own side of the seam line: laid right, the halves make whole triangles.
+Cells are exactly the tile size on every part.
 """
 
 from __future__ import annotations
@@ -11,37 +20,38 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from papergame.model.board import Board, Position
-from papergame.model.definition import GameDefinition
 from papergame.errors import OptionError
-from papergame.layout.paper import (
-    BODY_SIZE,
-    CONTENT_H,
-    CONTENT_W,
-    SCALE_CHECK_H,
-    TITLE_SIZE,
-    Box,
-    Sheet,
-)
+from papergame.layout.context import PageContext
+from papergame.layout.extent import Extent, items_extent
+from papergame.layout.grid import XY, Grid, Side, chains
+from papergame.layout.paper import BODY_SIZE, CONTENT_H, CONTENT_W, SCALE_CHECK_H, TITLE_SIZE, Box, Sheet
 from papergame.layout.primitives import Item, Line, Polygon, Rect, Text
-from papergame.layout.textflow import Metrics, wrap
-from papergame.layout.tile_art import arrow, token_art, token_radius
-from papergame.text import Texts
+from papergame.layout.textflow import wrap
+from papergame.layout.tile_art import arrow, token_art
+from papergame.model.board import Board, Cell, Position
+from papergame.layout.pages.tokens import token_radius
 
 LABEL_BAND = 5.5  # room for the column letters and row numbers on each side
 LABEL_SIZE = 3.6
+PORT_NAME_SIZE = 2.2  # mm (6.2 pt): port names inside the cells
+PORT_NAME_GREY = 0.35
+CELL_NAME_SIZE = 3.0
+CELL_NAME_GREY = 0.6
 TICK = 2.4
+TICK_WIDTH = 0.35
 GRID_LINE = 0.25
 BORDER = 0.6
 OVERLAP = 7.5  # the strip a neighbouring part is laid over
-MARK = 3.0  # alignment marks beside a seam
-
-
-def top_band(notes: list[str], metrics: Metrics) -> float:
-    """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
-    lines = sum(len(wrap(n, CONTENT_W, BODY_SIZE, metrics)) for n in notes)
-    return TITLE_SIZE * 1.3 + 2 + BODY_SIZE * 1.3 * lines + 3
+STRIP_GREY = 0.88
+MARK = 3.0  # alignment half-triangles beside a seam
 EDGES = ("left", "right", "top", "bottom")
+COVERED = ("right", "bottom")  # seams where this part carries the strip
+
+
+def top_band(notes: list[str], ctx: PageContext) -> float:
+    """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
+    lines = sum(len(wrap(n, CONTENT_W, BODY_SIZE, ctx.metrics)) for n in notes)
+    return TITLE_SIZE * 1.3 + 2 + BODY_SIZE * 1.3 * lines + 3
 
 
 def heading_into(board: Board, port: str) -> float:
@@ -50,36 +60,34 @@ def heading_into(board: Board, port: str) -> float:
     return math.degrees(math.atan2(n.x, n.y)) % 360
 
 
-def edge_of(board: Board, port: str) -> str:
-    """The page edge (left, right, top, bottom) that a port's side faces."""
-    n = board.shape.inward(port)
-    return {(1, 0): "left", (-1, 0): "right", (0, -1): "top", (0, 1): "bottom"}[(round(n.x), round(n.y))]
-
-
 class Part(NamedTuple):
-    """A rectangle of the board's cells that goes on one sheet."""
+    """A block of the board's columns and rows that goes on one sheet."""
 
     number: int
     cols: range
     rows: range  # rows of the board, south to north
     neighbours: dict  # edge -> number of the part across that edge
 
-    def margin(self, edge: str, definition: GameDefinition, tile: float) -> float:
-        """Room outside the grid on one side: labels on board edges, a strip or marks on seams."""
-        if edge in self.neighbours:
-            return OVERLAP + 0.5 if edge in ("right", "bottom") else MARK + 1.0
-        band = LABEL_BAND
-        for token in definition.tokens:
-            if self.holds(token.start) and edge_of(definition.board, token.start.port) == edge:
-                band = LABEL_BAND + 2 * token_radius(tile) + 2.5
-        return band
+    def holds_cell(self, cell: Cell) -> bool:
+        return cell.col in self.cols and cell.row in self.rows
 
     def holds(self, position: Position) -> bool:
-        return position.cell.col in self.cols and position.cell.row in self.rows
+        return self.holds_cell(position.cell)
 
-    def size(self, definition: GameDefinition, tile: float) -> tuple[float, float]:
-        m = {e: self.margin(e, definition, tile) for e in EDGES}
-        return (len(self.cols) * tile + m["left"] + m["right"], len(self.rows) * tile + m["top"] + m["bottom"])
+    def cells(self, board: Board) -> list[Cell]:
+        return [c for c in board.cells if self.holds_cell(c)]
+
+    def seam(self, board: Board, side: Side) -> str | None:
+        """Which seam a side lies on (left, right, top, bottom), or None: inside the part or on the board's edge.
+
+        A side whose cell across is in another column belongs to a left or right seam, so a
+        hexagon column's zigzag stays one seam.
+        """
+        if side.across not in board or self.holds_cell(side.across):
+            return None
+        if side.across.col not in self.cols:
+            return "left" if side.across.col < self.cols.start else "right"
+        return "bottom" if side.across.row < self.rows.start else "top"
 
 
 def spans(count: int, pieces: int) -> list[range]:
@@ -97,9 +105,8 @@ def spans(count: int, pieces: int) -> list[range]:
     return out
 
 
-def plan_parts(definition: GameDefinition, tile: float, nx: int, ny: int) -> list[Part]:
+def plan_parts(board: Board, nx: int, ny: int) -> list[Part]:
     """Parts numbered left to right, top (north) to bottom."""
-    board = definition.board
     col_spans = spans(len(board.columns), nx)
     row_spans = list(reversed(spans(len(board.rows), ny)))  # north first
     parts = []
@@ -119,176 +126,295 @@ def plan_parts(definition: GameDefinition, tile: float, nx: int, ny: int) -> lis
     return parts
 
 
-def fits(definition: GameDefinition, tile: float, parts: list[Part], notes) -> bool:
+class PartDrawing(NamedTuple):
+    items: list[Item]
+    extent: Extent
+
+    @property
+    def width(self) -> float:
+        return self.extent[2] - self.extent[0]
+
+    @property
+    def height(self) -> float:
+        return self.extent[3] - self.extent[1]
+
+
+def draw_part(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
+    """Everything of one part, its board at `grid`."""
+    board = ctx.game.board
+    items: list[Item] = []
+    items += strip_items(board, part, grid)
+    items += grid_items(board, part, grid)
+    items += port_items(board, part, grid)
+    items += label_items(board, part, grid)
+    items += seam_marks(board, part, grid)
+    items += start_items(ctx, part, grid)
+    return items
+
+
+def measure_part(ctx: PageContext, part: Part) -> PartDrawing:
+    items = draw_part(ctx, part, Grid(ctx.game.board, ctx.tile, 0.0, 0.0))
+    return PartDrawing(items, items_extent(items, ctx.metrics))
+
+
+def fits(ctx: PageContext, parts: list[Part], notes) -> bool:
     """Whether every part, with the notes above it (`notes(part, parts)`), fits its page."""
     for part in parts:
-        w, h = part.size(definition, tile)
+        drawing = measure_part(ctx, part)
         room_h = CONTENT_H - SCALE_CHECK_H - notes(part, parts)
-        if w > CONTENT_W + 1e-9 or h > room_h + 1e-9:
+        if drawing.width > CONTENT_W + 1e-9 or drawing.height > room_h + 1e-9:
             return False
     return True
 
 
-def split_board(definition: GameDefinition, tile: float, notes) -> list[Part]:
+def split_board(ctx: PageContext, notes) -> list[Part]:
     """The fewest parts (one if it fits) whose sheets each hold their cells at full size."""
-    board = definition.board
+    board = ctx.game.board
     options = sorted(((nx * ny, nx, ny) for nx in range(1, len(board.columns) + 1)
                       for ny in range(1, len(board.rows) + 1)))
     for _, nx, ny in options:
-        parts = plan_parts(definition, tile, nx, ny)
-        if fits(definition, tile, parts, notes):
+        parts = plan_parts(board, nx, ny)
+        if fits(ctx, parts, notes):
             return parts
-    raise OptionError("tile-size", f"a {tile:g} mm cell with its labels does not fit on a page")
+    raise OptionError("tile-size", f"a {ctx.tile:g} mm cell with its labels does not fit on a page")
 
 
-def port_point_mm(board: Board, origin: tuple[float, float], tile: float, position: Position) -> tuple[float, float]:
-    """Where a port lies on the page, with `origin` the south-west corner of cell (0, 0)."""
-    p = board.shape.port_point(position.port)
-    return (origin[0] + (position.cell.col + p.x) * tile, origin[1] + (position.cell.row + p.y) * tile)
+# --- the grid -----------------------------------------------------------------------------------
 
 
-def grid_items(board: Board, part: Part, origin: tuple[float, float], tile: float) -> list[Item]:
-    """Cell lines, the border of the part and a tick across the middle of every cell edge."""
-    ox, oy = origin
-    x0, x1 = ox + part.cols.start * tile, ox + part.cols.stop * tile
-    y0, y1 = oy + part.rows.start * tile, oy + part.rows.stop * tile
-    items: list[Item] = []
-    for c in range(part.cols.start + 1, part.cols.stop):
-        items.append(Line(ox + c * tile, y0, ox + c * tile, y1, width=GRID_LINE))
-    for r in range(part.rows.start + 1, part.rows.stop):
-        items.append(Line(x0, oy + r * tile, x1, oy + r * tile, width=GRID_LINE))
-    items.append(Rect(x0, y0, x1 - x0, y1 - y0, width=BORDER))
-    seen = set()
-    for cell in board.cells:
-        if cell.col not in part.cols or cell.row not in part.rows:
-            continue
-        for port in board.shape.ports:
-            px, py = port_point_mm(board, origin, tile, Position(cell, port))
-            key = (round(px, 3), round(py, 3))
-            if key in seen:
-                continue
-            seen.add(key)
-            n = board.shape.inward(port)
-            h = TICK / 2
-            items.append(Line(px - n.x * h, py - n.y * h, px + n.x * h, py + n.y * h, width=0.35))
+def grid_items(board: Board, part: Part, grid: Grid) -> list[Item]:
+    """Cell sides: thin inside the part, thick round it (the board's edge and the seams)."""
+    cells = part.cells(board)
+    if board.shape.kind == "square":  # whole grid lines and one border, as a ruler would draw them
+        left, bottom, right, top = grid.extent(cells)
+        items: list[Item] = []
+        for c in range(part.cols.start + 1, part.cols.stop):
+            x = grid.at(board.cell_origin(Cell(c, 0)))[0]
+            items.append(Line(x, bottom, x, top, width=GRID_LINE))
+        for r in range(part.rows.start + 1, part.rows.stop):
+            y = grid.at(board.cell_origin(Cell(0, r)))[1]
+            items.append(Line(left, y, right, y, width=GRID_LINE))
+        items.append(Rect(left, bottom, right - left, top - bottom, width=BORDER))
+        return items
+    sides = grid.sides(cells)
+    inner = [s for s in sides if part.holds_cell(s.across)]
+    outer = [s for s in sides if not part.holds_cell(s.across)]
+    items = [Line(*s.start, *s.end, width=GRID_LINE) for s in inner]
+    for path in chains(outer):
+        closed = len(path) > 2 and _same(path[0], path[-1])
+        items.append(Polygon(tuple(path[:-1] if closed else path), width=BORDER, stroke=0.0, fill=None,
+                             closed=closed))
     return items
 
 
-def label_items(board: Board, part: Part, origin: tuple[float, float], tile: float) -> list[Item]:
-    """Column letters and row numbers on every side that is an edge of the whole board."""
-    ox, oy = origin
-    x0, x1 = ox + part.cols.start * tile, ox + part.cols.stop * tile
-    y0, y1 = oy + part.rows.start * tile, oy + part.rows.stop * tile
+def _same(a: XY, b: XY) -> bool:
+    return abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
+
+
+def port_items(board: Board, part: Part, grid: Grid) -> list[Item]:
+    """A tick across every side at each port; port names inside the cells when there is more than N E S W."""
+    shape = board.shape
+    k = shape.ports_per_side
+    items: list[Item] = []
+    for side in grid.sides(part.cells(board)):
+        for port in shape.ports[shape.sides.index(side.name) * k:(shape.sides.index(side.name) + 1) * k]:
+            px, py = grid.port(Position(side.cell, port))
+            n = shape.inward(port)
+            h = TICK / 2
+            items.append(Line(px - n.x * h, py - n.y * h, px + n.x * h, py + n.y * h, width=TICK_WIDTH))
+    if shape.kind == "square" and k == 1:
+        return items
+    inside = TICK / 2 + 0.5 + PORT_NAME_SIZE * 0.55
+    for cell in part.cells(board):
+        for port in shape.ports:
+            px, py = grid.port(Position(cell, port))
+            n = shape.inward(port)
+            x, y = px + n.x * inside, py + n.y * inside
+            items.append(Text(x, y - PORT_NAME_SIZE * 0.36, port, PORT_NAME_SIZE, bold=True, anchor="middle",
+                              fill=PORT_NAME_GREY))
+        if shape.kind == "hexagon":
+            cx, cy = grid.centre(cell)
+            items.append(Text(cx, cy - CELL_NAME_SIZE * 0.36, board.cell_name(cell), CELL_NAME_SIZE,
+                              anchor="middle", fill=CELL_NAME_GREY))
+    return items
+
+
+def label_items(board: Board, part: Part, grid: Grid) -> list[Item]:
+    """Column letters above and below each column, row numbers beside each row's first and last cell.
+
+    Only on sides of the part that are edges of the whole board.
+    """
     mid = LABEL_BAND / 2 + 0.6  # a little beyond the middle of the band, clear of the port ticks
     lift = LABEL_SIZE * 0.36
     items: list[Item] = []
     for c in part.cols:
-        x = ox + (c + 0.5) * tile
+        top_cell, bottom_cell = Cell(c, part.rows.stop - 1), Cell(c, part.rows.start)
+        x = grid.centre(top_cell)[0]
         if "top" not in part.neighbours:
-            items.append(Text(x, y1 + mid - lift, board.columns[c], LABEL_SIZE, bold=True, anchor="middle"))
+            items.append(Text(x, grid.extent([top_cell])[3] + mid - lift, board.columns[c], LABEL_SIZE, bold=True,
+                              anchor="middle"))
         if "bottom" not in part.neighbours:
-            items.append(Text(x, y0 - mid - lift, board.columns[c], LABEL_SIZE, bold=True, anchor="middle"))
+            items.append(Text(x, grid.extent([bottom_cell])[1] - mid - lift, board.columns[c], LABEL_SIZE,
+                              bold=True, anchor="middle"))
     for r in part.rows:
-        y = oy + (r + 0.5) * tile - lift
+        first, last = Cell(part.cols.start, r), Cell(part.cols.stop - 1, r)
         if "left" not in part.neighbours:
-            items.append(Text(x0 - mid, y, board.rows[r], LABEL_SIZE, bold=True, anchor="middle"))
+            items.append(Text(grid.extent([first])[0] - mid, grid.centre(first)[1] - lift, board.rows[r],
+                              LABEL_SIZE, bold=True, anchor="middle"))
         if "right" not in part.neighbours:
-            items.append(Text(x1 + mid, y, board.rows[r], LABEL_SIZE, bold=True, anchor="middle"))
+            items.append(Text(grid.extent([last])[2] + mid, grid.centre(last)[1] - lift, board.rows[r],
+                              LABEL_SIZE, bold=True, anchor="middle"))
     return items
 
 
-def seam_items(part: Part, origin: tuple[float, float], tile: float) -> list[Item]:
-    """Overlap strips on the right and bottom seams; alignment marks beside every seam.
+# --- seams between parts --------------------------------------------------------------------------
 
-    A strip continues the grid lines across it, so the part laid over it can be lined up
-    along its whole length; the triangles beyond the grid's ends point at the seam line on
-    both parts.
+
+def seam_paths(board: Board, part: Part, grid: Grid) -> dict[str, list[list[XY]]]:
+    """Each seam of the part as paths of cell sides, south to north or west to east."""
+    by_edge: dict[str, list[Side]] = {}
+    for side in grid.sides(part.cells(board)):
+        edge = part.seam(board, side)
+        if edge is not None:
+            by_edge.setdefault(edge, []).append(side)
+    return {edge: chains(sides) for edge, sides in by_edge.items()}
+
+
+def away(edge: str) -> tuple[float, float]:
+    """The unit vector from a part out across one of its seams."""
+    return {"left": (-1.0, 0.0), "right": (1.0, 0.0), "top": (0.0, 1.0), "bottom": (0.0, -1.0)}[edge]
+
+
+def strip_items(board: Board, part: Part, grid: Grid) -> list[Item]:
+    """Overlap strips beyond the right and bottom seams: grey, with a dashed outer line.
+
+    On square boards the grid lines run on across the strip, so the part laid over it can
+    be lined up along its whole length.
     """
-    ox, oy = origin
-    x0, x1 = ox + part.cols.start * tile, ox + part.cols.stop * tile
-    y0, y1 = oy + part.rows.start * tile, oy + part.rows.stop * tile
     items: list[Item] = []
-    if "right" in part.neighbours:
-        items.append(Rect(x1, y0, OVERLAP, y1 - y0, width=0.2, stroke=0.6, fill=0.88))
-        for r in range(part.rows.start, part.rows.stop + 1):
-            items.append(Line(x1, oy + r * tile, x1 + OVERLAP, oy + r * tile, width=GRID_LINE))
-    if "bottom" in part.neighbours:
-        items.append(Rect(x0, y0 - OVERLAP, x1 - x0, OVERLAP, width=0.2, stroke=0.6, fill=0.88))
-        for c in range(part.cols.start, part.cols.stop + 1):
-            items.append(Line(ox + c * tile, y0 - OVERLAP, ox + c * tile, y0, width=GRID_LINE))
-    for edge in part.neighbours:
-        if edge in ("left", "right"):
-            x = x0 if edge == "left" else x1
-            items.append(seam_mark(x, y1, "down"))
-            items.append(seam_mark(x, y0, "up"))
-        else:
-            y = y1 if edge == "top" else y0
-            items.append(seam_mark(x0, y, "right"))
-            items.append(seam_mark(x1, y, "left"))
+    for edge, paths in seam_paths(board, part, grid).items():
+        if edge not in COVERED:
+            continue
+        dx, dy = (v * OVERLAP for v in away(edge))
+        for path in paths:
+            outer = [(x + dx, y + dy) for x, y in path]
+            # white edge: with low ink the fill goes and nothing is left of the polygon
+            items.append(Polygon(tuple(path + outer[::-1]), width=0.01, stroke=1.0, fill=STRIP_GREY))
+            ends = [(path[0], outer[0]), (path[-1], outer[-1])]
+            for a, b in zip(outer, outer[1:]):
+                items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9)))
+            for a, b in ends:
+                items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9)))
+            if board.shape.kind == "square":
+                for a, b in zip(path, outer):
+                    items.append(Line(*a, *b, width=GRID_LINE))
     return items
 
 
-def seam_mark(x: float, y: float, pointing: str) -> Polygon:
-    """A small solid triangle just outside the grid, its tip on the seam line's end."""
-    dx, dy = {"down": (0, -1), "up": (0, 1), "right": (1, 0), "left": (-1, 0)}[pointing]
-    tip = (x, y)
-    base = (x - dx * MARK, y - dy * MARK)
-    half = MARK * 0.45
-    return Polygon((tip, (base[0] - dy * half, base[1] - dx * half), (base[0] + dy * half, base[1] + dx * half)),
-                   width=0.1, stroke=None, fill=0.0)
-
-
-def start_items(definition: GameDefinition, texts: Texts, part: Part, origin: tuple[float, float], tile: float,
-                metrics: Metrics, right_limit: float) -> list[Item]:
-    """Each token's start on this part: a token outline just outside the labels, its arrow pointing in."""
-    board = definition.board
-    r = token_radius(tile)
+def seam_marks(board: Board, part: Part, grid: Grid) -> list[Item]:
+    """Half a triangle beyond both ends of every seam, on this part's side of the seam line, its tip on the end."""
     items: list[Item] = []
-    for token in definition.tokens:
+    for edge, paths in seam_paths(board, part, grid).items():
+        for path in paths:
+            ends = ((path[0], path[1]), (path[-1], path[-2]))
+            for end, inner in ends:
+                # points along the seam, from beyond its end towards it
+                if edge in ("left", "right"):
+                    direction = (0.0, 1.0 if inner[1] > end[1] else -1.0)
+                else:
+                    direction = (1.0 if inner[0] > end[0] else -1.0, 0.0)
+                # this part's side of the seam: the strip's side for right/bottom, else the cells'
+                ax, ay = away(edge)
+                own = (ax, ay) if edge in COVERED else (-ax, -ay)
+                items.append(half_triangle(end, direction, own))
+    return items
+
+
+def half_triangle(tip: XY, direction: tuple[float, float], own: tuple[float, float]) -> Polygon:
+    """The half on side `own` of a triangle whose tip is on `tip`, pointing along `direction`."""
+    bx, by = tip[0] - direction[0] * MARK, tip[1] - direction[1] * MARK
+    half = MARK * 0.45
+    return Polygon((tip, (bx, by), (bx + own[0] * half, by + own[1] * half)), width=0.1, stroke=None, fill=0.0)
+
+
+# --- starts -------------------------------------------------------------------------------------
+
+
+def start_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
+    """Each token's start on this part: a token outline beyond the labels, its arrow pointing into the port.
+
+    The caption goes beside the token, on the side towards the middle of the board, unless
+    a label or a cell is there (a hexagon column standing higher); then it goes beyond the token.
+    """
+    board = ctx.game.board
+    r = token_radius(ctx.tile)
+    left, _, right, _ = grid.extent(part.cells(board))
+    taken = [items_extent([t], ctx.metrics) for t in label_items(board, part, grid)]
+    taken += [grid.extent([cell]) for cell in part.cells(board)]
+    items: list[Item] = []
+    for token in ctx.game.tokens:
         if not part.holds(token.start):
             continue
-        px, py = port_point_mm(board, origin, tile, token.start)
+        px, py = grid.port(token.start)
         n = board.shape.inward(token.start.port)
         d = LABEL_BAND + r + 1.0
         cx, cy = px - n.x * d, py - n.y * d
         items += token_art(token.name, cx, cy, r, heading_into(board, token.start.port), outline_only=True)
-        caption = texts.get("board.start", token=texts.get(f"token.{token.name}"))
-        width = metrics.width(caption, BODY_SIZE)
-        # the caption goes on whichever side of the token has room
-        if cx + r + 2 + width <= right_limit:
-            items.append(Text(cx + r + 2, cy - BODY_SIZE * 0.36, caption, BODY_SIZE))
+        caption = ctx.texts.get("board.start", token=ctx.texts.get(f"token.{token.name}"))
+        if cx <= (left + right) / 2:
+            beside = Text(cx + r + 2, cy - BODY_SIZE * 0.36, caption, BODY_SIZE)
         else:
-            items.append(Text(cx - r - 2, cy - BODY_SIZE * 0.36, caption, BODY_SIZE, anchor="end"))
+            beside = Text(cx - r - 2, cy - BODY_SIZE * 0.36, caption, BODY_SIZE, anchor="end")
+        if not any(overlap(items_extent([beside], ctx.metrics), box) for box in taken):
+            items.append(beside)
+            continue
+        out = r + 1.5 + BODY_SIZE * 0.6
+        items.append(Text(cx - n.x * out, cy - n.y * out - BODY_SIZE * 0.36, caption, BODY_SIZE, anchor="middle"))
     return items
 
 
-def part_notes(board: Board, texts: Texts, part: Part, count: int) -> list[str]:
+def overlap(a: Extent, b: Extent) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# --- the pages ----------------------------------------------------------------------------------
+
+
+def part_notes(ctx: PageContext, part: Part) -> list[str]:
     """What a part holds and how it joins its neighbours; part 1 also says how to put them together."""
+    board, texts = ctx.game.board, ctx.texts
     notes = [texts.get("board.part_cells", first_col=board.columns[part.cols.start],
                        last_col=board.columns[part.cols.stop - 1], first_row=board.rows[part.rows.start],
                        last_row=board.rows[part.rows.stop - 1])]
+    low = "_low" if ctx.low_ink else ""
     joins = []
     for edge in EDGES:
         if edge not in part.neighbours:
             continue
-        key = "board.join_strip" if edge in ("right", "bottom") else "board.join_cut"
+        key = f"board.join_strip{low}" if edge in COVERED else "board.join_cut"
         joins.append(texts.get(key, edge=texts.get(f"board.edge_{edge}"), other=part.neighbours[edge]))
-    return [" ".join(notes + joins)] + ([texts.get("board.assemble")] if part.number == 1 else [])
+    return [" ".join(notes + joins)] + ([texts.get(f"board.assemble{low}")] if part.number == 1 else [])
 
 
-def board_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float, metrics: Metrics) -> list[Sheet]:
+class BoardSheet(Sheet):
+    """A board's sheet, which knows where its board was drawn (so the tokens can go beside it)."""
+
+    drawing: Extent = (0.0, 0.0, 0.0, 0.0)
+
+
+def board_pages(ctx: PageContext) -> list[BoardSheet]:
     """The board on one sheet, or split into parts with overlap strips when it is too big."""
-    board = definition.board
+    texts, tile = ctx.texts, ctx.tile
 
     def notes(part: Part, parts: list[Part]) -> list[str]:
         first = texts.get("board.note", size=f"{tile:g}")
-        return [first] if len(parts) == 1 else [first] + part_notes(board, texts, part, len(parts))
+        return [first] if len(parts) == 1 else [first] + part_notes(ctx, part)
 
-    parts = split_board(definition, tile, lambda part, parts: top_band(notes(part, parts), metrics))
+    parts = split_board(ctx, lambda part, parts: top_band(notes(part, parts), ctx))
     sheets = []
     for part in parts:
         single = len(parts) == 1
-        sheet = Sheet("board" if single else f"board-{part.number}", paper, metrics)
+        sheet = BoardSheet("board" if single else f"board-{part.number}", ctx.paper, ctx.metrics)
         sheet.title(texts.get("board.title") if single else
                     texts.get("board.part_title", part=part.number, parts=len(parts)))
         sheet.add(*north_mark(sheet.box, sheet.cursor + TITLE_SIZE * 1.3, texts.get("board.north")))
@@ -296,15 +422,12 @@ def board_pages(definition: GameDefinition, texts: Texts, paper: str, tile: floa
         for note in notes(part, parts):
             sheet.paragraph(note, what="board notes")
         sheet.gap(3)
-        w, h = part.size(definition, tile)
-        bottom = sheet.take(h, "the board")
-        left = sheet.box.cx - w / 2 + part.margin("left", definition, tile)
-        base = bottom + part.margin("bottom", definition, tile)
-        origin = (left - part.cols.start * tile, base - part.rows.start * tile)
-        sheet.add(*seam_items(part, origin, tile))
-        sheet.add(*grid_items(board, part, origin, tile))
-        sheet.add(*label_items(board, part, origin, tile))
-        sheet.add(*start_items(definition, texts, part, origin, tile, metrics, sheet.box.right))
+        drawing = measure_part(ctx, part)
+        bottom = sheet.take(drawing.height, "the board")
+        left = sheet.box.cx - drawing.width / 2
+        grid = Grid(ctx.game.board, tile, left - drawing.extent[0], bottom - drawing.extent[1])
+        sheet.add(*draw_part(ctx, part, grid))
+        sheet.drawing = (left, bottom, left + drawing.width, bottom + drawing.height)
         sheets.append(sheet)
     return sheets
 

@@ -1,21 +1,38 @@
-"""The tile sheets: every tile butted edge to edge, crop marks in the margin, and the tokens."""
+"""The tile sheets: every tile butted against its neighbours, cut guides, and the tokens.
+
+Square tiles sit in rows and columns; a cut line runs the whole length of the block and
+its crop marks continue it in the margin, so one straight cut serves two rows. Hexagon
+tiles are laid honeycomb-fashion (odd columns half a tile higher, as on the board), so
+every cut between two tiles serves both: the zigzag between two columns is cut first,
+from its mark at the top to its mark at the bottom, then the short straight cuts between
+the tiles of a column.
+
+The tokens, with spares, go in a band of their own (or beside the last row of square
+tiles when it has room), clear of every cut line and crop mark.
+"""
 
 from __future__ import annotations
 
 import math
 from typing import NamedTuple
 
-from papergame.model.definition import GameDefinition, TileType
 from papergame.errors import OptionError
+from papergame.layout.context import PageContext
+from papergame.layout.grid import Grid, chains
 from papergame.layout.paper import BODY_SIZE, CONTENT_W, SMALL_SIZE, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Text
-from papergame.layout.textflow import Metrics
-from papergame.layout.tile_art import tile_art, token_art, token_radius
-from papergame.text import Texts
+from papergame.layout.tile_art import tile_art, token_art
+from papergame.layout.pages.board_sheet import BoardSheet
+from papergame.layout.pages.tokens import SPARES, token_radius
+from papergame.model.board import Board, Cell
+from papergame.model.definition import GameDefinition, TileType
 
 MARK_GAP = 1.5  # between the tile edge and its crop mark
 MARK_LEN = 4.5
 MARK_BAND = MARK_GAP + MARK_LEN + 0.5
+CUT_LINE = 0.2
+TOKEN_GAP = 8.0  # between two tokens in a row
+TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
 
 
 class PrintedTile(NamedTuple):
@@ -25,6 +42,17 @@ class PrintedTile(NamedTuple):
 
 def tile_list(definition: GameDefinition) -> list[PrintedTile]:
     return [PrintedTile(t, k) for t in definition.tiles for k in range(1, t.copies + 1)]
+
+
+def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
+    texts = ctx.texts
+    return tile_art(ctx.game.shape, printed.tile, ctx.tile,
+                    type_label=texts.get("tiles.type", type=printed.tile.id),
+                    id_label=texts.get("tiles.id", type=printed.tile.id, copy=printed.copy),
+                    outline=outline)
+
+
+# --- square tiles --------------------------------------------------------------------------------
 
 
 def crop_marks(occupied: set[tuple[int, int]], x0: float, top: float, tile: float) -> list[Item]:
@@ -63,59 +91,182 @@ def crop_marks(occupied: set[tuple[int, int]], x0: float, top: float, tile: floa
     return items
 
 
-def tile_grid_items(definition: GameDefinition, texts: Texts, tiles: list[PrintedTile], cols: int,
-                    x0: float, top: float, size: float, guides: str = "both") -> list[Item]:
-    """Tiles butted edge to edge, `cols` to a row; `guides` is lines, marks or both."""
+class SquareBlock:
+    """Square tiles in rows, `cols` to a row, read from the top-left."""
+
+    def __init__(self, ctx: PageContext):
+        self.ctx = ctx
+
+    def columns(self, width: float) -> int:
+        return math.floor((width - 2 * MARK_BAND) / self.ctx.tile)
+
+    def rows(self, height: float, cols: int) -> int:
+        return math.floor((height - 2 * MARK_BAND) / self.ctx.tile)
+
+    def width(self, cols: int) -> float:
+        return cols * self.ctx.tile
+
+    def height(self, count: int, cols: int) -> float:
+        return math.ceil(count / cols) * self.ctx.tile
+
+    def items(self, tiles: list[PrintedTile], cols: int, x0: float, top: float) -> list[Item]:
+        size, guides = self.ctx.tile, self.ctx.cut_guides
+        items: list[Item] = []
+        occupied = set()
+        for i, printed in enumerate(tiles):
+            c, r = i % cols, i // cols
+            occupied.add((c, r))
+            items.append(Group(x0 + c * size, top - (r + 1) * size, 0,
+                               tuple(art(self.ctx, printed, guides in ("lines", "both")))))
+        if guides in ("marks", "both"):
+            items += crop_marks(occupied, x0, top, size)
+        return items
+
+    def free_beside_last_row(self, count: int, cols: int, x0: float, top: float) -> tuple[float, float, float, float] | None:
+        """The room (left, bottom, right, top) beside a short last row, clear of the marks above it."""
+        used = count % cols
+        if used == 0:
+            return None
+        rows = math.ceil(count / cols)
+        bottom = top - rows * self.ctx.tile
+        return (x0 + used * self.ctx.tile + MARK_BAND, bottom, x0 + cols * self.ctx.tile,
+                bottom + self.ctx.tile - MARK_BAND)
+
+
+# --- hexagon tiles -------------------------------------------------------------------------------
+
+
+class HexBlock:
+    """Hexagon tiles in a honeycomb `cols` columns wide, read row by row from the top-left.
+
+    The block is a small board of the game's shape: odd columns stand half a tile higher,
+    so neighbouring tiles share whole sides.
+    """
+
+    def __init__(self, ctx: PageContext):
+        self.ctx = ctx
+        self.w = ctx.game.shape.width  # a tile's width in tile units
+
+    def width(self, cols: int) -> float:
+        return self.ctx.tile * self.w * (1 + 0.75 * (cols - 1))
+
+    def columns(self, width: float) -> int:
+        usable = (width - 2 * MARK_BAND) / self.ctx.tile
+        return max(0, math.floor((usable / self.w - 1) / 0.75 + 1)) if usable >= self.w else 0
+
+    def rows(self, height: float, cols: int) -> int:
+        lift = 0.5 if cols > 1 else 0.0
+        return math.floor((height - 2 * MARK_BAND) / self.ctx.tile - lift)
+
+    def height(self, count: int, cols: int) -> float:
+        rows = math.ceil(count / cols)
+        lift = 0.5 if min(cols, count) > 1 else 0.0
+        return (rows + lift) * self.ctx.tile
+
+    def grid(self, count: int, cols: int, x0: float, top: float) -> tuple[Grid, list[Cell]]:
+        rows = math.ceil(count / cols)
+        board = Board(tuple(str(c) for c in range(cols)), tuple(str(r) for r in range(rows)), self.ctx.game.shape)
+        grid = Grid(board, self.ctx.tile, x0, top - self.height(count, cols))
+        slots = [Cell(i % cols, rows - 1 - i // cols) for i in range(count)]
+        return grid, slots
+
+    def items(self, tiles: list[PrintedTile], cols: int, x0: float, top: float) -> list[Item]:
+        guides = self.ctx.cut_guides
+        grid, slots = self.grid(len(tiles), cols, x0, top)
+        items: list[Item] = []
+        for printed, cell in zip(tiles, slots):
+            ox, oy = grid.at(grid.board.cell_origin(cell))
+            items.append(Group(ox, oy, 0, tuple(art(self.ctx, printed, outline=False))))
+        if guides in ("lines", "both"):
+            items += [Line(*s.start, *s.end, width=CUT_LINE) for s in grid.sides(slots)]
+        if guides in ("marks", "both"):
+            items += self.marks(grid, slots)
+        return items
+
+    def marks(self, grid: Grid, slots: list[Cell]) -> list[Item]:
+        """A mark beyond both ends of every zigzag cut between two columns (and round the outside)."""
+        items: list[Item] = []
+        cols = max(c.col for c in slots) + 1
+        sides = grid.sides(slots)
+        for c in range(-1, cols):
+            seam = [s for s in sides if {s.cell.col, s.across.col} == {c, c + 1}]
+            for path in chains(seam):
+                low, high = path[0], path[-1]
+                items.append(Line(low[0], low[1] - MARK_GAP, low[0], low[1] - MARK_GAP - MARK_LEN, width=0.25))
+                items.append(Line(high[0], high[1] + MARK_GAP, high[0], high[1] + MARK_GAP + MARK_LEN, width=0.25))
+        return items
+
+    def free_beside_last_row(self, count, cols, x0, top):
+        return None
+
+
+def block_for(ctx: PageContext):
+    return HexBlock(ctx) if ctx.game.shape.kind == "hexagon" else SquareBlock(ctx)
+
+
+# --- tokens --------------------------------------------------------------------------------------
+
+
+def token_count(definition: GameDefinition) -> int:
+    return len(definition.tokens) * (1 + SPARES)
+
+
+def token_pitch(tile: float) -> float:
+    return 2 * token_radius(tile) + TOKEN_GAP
+
+
+def token_band(ctx: PageContext, width: float) -> float:
+    """Height of the rows of tokens, with their names, in a band `width` wide."""
+    per_row = max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile)))
+    rows = math.ceil(token_count(ctx.game) / per_row)
+    return rows * (2 * token_radius(ctx.tile) + SMALL_SIZE + 3.0) + TOKEN_CLEAR
+
+
+def token_items(ctx: PageContext, left: float, top: float, width: float) -> list[Item]:
+    """Every token and its spares in rows from (left, top), each with its name below."""
+    r = token_radius(ctx.tile)
+    per_row = max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile)))
+    names = [t.name for t in ctx.game.tokens for _ in range(1 + SPARES)]
     items: list[Item] = []
-    occupied = set()
-    for i, printed in enumerate(tiles):
-        c, r = i % cols, i // cols
-        occupied.add((c, r))
-        art = tile_art(
-            definition.shape, printed.tile, size,
-            type_label=texts.get("tiles.type", type=printed.tile.id),
-            id_label=texts.get("tiles.id", type=printed.tile.id, copy=printed.copy),
-            outline=guides in ("lines", "both"),
-        )
-        items.append(Group(x0 + c * size, top - (r + 1) * size, 0, tuple(art)))
-    if guides in ("marks", "both"):
-        items += crop_marks(occupied, x0, top, size)
+    for i, name in enumerate(names):
+        row, place = divmod(i, per_row)
+        cx = left + r + place * token_pitch(ctx.tile)
+        cy = top - TOKEN_CLEAR - r - row * (2 * r + SMALL_SIZE + 3.0)
+        items += token_art(name, cx, cy, r, 0.0)
+        items.append(Text(cx, cy - r - SMALL_SIZE - 0.6, ctx.texts.get(f"token.{name}"), SMALL_SIZE, anchor="middle"))
     return items
 
 
-def token_band(tile: float) -> float:
-    """Height of a row of tokens below the tiles, with their names."""
-    return 2 * token_radius(tile) + 6 + 3
+def token_rows_height(ctx: PageContext, width: float) -> float:
+    return token_band(ctx, width) - TOKEN_CLEAR
 
 
-def token_width(definition: GameDefinition, tile: float) -> float:
-    return len(definition.tokens) * (2 * token_radius(tile) + 8)
+def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] | None:
+    """(left, top, width) of room for every token beside the board drawn on `sheet`, or None."""
+    if not isinstance(sheet, BoardSheet):
+        return None
+    left, bottom, right, top = sheet.drawing
+    for x0, x1 in ((right + TOKEN_CLEAR, sheet.box.right), (sheet.box.x, left - TOKEN_CLEAR)):
+        width = x1 - x0
+        if width >= 2 * token_radius(ctx.tile) and token_rows_height(ctx, width) <= top - bottom:
+            per_row = min(token_count(ctx.game), max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile))))
+            used = per_row * token_pitch(ctx.tile) - TOKEN_GAP
+            return (x0 + (width - used) / 2, top + TOKEN_CLEAR, used)
+    return None
 
 
-def token_items(definition: GameDefinition, texts: Texts, x: float, cy: float, tile: float) -> list[Item]:
-    """The tokens in a row from x, centred on height cy, each with its name below."""
-    r = token_radius(tile)
-    items: list[Item] = []
-    x += r
-    for token in definition.tokens:
-        items += token_art(token.name, x, cy, r, 0.0)
-        items.append(Text(x, cy - r - SMALL_SIZE - 0.6, texts.get(f"token.{token.name}"), SMALL_SIZE, anchor="middle"))
-        x += 2 * r + 8
-    return items
+def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] | None) -> bool:
+    if free is None:
+        return False
+    left, bottom, right, top = free
+    return (right - left - 2 * TOKEN_CLEAR >= token_count(ctx.game) * token_pitch(ctx.tile) - TOKEN_GAP
+            and top - bottom >= token_band(ctx, right - left))
 
 
-def block_height(count: int, cols: int, tile: float) -> float:
-    return math.ceil(count / cols) * tile + 2 * MARK_BAND
+# --- the pages -----------------------------------------------------------------------------------
 
 
-def free_in_last_row(count: int, cols: int, tile: float) -> float:
-    """Width left beside the last row of tiles (0 when the row is full)."""
-    used = count % cols
-    return 0.0 if used == 0 else (cols - used) * tile - MARK_BAND
-
-
-def tile_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float, metrics: Metrics,
-               tiles: list[PrintedTile] | None = None, tokens: bool = True, guides: str = "both",
+def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
                start: Sheet | None = None) -> list[Sheet]:
     """The tiles (all, or those named) and the tokens, on as few sheets as they need.
 
@@ -123,56 +274,67 @@ def tile_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float
     When `start` (the board's sheet) has room for every tile and the tokens, they go there
     and no new sheet is made. Returns the new sheets.
     """
-    remaining = tile_list(definition) if tiles is None else list(tiles)
-    cols = math.floor((CONTENT_W - 2 * MARK_BAND) / tile)
+    texts = ctx.texts
+    block = block_for(ctx)
+    remaining = tile_list(ctx.game) if tiles is None else list(tiles)
+    cols = block.columns(CONTENT_W)
     if cols < 1:
-        raise OptionError("tile-size", f"a {tile:g} mm tile does not fit on a tile sheet")
-    lines = 1 + (1 if tokens else 0) + (1 if remaining else 0)  # title, token note, cut note (one line each)
+        raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
+    lines = 1 + (1 if tokens else 0) + (2 if remaining else 0)  # title, token note, cut note (up to two lines)
     head = TITLE_SIZE * 1.3 + BODY_SIZE * 1.3 * (lines - 1) + 1
-    beside = tokens and remaining and free_in_last_row(len(remaining), cols, tile) >= token_width(definition, tile)
-    band = token_band(tile) if tokens and not beside else 0.0
+    band = token_band(ctx, CONTENT_W) if tokens else 0.0
     sheets: list[Sheet] = []
     current: Sheet | None = None
-    if start is not None and remaining and start.room >= 3 + head + block_height(len(remaining), cols, tile) + band:
-        start.gap(3)
-        current = start
+    token_note = tokens
+    if start is not None and remaining:
+        tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
+        side = beside_board(ctx, start) if tokens else None
+        if start.room >= tiles_h + band or side is not None and start.room >= tiles_h:
+            start.gap(3)
+            current = start
+            if side is not None and start.room < tiles_h + band:
+                start.add(*token_items(ctx, *side))
+                tokens = False
     first = True
     while first or remaining:
         if current is None:
-            current = Sheet(f"tiles-{len(sheets) + 1}", paper, metrics)
+            current = ctx.sheet(f"tiles-{len(sheets) + 1}")
             sheets.append(current)
         current.title(texts.get("tiles.title") if first else texts.get("tiles.continued"))
         if first and remaining:
-            current.paragraph(texts.get("tiles.cut"), what="tiles.cut")
-        if first and tokens:
-            current.paragraph(texts.get("tiles.tokens"), what="tiles.tokens")
+            cut = "tiles.cut_hexagon" if ctx.game.shape.kind == "hexagon" else "tiles.cut"
+            current.paragraph(texts.get(cut), what=cut)
+        if first and token_note:
+            current.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), what="tiles.tokens")
         current.gap(1)
         first = False
         if not remaining:
             break
-        rows = math.floor((current.room - 2 * MARK_BAND) / tile)
+        rows = block.rows(current.room, cols)
         if rows < 1:
-            raise OptionError("tile-size", f"a {tile:g} mm tile does not fit on a tile sheet")
+            raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
         chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
-        x0 = current.box.cx - min(cols, len(chunk)) * tile / 2
+        used_cols = min(cols, len(chunk))
+        x0 = current.box.cx - block.width(used_cols) / 2
         current.gap(MARK_BAND)
         top = current.cursor
-        current.take(math.ceil(len(chunk) / cols) * tile + MARK_BAND, "the tiles")
-        current.add(*tile_grid_items(definition, texts, chunk, cols, x0, top, tile, guides))
-        if not remaining and beside:
-            used = len(chunk) % cols
-            row_bottom = top - math.ceil(len(chunk) / cols) * tile
-            x = x0 + used * tile + MARK_BAND + 2
-            current.add(*token_items(definition, texts, x, row_bottom + tile / 2 + SMALL_SIZE * 0.6, tile))
+        current.take(block.height(len(chunk), used_cols) + MARK_BAND, "the tiles")
+        current.add(*block.items(chunk, used_cols, x0, top))
+        free = block.free_beside_last_row(len(chunk), used_cols, x0, top)
+        if not remaining and tokens and tokens_fit_beside(ctx, free):
+            assert free is not None
+            left, bottom, right, free_top = free
+            current.add(*token_items(ctx, left + TOKEN_CLEAR, free_top, right - left - TOKEN_CLEAR))
             return sheets
         if remaining:
             current = None
     if tokens:
         assert current is not None  # the loop ends on a sheet with the last tiles (or the title alone)
         if current.room < band:
-            current = Sheet(f"tiles-{len(sheets) + 1}", paper, metrics)
+            current = ctx.sheet(f"tiles-{len(sheets) + 1}")
             current.title(texts.get("tiles.continued"))
             sheets.append(current)
-        bottom = current.take(band, "the tokens")
-        current.add(*token_items(definition, texts, current.x + MARK_BAND, bottom + band - 2 - token_radius(tile), tile))
+        top = current.cursor
+        current.take(band, "the tokens")
+        current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - 2 * MARK_BAND))
     return sheets
