@@ -282,7 +282,7 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
     lines = 1 + (1 if tokens else 0) + (2 if remaining else 0)  # title, token note, cut note (up to two lines)
     head = TITLE_SIZE * 1.3 + BODY_SIZE * 1.3 * (lines - 1) + 1
-    band = token_band(ctx, CONTENT_W) if tokens else 0.0
+    band = token_band(ctx, CONTENT_W - MARK_BAND) if tokens else 0.0
     sheets: list[Sheet] = []
     current: Sheet | None = None
     token_note = tokens
@@ -336,5 +336,5 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
             sheets.append(current)
         top = current.cursor
         current.take(band, "the tokens")
-        current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - 2 * MARK_BAND))
+        current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - MARK_BAND))
     return sheets
