@@ -172,7 +172,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         sheets += boards
     if options.wants("tiles") or options.wants("tokens"):
         tiles = selection if selection is not None else (tile_list(definition) if options.wants("tiles") else [])
-        start = sheets[-1] if len(sheets) == 1 else None
+        start = sheets[-1] if sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
         added = tile_pages(ctx, tiles, options.wants("tokens"), start)
         if tiles:

@@ -400,6 +400,7 @@ class BoardSheet(Sheet):
     """A board's sheet, which knows where its board was drawn (so the tokens can go beside it)."""
 
     drawing: Extent = (0.0, 0.0, 0.0, 0.0)
+    seams: tuple[str, ...] = ()  # edges of the part that join another part
 
 
 def board_pages(ctx: PageContext) -> list[BoardSheet]:
@@ -428,6 +429,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         grid = Grid(ctx.game.board, tile, left - drawing.extent[0], bottom - drawing.extent[1])
         sheet.add(*draw_part(ctx, part, grid))
         sheet.drawing = (left, bottom, left + drawing.width, bottom + drawing.height)
+        sheet.seams = tuple(part.neighbours)
         sheets.append(sheet)
     return sheets
 

@@ -237,21 +237,26 @@ def token_items(ctx: PageContext, left: float, top: float, width: float) -> list
     return items
 
 
-def token_rows_height(ctx: PageContext, width: float) -> float:
-    return token_band(ctx, width) - TOKEN_CLEAR
-
-
 def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] | None:
-    """(left, top, width) of room for every token beside the board drawn on `sheet`, or None."""
+    """(left, top, width) of room for every token beside the board drawn on `sheet`, or None.
+
+    Beside a part of a split board only on its right, and only when that is the board's
+    edge: the cuts along a seam run on to the paper's edge.
+    """
     if not isinstance(sheet, BoardSheet):
         return None
     left, bottom, right, top = sheet.drawing
-    for x0, x1 in ((right + TOKEN_CLEAR, sheet.box.right), (sheet.box.x, left - TOKEN_CLEAR)):
+    sides = [(right + TOKEN_CLEAR, sheet.box.right)]
+    if not sheet.seams:
+        sides.append((sheet.box.x, left - TOKEN_CLEAR))
+    elif "right" in sheet.seams:
+        return None
+    for x0, x1 in sides:
         width = x1 - x0
-        if width >= 2 * token_radius(ctx.tile) and token_rows_height(ctx, width) <= top - bottom:
+        if width >= 2 * token_radius(ctx.tile) and token_band(ctx, width) <= top - bottom:
             per_row = min(token_count(ctx.game), max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile))))
             used = per_row * token_pitch(ctx.tile) - TOKEN_GAP
-            return (x0 + (width - used) / 2, top + TOKEN_CLEAR, used)
+            return (x0 + (width - used) / 2, top, used)
     return None
 
 
@@ -286,15 +291,20 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     sheets: list[Sheet] = []
     current: Sheet | None = None
     token_note = tokens
+    split = isinstance(start, BoardSheet) and bool(start.seams)
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         side = beside_board(ctx, start) if tokens else None
-        if start.room >= tiles_h + band or side is not None and start.room >= tiles_h:
+        if not split and (start.room >= tiles_h + band or side is not None and start.room >= tiles_h):
             start.gap(3)
             current = start
-            if side is not None and start.room < tiles_h + band:
+            if start.room < tiles_h + band:
+                assert side is not None
                 start.add(*token_items(ctx, *side))
                 tokens = False
+        elif split and side is not None:  # the tiles go on sheets of their own, away from the seams' cuts
+            start.add(*token_items(ctx, *side))
+            tokens = False
     first = True
     while first or remaining:
         if current is None:
