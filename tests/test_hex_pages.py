@@ -196,7 +196,7 @@ def rect_sides(page):
 
 
 def assert_tokens_clear(pdf_path, expected: int) -> None:
-    """Every token is 15 mm across or more and at least 1 mm from every cut line, crop mark and tile."""
+    """Every token is 15 mm across or more and at least 3 mm from every cut line, crop mark and tile."""
     seen = 0
     with open_pdf(pdf_path) as pdf:
         for page in pdf.pages:
@@ -211,7 +211,7 @@ def assert_tokens_clear(pdf_path, expected: int) -> None:
             for cx, cy, r in discs:
                 assert 2 * r >= 15.0
                 nearest = min(distance_to_segment((cx, cy), a, b) for a, b in strokes)
-                assert nearest >= r + 1.0, (page.page_number, cx, cy, nearest - r)
+                assert nearest >= r + 3.0, (page.page_number, cx, cy, nearest - r)
             seen += len(discs)
     assert seen >= expected
 
