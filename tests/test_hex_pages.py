@@ -280,3 +280,57 @@ def test_square_board_with_two_ports_a_side_ticks_each_port_at_its_third(tmp_pat
     assert centres == expected
     for port in ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2"):
         assert words.count(port) == 16, port  # inside every cell
+
+
+def three_ports_a_side() -> str:
+    """A 4 x 4 square game with three ports a side (two tile types)."""
+    ports = [f"{s}{i}" for s in "NESW" for i in (1, 2, 3)]
+    near = [[ports[i], ports[i + 1]] for i in range(0, 12, 2)]
+    across = [[ports[i], ports[i + 6]] for i in range(6)]
+    return SQUARE_TWO_PORTS.replace(str(["N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2"]).replace("'", '"'),
+                                    str(ports).replace("'", '"')).split("[[tiles]]")[0].replace("D4/N2", "D4/N3") + \
+        "".join(f"[[tiles]]\ntype = {i}\npairs = {pairs}\ncopies = 3\n".replace("'", '"')
+                for i, pairs in enumerate((near, across), start=1))
+
+
+def two_ports_a_side_hexagons() -> str:
+    ports = [f"{s}{i}" for s in ("N", "NE", "SE", "S", "SW", "NW") for i in (1, 2)]
+    near = [[ports[i], ports[i + 1]] for i in range(0, 12, 2)]
+    across = [[ports[i], ports[(i + 6) % 12]] for i in range(6)]
+    head = HEX_GAME.read_text(encoding="utf-8").split("[[tiles]]")[0]
+    head = head.replace('ports = ["N", "NE", "SE", "S", "SW", "NW"]', "ports = " + str(ports).replace("'", '"'))
+    head = head.replace("A1/S", "A1/S1").replace("E4/N", "E4/N2")
+    return head + "".join(f"[[tiles]]\ntype = {i}\npairs = {pairs}\ncopies = 3\n".replace("'", '"')
+                          for i, pairs in enumerate((near, across), start=1))
+
+
+@pytest.mark.parametrize("shape,size,named", [("square3", "20", False), ("square3", "25", True),
+                                              ("square3", "35", True), ("hexagon2", "20", False),
+                                              ("hexagon2", "30", True), ("hexagon1", "20", True)])
+def test_port_names_are_7_pt_clear_of_each_other_and_the_sides_or_left_out(tmp_path, shape, size, named):
+    text = {"square3": three_ports_a_side, "hexagon2": two_ports_a_side_hexagons,
+            "hexagon1": lambda: HEX_GAME.read_text(encoding="utf-8")}[shape]()
+    game = tmp_path / "game.toml"
+    game.write_text(text, encoding="utf-8")
+    out = build(tmp_path, "--game", str(game), "--only", "board", "--tile-size", size)
+    sides_of = {"square3": "NESW", "hexagon2": ("N", "NE", "SE", "S", "SW", "NW"),
+                "hexagon1": ("N", "NE", "SE", "S", "SW", "NW")}[shape]
+    k = {"square3": 3, "hexagon2": 2, "hexagon1": 1}[shape]
+    ports = set(sides_of) if k == 1 else {f"{s}{i}" for s in sides_of for i in range(1, k + 1)}
+    with open_pdf(out) as pdf:
+        page = above_footer(pdf.pages[0])
+        sides = segments(page, (0.25, 0.6))
+        # port names are small; the column letters, row numbers and the north mark are 10 pt and more
+        names = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ports and w["size"] < 9.0]
+    assert bool(names) == named
+    boxes = [(mm(w["x0"]), mm(w["top"]), mm(w["x1"]), mm(w["bottom"])) for w in names]
+    for w in names:
+        assert w["size"] >= 7.0 - 0.01
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+        # no side of a cell runs through a name (sampled along the side)
+        for (x0, y0), (x1, y1) in sides:
+            for t in (i / 20 for i in range(21)):
+                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                assert not (a[0] + 0.05 < x < a[2] - 0.05 and a[1] + 0.05 < y < a[3] - 0.05), (a, (x, y))

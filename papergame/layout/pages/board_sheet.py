@@ -33,7 +33,7 @@ from papergame.layout.pages.tokens import token_radius
 
 LABEL_BAND = 5.5  # room for the column letters and row numbers on each side
 LABEL_SIZE = 3.6
-PORT_NAME_SIZE = 2.2  # mm (6.2 pt): port names inside the cells
+PORT_NAME_SIZE = 2.5  # mm (7.1 pt): port names inside the cells
 PORT_NAME_GREY = 0.35
 CELL_NAME_SIZE = 3.0
 CELL_NAME_GREY = 0.6
@@ -145,7 +145,7 @@ def draw_part(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     items: list[Item] = []
     items += strip_items(board, part, grid)
     items += grid_items(board, part, grid)
-    items += port_items(board, part, grid)
+    items += port_items(ctx, part, grid)
     items += label_items(board, part, grid)
     items += seam_marks(board, part, grid)
     items += start_items(ctx, part, grid)
@@ -211,8 +211,15 @@ def _same(a: XY, b: XY) -> bool:
     return abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
 
 
-def port_items(board: Board, part: Part, grid: Grid) -> list[Item]:
-    """A tick across every side at each port; port names inside the cells when there is more than N E S W."""
+def port_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
+    """A tick across every side at each port; in each cell the names of its ports, when they help and fit.
+
+    Names are printed where the sides carry more than N E S W (hexagons, two or three ports
+    a side), and only when every name of a cell stands clear of the others at 7 pt: on
+    small cells with many ports the ticks alone are drawn. A hexagon cell also carries its
+    own name, faintly, since its row zigzags.
+    """
+    board = ctx.game.board
     shape = board.shape
     k = shape.ports_per_side
     items: list[Item] = []
@@ -222,21 +229,44 @@ def port_items(board: Board, part: Part, grid: Grid) -> list[Item]:
             n = shape.inward(port)
             h = TICK / 2
             items.append(Line(px - n.x * h, py - n.y * h, px + n.x * h, py + n.y * h, width=TICK_WIDTH))
-    if shape.kind == "square" and k == 1:
-        return items
-    inside = TICK / 2 + 0.5 + PORT_NAME_SIZE * 0.55
+    names = not (shape.kind == "square" and k == 1) and names_fit(ctx)
     for cell in part.cells(board):
+        items += cell_labels(ctx, grid, cell, names)
+    return items
+
+
+def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool) -> list[Item]:
+    """The port names of one cell (when `ports`) and, in a hexagon, the cell's own name."""
+    board = ctx.game.board
+    shape = board.shape
+    items: list[Item] = []
+    if ports:
+        cap = 0.73 * PORT_NAME_SIZE
         for port in shape.ports:
             px, py = grid.port(Position(cell, port))
             n = shape.inward(port)
+            # far enough in that the name's box clears the side and the end of the tick
+            reach = abs(n.x) * ctx.metrics.width(port, PORT_NAME_SIZE, True) / 2 + abs(n.y) * cap / 2
+            inside = reach + TICK / 2 + 0.35
             x, y = px + n.x * inside, py + n.y * inside
             items.append(Text(x, y - PORT_NAME_SIZE * 0.36, port, PORT_NAME_SIZE, bold=True, anchor="middle",
                               fill=PORT_NAME_GREY))
-        if shape.kind == "hexagon":
-            cx, cy = grid.centre(cell)
-            items.append(Text(cx, cy - CELL_NAME_SIZE * 0.36, board.cell_name(cell), CELL_NAME_SIZE,
-                              anchor="middle", fill=CELL_NAME_GREY))
+    if shape.kind == "hexagon":
+        cx, cy = grid.centre(cell)
+        items.append(Text(cx, cy - CELL_NAME_SIZE * 0.36, board.cell_name(cell), CELL_NAME_SIZE,
+                          anchor="middle", fill=CELL_NAME_GREY))
     return items
+
+
+def names_fit(ctx: PageContext) -> bool:
+    """Whether a cell's port names (and a hexagon's cell name) stand clear of each other at this size."""
+    board = ctx.game.board
+    probe = Cell(len(board.columns) - 1, len(board.rows) - 1)  # the widest name
+    boxes = [items_extent([t], ctx.metrics)
+             for t in cell_labels(ctx, Grid(board, ctx.tile, 0.0, 0.0), probe, True)]
+    gap = 0.3
+    padded = [(a - gap, b - gap, c + gap, d + gap) for a, b, c, d in boxes]
+    return not any(overlap(p, q) for i, p in enumerate(padded) for q in padded[i + 1:])
 
 
 def label_items(board: Board, part: Part, grid: Grid) -> list[Item]:
