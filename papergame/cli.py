@@ -147,8 +147,10 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
               help="Print only these parts: board,tiles,tokens,rules,record,host-key.")
 @click.option("--tiles", "tiles", default=None, metavar="LIST",
               help="Reprint only these tiles: 3x2,1x1 is two of type 3 and one of type 1; 3.4 is the tile 3·4.")
-@click.option("--cut-guides", "cut_guides", type=click.Choice(["lines", "marks", "both"], case_sensitive=False), default="both",
-              show_default=True, help="Cut lines round every tile, crop marks in the margin, or both.")
+@click.option("--cut-guides", "cut_guides", type=click.Choice(["lines", "marks", "both"], case_sensitive=False),
+              default="both", show_default=True,
+              help="Cut lines round every tile, crop marks in the margin, or both "
+              "(hexagon tiles always get their lines: a zigzag cannot be cut from marks alone).")
 @click.option("--lang", default="en", show_default=True, help="Language of the printed words (text.LANG.toml).")
 @click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
               help="A text file of your own with every printed word.")

@@ -334,3 +334,15 @@ def test_port_names_are_7_pt_clear_of_each_other_and_the_sides_or_left_out(tmp_p
             for t in (i / 20 for i in range(21)):
                 x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
                 assert not (a[0] + 0.05 < x < a[2] - 0.05 and a[1] + 0.05 < y < a[3] - 0.05), (a, (x, y))
+
+
+@pytest.mark.parametrize("guides,marks", [("lines", 0), ("marks", 12), ("both", 12)])
+def test_hexagon_tiles_keep_their_cut_lines_and_the_zigzags_get_marks(tmp_path, guides, marks):
+    out = build(tmp_path, "--game", str(HEX_GAME), "--only", "tiles", "--cut-guides", guides)
+    with open_pdf(out) as pdf:
+        page = above_footer(pdf.pages[0])
+        assert len(hexagons(page, 35.0, (0.2,))) == 20
+        ends = [s for s in segments(page, (0.25,)) if abs(s[0][0] - s[1][0]) < 0.005
+                and abs(abs(s[1][1] - s[0][1]) - 4.5) < 0.01]
+    # 20 tiles five columns wide (4 rows): 6 zigzags, a mark at the top and the bottom of each
+    assert len(ends) == marks
