@@ -346,3 +346,17 @@ def test_hexagon_tiles_keep_their_cut_lines_and_the_zigzags_get_marks(tmp_path, 
                 and abs(abs(s[1][1] - s[0][1]) - 4.5) < 0.01]
     # 20 tiles five columns wide (4 rows): 6 zigzags, a mark at the top and the bottom of each
     assert len(ends) == marks
+
+
+def test_grid_extent_and_token_doctests_pass():
+    import doctest
+
+    import papergame.layout.extent
+    import papergame.layout.grid
+    import papergame.layout.pages.board_sheet
+    import papergame.layout.pages.tokens
+
+    for module in (papergame.layout.grid, papergame.layout.extent, papergame.layout.pages.tokens,
+                   papergame.layout.pages.board_sheet):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -1,8 +1,9 @@
-"""How far a list of drawing primitives reaches, in mm, strokes and text included.
+"""How far a list of drawing primitives reaches, in mm, strokes and text included (a little generously:
+a stroke is counted half its width beyond every point it passes, caps or not).
 
 >>> from papergame.layout.primitives import Circle, Line
 >>> items_extent([Line(0, 0, 10, 0, width=1.0), Circle(20, 5, 2)], None)
-(0.0, -0.5, 22.15, 7.15)
+(-0.5, -0.5, 22.15, 7.15)
 """
 
 from __future__ import annotations
