@@ -178,7 +178,7 @@ class HexBlock:
             ox, oy = grid.at(grid.board.cell_origin(cell))
             items.append(Group(ox, oy, 0, tuple(art(self.ctx, printed, outline=False))))
         # always: a zigzag between two columns cannot be cut from marks alone
-        items += [Line(*s.start, *s.end, width=CUT_LINE) for s in grid.sides(slots)]
+        items += [Line(*s.start, *s.end, width=CUT_LINE, role="cut") for s in grid.sides(slots)]
         if guides in ("marks", "both"):
             items += self.marks(grid, slots)
         return items
