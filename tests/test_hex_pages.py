@@ -360,3 +360,18 @@ def test_grid_extent_and_token_doctests_pass():
                    papergame.layout.pages.board_sheet):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_tiles_that_just_fit_on_the_board_sheet_with_no_room_for_the_tokens_anywhere_there(tmp_path):
+    """A 3 x 2 board at 35 mm: the tiles just fit under it, the tokens neither under them nor beside it
+    (found by fuzzing: the room was counted after the gap above the tiles)."""
+    text = (SQUARE_TWO_PORTS.split("[[tiles]]")[0]
+            .replace('["N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2"]', '["N", "E", "S", "W"]')
+            .replace('["A", "B", "C", "D"]', '["A", "B", "C"]').replace('["1", "2", "3", "4"]', '["1", "2"]')
+            .replace("A1/S1", "A2/W").replace("D4/N2", "C1/S"))
+    text += '[[tiles]]\ntype = 1\npairs = [["N", "E"], ["S", "W"]]\ncopies = 4\n'
+    text += '[[tiles]]\ntype = 2\npairs = [["N", "S"], ["E", "W"]]\ncopies = 3\n'
+    game = tmp_path / "game.toml"
+    game.write_text(text, encoding="utf-8")
+    out = build(tmp_path, "--game", str(game), "--only", "board,tiles,tokens", "--paper", "letter")
+    assert_tokens_clear(out, 6 + 2)

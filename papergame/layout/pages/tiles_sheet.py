@@ -295,11 +295,11 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         side = beside_board(ctx, start) if tokens else None
-        if not split and (start.room >= tiles_h + band or side is not None and start.room >= tiles_h):
+        below = start.room >= tiles_h + band  # the tokens fit below the tiles
+        if not split and (below or side is not None and start.room >= tiles_h):
             start.gap(3)
             current = start
-            if start.room < tiles_h + band:
-                assert side is not None
+            if not below and side is not None:
                 start.add(*token_items(ctx, *side))
                 tokens = False
         elif split and side is not None:  # the tiles go on sheets of their own, away from the seams' cuts
