@@ -5,7 +5,6 @@ GEOMETRY.md puts the ports, and split boards whose notes say what is drawn."""
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from pathlib import Path
 
 import pytest

@@ -271,6 +271,31 @@ def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] 
 # --- the pages -----------------------------------------------------------------------------------
 
 
+def onto_board_sheet(ctx: PageContext, start: Sheet, tiles_h: float, band: float,
+                     tokens: bool) -> tuple[Sheet | None, bool]:
+    """Use the room on the board's (last) sheet: the sheet the tiles start on (None: a new one),
+    and whether the tokens are still to be placed.
+
+    The tiles go there when they fit, with the tokens below them or beside the board. A
+    split board's part takes the tokens beside it only: cuts along its seams run on to the
+    paper's edge, and the tiles go on sheets of their own.
+    """
+    side = beside_board(ctx, start) if tokens else None
+    if isinstance(start, BoardSheet) and start.seams:
+        if side is None:
+            return None, tokens
+        start.add(*token_items(ctx, *side))
+        return None, False
+    below = start.room >= tiles_h + band  # the tokens fit below the tiles
+    if not below and (side is None or start.room < tiles_h):
+        return None, tokens
+    start.gap(3)
+    if not below and side is not None:
+        start.add(*token_items(ctx, *side))
+        return start, False
+    return start, tokens
+
+
 def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
                start: Sheet | None = None) -> list[Sheet]:
     """The tiles (all, or those named) and the tokens, on as few sheets as they need.
@@ -291,20 +316,9 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     sheets: list[Sheet] = []
     current: Sheet | None = None
     token_note = tokens
-    split = isinstance(start, BoardSheet) and bool(start.seams)
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
-        side = beside_board(ctx, start) if tokens else None
-        below = start.room >= tiles_h + band  # the tokens fit below the tiles
-        if not split and (below or side is not None and start.room >= tiles_h):
-            start.gap(3)
-            current = start
-            if not below and side is not None:
-                start.add(*token_items(ctx, *side))
-                tokens = False
-        elif split and side is not None:  # the tiles go on sheets of their own, away from the seams' cuts
-            start.add(*token_items(ctx, *side))
-            tokens = False
+        current, tokens = onto_board_sheet(ctx, start, tiles_h, band, tokens)
     first = True
     while first or remaining:
         if current is None:
