@@ -6,14 +6,16 @@ practice sheets; the positions shown always come from the rules engine.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition, TileType
 from papergame.layout.pages.board_sheet import heading_into
-from papergame.layout.primitives import Group, Item, Line, Rect, Text
-from papergame.layout.tile_art import tile_art, token_art, turned
+from papergame.model.geometry import Point
+from papergame.layout.primitives import Group, Item, Line, Polygon, Rect, Text
+from papergame.layout.tile_art import TYPE_DROP, TYPE_RISE, free_box, labels, text_width, tile_art, token_art, turned
 
 LABEL_SIZE = 2.8
 LABEL_BAND = 4.0
@@ -22,10 +24,9 @@ NOTE_SIZE = 2.3
 
 
 @lru_cache(maxsize=512)
-def drawn_tile(shape, tile: TileType, size: float, type_label: bool, ports: bool) -> tuple[Item, ...]:
+def drawn_tile(shape, tile: TileType, size: float, type_label: bool) -> tuple[Item, ...]:
     """A tile's art for a diagram, made once per look (the items are frozen, so they can be shared)."""
-    return tuple(tile_art(shape, tile, size, type_label=str(tile.id) if type_label else None,
-                          outline=False, ports=ports))
+    return tuple(tile_art(shape, tile, size, type_label=str(tile.id) if type_label else None, outline=False))
 
 
 @dataclass
@@ -46,51 +47,61 @@ class Marker:
 
 @dataclass
 class Diagram:
+    """A window of the board, columns `cols` and rows `rows` (first and last index), cells `cell` mm high.
+
+    Works for every shape: cells lie where `Board.cell_origin` puts them, so a hexagon board
+    shows a honeycomb window.
+    """
+
     definition: GameDefinition
     cols: tuple[int, int]  # first and last column shown
     rows: tuple[int, int]  # first and last row shown
     cell: float
     tiles: dict[Cell, tuple[TileType, int]] = field(default_factory=dict)
     markers: list[Marker] = field(default_factory=list)
-    port_names: bool = True  # the tiles' own port names (N, E, ...) inside each tile
-    type_labels: bool = True  # each tile's type number, in the corner it has turned to
+    type_labels: bool = True  # each tile's type number, turned with its tile
     shaded: tuple[Cell, ...] = ()  # cells with a light grey ground, under their tiles
-    notes: dict[Cell, str] = field(default_factory=dict)  # a short text in the corner its tile leaves free
+    notes: dict[Cell, str] = field(default_factory=dict)  # a short text where its tile leaves room
 
     @property
     def board(self) -> Board:
         return self.definition.board
 
     @property
+    def window(self) -> list[Cell]:
+        return [Cell(c, r) for c in range(self.cols[0], self.cols[1] + 1) for r in range(self.rows[0], self.rows[1] + 1)]
+
+    @property
+    def _extent(self) -> tuple[float, float, float, float]:
+        return self.board.extent(self.window)
+
+    @property
     def grid_w(self) -> float:
-        return (self.cols[1] - self.cols[0] + 1) * self.cell
+        left, _, right, _ = self._extent
+        return (right - left) * self.cell
 
     @property
     def grid_h(self) -> float:
-        return (self.rows[1] - self.rows[0] + 1) * self.cell
+        _, bottom, _, top = self._extent
+        return (top - bottom) * self.cell
 
     @property
     def token_r(self) -> float:
         return max(2.2, self.cell * 0.14)
 
-    def marker_sides(self) -> set[tuple[float, float]]:
-        """Inward directions of the edges that a marker stands outside."""
-        sides = set()
-        for m in self.markers:
-            port = m.position.port if m.position is not None else m.departure[1]
-            if m.position is None or self.board.is_edge_entry(m.position):
-                n = self.board.shape.inward(port)
-                sides.add((n.x, n.y))
-        return sides
+    def marker_centres(self) -> list[tuple[float, float, float]]:
+        """Each marker's centre (grid frame) and heading."""
+        return [self.marker_place(m) for m in self.markers]
 
     def margins(self) -> tuple[float, float, float, float]:
         """Room outside the grid (left, bottom, right, top): labels on top and left, tokens where they stand."""
-        outside = self.marker_sides()
-        token = 2 * self.token_r + 1.5
-        left = LABEL_BAND + (token if (1, 0) in outside else 0)
-        right = 1 + (token if (-1, 0) in outside else 0)
-        bottom = 1 + (token if (0, 1) in outside else 0)
-        top = LABEL_BAND + (token if (0, -1) in outside else 0)
+        left, bottom, right, top = LABEL_BAND, 1.0, 1.0, LABEL_BAND
+        r = self.token_r + 0.75
+        for cx, cy, _ in self.marker_centres():
+            left = max(left, r - cx)
+            bottom = max(bottom, r - cy)
+            right = max(right, cx + r - self.grid_w)
+            top = max(top, cy + r - self.grid_h)
         return left, bottom, right, top
 
     @property
@@ -104,25 +115,37 @@ class Diagram:
         return self.grid_h + bottom + top
 
     def local(self, cell: Cell) -> tuple[float, float]:
-        return ((cell.col - self.cols[0]) * self.cell, (cell.row - self.rows[0]) * self.cell)
+        """The bottom-left corner of a cell's bounding box, in the grid's frame (mm)."""
+        left, bottom, _, _ = self._extent
+        o = self.board.cell_origin(cell)
+        return (o.x - left) * self.cell, (o.y - bottom) * self.cell
 
     def port_xy(self, cell: Cell, port: str) -> tuple[float, float]:
         p = self.board.shape.port_point(port)
         x, y = self.local(cell)
         return x + p.x * self.cell, y + p.y * self.cell
 
+    def corners(self, cell: Cell) -> list[tuple[float, float]]:
+        x, y = self.local(cell)
+        return [(x + p.x * self.cell, y + p.y * self.cell) for p in self.board.shape.corners()]
+
     def items(self, x: float, y: float) -> Item:
         """The diagram with the bottom-left corner of its margin at (x, y)."""
         out: list[Item] = []
         board = self.board
+        square = board.shape.kind == "square"
         for cell in self.shaded:
             lx, ly = self.local(cell)
-            out.append(Rect(lx, ly, self.cell, self.cell, width=0, stroke=None, fill=SHADE))
+            if square:
+                out.append(Rect(lx, ly, self.cell, self.cell, width=0, stroke=None, fill=SHADE))
+            else:
+                out.append(Polygon(tuple(self.corners(cell)), width=0, stroke=None, fill=SHADE))
+        width = board.shape.width * self.cell
         for (c, r), (tile, rotation) in self.tiles.items():
             lx, ly = self.local(Cell(c, r))
-            art = drawn_tile(board.shape, tile, self.cell, self.type_labels, self.port_names)
-            out.append(turned(list(art), self.cell, rotation, lx, ly))
-        out += self.grid()
+            art = drawn_tile(board.shape, tile, self.cell, self.type_labels)
+            out.append(turned(list(art), self.cell, rotation, lx, ly, width))
+        out += self.grid() if square else self.honeycomb()
         for cell, text in self.notes.items():
             out.append(self.note(cell, text))
         for marker in self.markers:
@@ -144,52 +167,84 @@ class Diagram:
             row = self.rows[0] + j
             edge = row in (0, nrows)
             out.append(Line(0, j * self.cell, w, j * self.cell, width=0.6 if edge else 0.2))
-        for i, col in enumerate(range(self.cols[0], self.cols[1] + 1)):
-            out.append(Text((i + 0.5) * self.cell, h + 1.2, board.columns[col], LABEL_SIZE, bold=True, anchor="middle"))
-        for j, row in enumerate(range(self.rows[0], self.rows[1] + 1)):
-            out.append(Text(-1.4, (j + 0.5) * self.cell - LABEL_SIZE * 0.36, board.rows[row], LABEL_SIZE, bold=True, anchor="end"))
+        return out + self.axis_labels()
+
+    def honeycomb(self) -> list[Item]:
+        """Hexagon cells side by side: each side once, thick where the real board ends."""
+        board = self.board
+        shape = board.shape
+        inside = set(self.window)
+        out: list[Item] = []
+        for cell in self.window:
+            corners = self.corners(cell)
+            for i, side in enumerate(shape.sides):
+                across = board.neighbour(cell, side)
+                if across in inside and (across.col, across.row) < (cell.col, cell.row):
+                    continue  # drawn with the other cell
+                (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % len(corners)]
+                out.append(Line(x1, y1, x2, y2, width=0.2 if across in board else 0.6, cap="round"))
+        return out + self.axis_labels()
+
+    def axis_labels(self) -> list[Item]:
+        board = self.board
+        out: list[Item] = []
+        half_w = board.shape.width * self.cell / 2
+        for col in range(self.cols[0], self.cols[1] + 1):
+            x, _ = self.local(Cell(col, self.rows[0]))
+            out.append(Text(x + half_w, self.grid_h + 1.2, board.columns[col], LABEL_SIZE, bold=True, anchor="middle"))
+        for row in range(self.rows[0], self.rows[1] + 1):
+            _, y = self.local(Cell(self.cols[0], row))
+            out.append(Text(-1.4, y + 0.5 * self.cell - LABEL_SIZE * 0.36, board.rows[row], LABEL_SIZE, bold=True,
+                            anchor="end"))
         return out
 
-    def free_corner(self, cell: Cell) -> int:
-        """A corner of the cell (0 top-left, clockwise) that no line of its tile curves round,
-        and that the type number, when drawn, does not sit in."""
-        corners = self.board.shape.corners()
-        if cell not in self.tiles:
-            return 0
-        tile, rotation = self.tiles[cell]
-        shape = self.board.shape
-        taken = set()
-        for a, b in tile.pairs:
-            corner = shape.shared_corner(shape.rotate(a, rotation), shape.rotate(b, rotation))
-            if corner is not None:
-                taken.add(corners.index(corner))
-        if self.type_labels:  # the number sits top-left as printed and turns with the tile
-            taken.add((rotation // shape.step_degrees) % len(corners))
-        return next((i for i in (0, 1, 3, 2) if i not in taken), 0)
-
     def note(self, cell: Cell, text: str) -> Group:
-        """`text` in a corner of the cell that its tile leaves free; words stacked one above the other."""
+        """`text` where the cell's tile leaves room (top left if it can); words stacked one above the other."""
         lx, ly = self.local(cell)
-        corner = self.free_corner(cell)
-        pad = 0.8
-        right = corner in (1, 2)
-        top = corner in (0, 1)
-        x = lx + (self.cell - pad if right else pad)
-        step = NOTE_SIZE * 1.05
+        shape = self.board.shape
         words = text.split()
-        items = []
-        for i, word in enumerate(words):
-            k = i if top else len(words) - 1 - i
-            y = ly + self.cell - pad - NOTE_SIZE * 0.75 - k * step if top else ly + pad + k * step
-            items.append(Text(x, y, word, NOTE_SIZE, bold=True, anchor="end" if right else "start"))
+        step = NOTE_SIZE * 1.05
+        w = max(text_width(word, NOTE_SIZE, True) for word in words)
+        h = step * (len(words) - 1) + NOTE_SIZE * 0.76
+        pad = 0.8
+        spot = None
+        if cell in self.tiles:
+            tile, rotation = self.tiles[cell]
+            pairs = tuple((shape.rotate(a, rotation), shape.rotate(b, rotation)) for a, b in tile.pairs)
+            taken = tuple(self.type_box(tile, rotation)) if self.type_labels else ()
+            spot = free_box(shape, pairs, self.cell, w, h, Point(0.25 * shape.width, 0.8), taken)
+        if spot is None:  # an empty cell, or no room: the top-left of the cell's box
+            spot = (pad + (0.25 * shape.width * self.cell if shape.kind == "hexagon" else 0.0),
+                    self.cell - pad - h)
+        x, y = lx + spot[0], ly + spot[1]
+        items = [Text(x, y + h - NOTE_SIZE * 0.74 - i * step, word, NOTE_SIZE, bold=True)
+                 for i, word in enumerate(words)]
         return Group(0, 0, 0, tuple(items))
+
+    def type_box(self, tile: TileType, rotation: int) -> list[tuple[float, float, float, float]]:
+        """The bounding box (mm, cell frame) of a tile's type number once the tile is turned."""
+        shape = self.board.shape
+        found = [lb for lb in labels(shape, tuple(tile.pairs), self.cell, str(tile.id), None)]
+        if not found:
+            return []
+        lb = found[0]
+        cx, cy = shape.width * self.cell / 2, self.cell / 2
+        t = math.radians(-rotation)  # clockwise turn
+        xs, ys = [], []
+        for px in (lb.x, lb.x + lb.w):
+            for py in (lb.y - TYPE_DROP * lb.size, lb.y + TYPE_RISE * lb.size):
+                dx, dy = px - cx, py - cy
+                xs.append(cx + dx * math.cos(t) - dy * math.sin(t))
+                ys.append(cy + dx * math.sin(t) + dy * math.cos(t))
+        return [(min(xs), min(ys), max(xs), max(ys))]
 
     def outside(self, port: str, r: float) -> float:
         """How far outside the grid a token's centre sits, clear of the labels (top and left)."""
         n = self.board.shape.inward(port)
         return r + 0.75 + (LABEL_BAND if n.y < 0 or n.x > 0 else 0.0)
 
-    def marker_items(self, marker: Marker) -> list[Item]:
+    def marker_place(self, marker: Marker) -> tuple[float, float, float]:
+        """A marker's centre in the grid's frame and its heading (degrees clockwise from north)."""
         r = self.token_r
         if marker.position is not None:
             cx, cy = self.port_xy(marker.position.cell, marker.position.port)
@@ -199,11 +254,13 @@ class Diagram:
                 n = self.board.shape.inward(marker.position.port)
                 d = self.outside(marker.position.port, r)
                 cx, cy = cx - n.x * d, cy - n.y * d
-        else:
-            cell, port = marker.departure
-            px, py = self.port_xy(cell, port)
-            n = self.board.shape.inward(port)
-            d = self.outside(port, r)
-            cx, cy = px - n.x * d, py - n.y * d
-            heading = (heading_into(self.board, port) + 180) % 360
-        return token_art(marker.kind, cx, cy, r, heading, outline_only=marker.outline)
+            return cx, cy, heading
+        cell, port = marker.departure
+        px, py = self.port_xy(cell, port)
+        n = self.board.shape.inward(port)
+        d = self.outside(port, r)
+        return px - n.x * d, py - n.y * d, (heading_into(self.board, port) + 180) % 360
+
+    def marker_items(self, marker: Marker) -> list[Item]:
+        cx, cy, heading = self.marker_place(marker)
+        return token_art(marker.kind, cx, cy, self.token_r, heading, outline_only=marker.outline)

@@ -2,8 +2,12 @@
 
 `LOW` keeps every line where it is but draws it thinner and grey, removes filled areas
 (grey bands, solid arrows, the black token's solid ring, which becomes hatching alone) and
-lightens the text while keeping it readable. A tile's port lines are thinned together, so
-the outlined line stays an outline and the bridge gap stays a gap.
+lightens the text while keeping it readable.
+
+A tile's lines (role "port", their white cores "port-core", their bridge gaps "port-gap")
+keep their widths and only turn grey, so an outlined line keeps edges of at least 0.3 mm,
+a gap stays a gap and a dashed or dotted line keeps its rhythm. A tile's cut outline (role
+"cut") becomes a thin dashed line, so it never looks like a tile line's edge.
 """
 
 from __future__ import annotations
@@ -31,10 +35,11 @@ class Ink(NamedTuple):
     port_weight: float  # factor on the width of tile port lines
     max_width: float  # no other line is wider than this, in mm
     fills: bool  # keep filled areas
+    cut_dash: tuple[float, ...] = ()  # dash pattern (mm) of a tile's cut outline
 
 
 NORMAL = Ink("normal", 0.0, 0.0, 1.0, 99.0, True)
-LOW = Ink("low", 0.5, 0.45, 0.5, 0.3, False)
+LOW = Ink("low", 0.5, 0.45, 1.0, 0.3, False, cut_dash=(1.6, 1.2))
 INKS = {ink.name: ink for ink in (NORMAL, LOW)}
 
 
@@ -67,7 +72,7 @@ def restyle(item: Item, ink: Ink) -> Item:
         return item._replace(fill=grey(item.fill, ink.text))
     if isinstance(item, (Line, Arc, Curve)):
         if item.stroke == 1.0:  # white: a bridge gap or an outline's core
-            width = item.width * ink.port_weight if item.role == "port" else item.width
+            width = item.width * ink.port_weight if item.role.startswith("port") else item.width
             return item._replace(width=width)
         if item.role == "port":
             return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line))
@@ -83,6 +88,8 @@ def restyle(item: Item, ink: Ink) -> Item:
         if stroke is not None:
             stroke = grey(stroke, ink.line)
             width = thinner(width, ink)
+        if getattr(item, "role", "") == "cut" and ink.cut_dash:
+            return item._replace(fill=fill, stroke=stroke, width=width, dash=ink.cut_dash)
         return item._replace(fill=fill, stroke=stroke, width=width)
     return item
 

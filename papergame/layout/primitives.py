@@ -37,6 +37,7 @@ class Rect(NamedTuple):
     stroke: float | None = 0.0
     fill: float | None = None
     dash: tuple[float, ...] = ()
+    role: str = ""  # "cut" for a tile's cut outline, so an ink style can mark it apart
 
 
 class Circle(NamedTuple):
@@ -87,6 +88,8 @@ class Polygon(NamedTuple):
     fill: float | None = None
     closed: bool = True
     join: str = "miter"  # miter | round
+    dash: tuple[float, ...] = ()
+    role: str = ""  # "cut" for a tile's cut outline
 
 
 class Text(NamedTuple):

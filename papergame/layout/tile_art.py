@@ -1,24 +1,36 @@
 """How one tile and one token look, in their own frame (origin at the bottom-left corner).
 
 The same functions draw the cut-out tiles, the rule diagrams and the host key, so a
-diagram always shows the tile exactly as printed.
+diagram always shows the tile exactly as printed. The curves, their crossings and the
+free room come from `tile_paths` (tile units); this module gives them widths and styles.
 
-A tile's lines are thick (1.5 mm at 35 mm, scaling with the tile). The first line is
-solid; the second is drawn as an outline (a black band with a white core), so the two are
-told apart without colour. Where the lines cross, the outlined line passes over a white
-gap cut into the solid one: a bridge, not a junction.
+A tile's lines are thick (1.5 mm at 35 mm, scaling with the tile). Lines that cross never
+share a style (a greedy colouring of the crossing lines: solid, outlined, dashed, dotted,
+triple, ladder), so they are told apart without colour; lines that do not cross are all
+solid. Where two lines cross, the later one passes over a white gap cut into the earlier
+one: a bridge, not a junction. The type number stands upright and underlined as printed,
+so a turned tile shows its turn; there are no port names on a tile.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+from typing import NamedTuple
 
 from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
-from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
+from papergame.layout.primitives import Circle, Curve, Group, Item, Line, Polygon, Rect, Text
+from papergame.layout.tile_paths import Bezier, drawing, find_spot, piece, room
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
-MIN_LABEL = 2.1  # mm: port names and ids never smaller than this (6 pt), even on small tiles
+MIN_LABEL = 2.1  # mm: ids never smaller than this (6 pt), even on small tiles
+MIN_TYPE = 3.0  # mm: the type number never smaller than this
+STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
+
+# widths of glyphs as a share of the em (Bitstream Vera), to measure labels without a font
+BOLD_WIDTHS = {"·": 0.38, " ": 0.35}
+REGULAR_WIDTHS = {"·": 0.32, " ": 0.32}
 
 
 def scale(size: float) -> float:
@@ -26,96 +38,193 @@ def scale(size: float) -> float:
 
 
 def line_width(size: float) -> float:
-    return 1.5 * scale(size)
+    """The width of a tile's line: 1.5 mm at 35 mm, never under 0.9 mm."""
+    return max(1.5 * scale(size), 0.9)
 
 
-def port_path(shape: TileShape, a: str, b: str, size: float, width: float, grey: float) -> list[Item]:
-    """The line joining two ports: straight across, a quarter arc round a square's corner, else a curve.
+def border_width(size: float) -> float:
+    """The black edges of an outlined line: a quarter of its width, never under 0.3 mm."""
+    return max(0.25 * line_width(size), 0.3)
 
-    Every line leaves its ports at right angles to their sides.
+
+def gap_width(size: float) -> float:
+    """The white gap either side of a line where it bridges over another."""
+    return max(1.1 * scale(size), 0.7)
+
+
+def outer_width(style: int, size: float) -> float:
+    """How wide a line of this style is drawn, ink included."""
+    return line_width(size) * (1.3 if STYLE_NAMES[style] in ("dotted", "triple") else 1.0)
+
+
+def text_width(text: str, size: float, bold: bool) -> float:
+    widths = BOLD_WIDTHS if bold else REGULAR_WIDTHS
+    digit = 0.696 if bold else 0.636
+    return sum(widths.get(ch, digit if ch.isdigit() else 0.78) for ch in text) * size
+
+
+def _mm(c: Bezier, size: float) -> tuple[float, ...]:
+    return tuple(v * size for p in c for v in p)
+
+
+def styled(c: Bezier, style: int, size: float) -> list[Item]:
+    """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder."""
+    w, b = line_width(size), border_width(size)
+    xy = _mm(c, size)
+    name = STYLE_NAMES[style]
+
+    def part(width: float, grey: float, role: str, dash: tuple[float, ...] = (), cap: str = "butt") -> Curve:
+        return Curve(*xy, width=width, stroke=grey, dash=dash, cap=cap, role=role)
+
+    if name == "solid":
+        return [part(w, 0.0, "port")]
+    if name == "outlined":
+        return [part(w, 0.0, "port"), part(w - 2 * b, 1.0, "port-core")]
+    if name == "dashed":
+        return [part(w, 0.0, "port", dash=(2.2 * w, 1.3 * w))]
+    if name == "dotted":
+        return [part(1.3 * w, 0.0, "port", dash=(0.0, 2.3 * w), cap="round")]
+    if name == "triple":
+        wide = 1.3 * w
+        return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core"), part(0.3 * w, 0.0, "port")]
+    return [part(w, 0.0, "port"), part(w - 2 * b, 1.0, "port-core", dash=(1.1 * w, 0.7 * w))]  # ladder
+
+
+def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
+    """The port lines in their styles; each later line passes over earlier ones through a white gap."""
+    d = drawing(shape, tuple(tile.pairs))
+    w, g = line_width(size), gap_width(size)
+    items: list[Item] = []
+    for j in range(len(d.curves)):
+        for x in d.crossings:
+            if x.over != j:
+                continue
+            under = outer_width(d.styles[x.under], size) / 2 / size
+            reach = (under + g / size) / max(math.sin(x.angle), 0.35) + w / 2 / size
+            bridge = piece(d, j, x.at - reach, x.at + reach)
+            width = outer_width(d.styles[j], size) + 2 * g
+            items.append(Curve(*_mm(bridge, size), width=width, stroke=1.0, role="port-gap"))
+        items += styled(d.curves[j], d.styles[j], size)
+    return items
+
+
+class Label(NamedTuple):
+    """A label's text, its em size and where it sits (bottom-left of its box, in mm, tile frame)."""
+
+    text: str
+    size: float
+    x: float
+    y: float
+    w: float
+    h: float
+    bold: bool
+
+
+def _clearances(shape: TileShape, pairs, size: float) -> tuple[float, ...]:
+    d = drawing(shape, pairs)
+    pad = max(0.8, 0.9 * scale(size))
+    return tuple(round((outer_width(s, size) / 2 + pad) / size, 4) for s in d.styles)
+
+
+def _margin(size: float) -> float:
+    return round(max(1.0, 1.2 * scale(size)) / size, 4)
+
+
+def place(shape: TileShape, pairs, size: float, text: str, em: float, smallest: float, bold: bool,
+          prefer: Point, rise: float, drop: float, taken: tuple = ()) -> Label:
+    """A label in free room nearest `prefer` (tile units), shrunk step by step if it does not fit.
+
+    `rise` and `drop` are how far the label's ink reaches above and below its baseline (in em).
     """
-    p, q = shape.port_point(a), shape.port_point(b)
-    corner = shape.shared_corner(a, b)
-    if shape.kind == "square" and corner is not None and math.isclose(dist(p, corner), dist(q, corner)):
-        r = dist(p, corner) * size
-        start = math.degrees(math.atan2(p.y - corner.y, p.x - corner.x))
-        end = math.degrees(math.atan2(q.y - corner.y, q.x - corner.x))
-        extent = (end - start + 180) % 360 - 180
-        return [Arc(corner.x * size, corner.y * size, r, start, extent, width=width, stroke=grey, role="port")]
-    na, nb = shape.inward(a), shape.inward(b)
-    if math.isclose(na.x, -nb.x, abs_tol=1e-9) and math.isclose(na.y, -nb.y, abs_tol=1e-9) and \
-            math.isclose((q.x - p.x) * na.y, (q.y - p.y) * na.x, abs_tol=1e-9):
-        return [Line(p.x * size, p.y * size, q.x * size, q.y * size, width=width, stroke=grey, role="port")]
-    pull = max(dist(p, q) * 0.55, 0.12) if shape.side_of(a) != shape.side_of(b) else max(dist(p, q) * 1.1, 0.12)
-    c1 = Point(p.x + na.x * pull, p.y + na.y * pull)
-    c2 = Point(q.x + nb.x * pull, q.y + nb.y * pull)
-    return [Curve(p.x * size, p.y * size, c1.x * size, c1.y * size, c2.x * size, c2.y * size,
-                  q.x * size, q.y * size, width=width, stroke=grey, role="port")]
+    pairs = tuple(tuple(p) for p in pairs)
+    free = room(shape, pairs, _clearances(shape, pairs, size), _margin(size))
+    taken_units = tuple(tuple(v / size for v in box) for box in taken)
+    current = em
+    while True:
+        w, h = text_width(text, current, bold), (rise + drop) * current
+        spot = find_spot(free, w / size, h / size, prefer, taken_units)
+        if spot is not None:
+            return Label(text, current, spot[0] * size, spot[1] * size + drop * current, w, h, bold)
+        if current <= smallest:
+            break
+        current = max(smallest, current * 0.88)
+    # nowhere free: the preferred place, as small as allowed (tests flag any such tile)
+    w, h = text_width(text, smallest, bold), (rise + drop) * smallest
+    return Label(text, smallest, prefer.x * size - w / 2, prefer.y * size - h / 2 + drop * smallest, w, h, bold)
 
 
-def dist(a: Point, b: Point) -> float:
-    return math.hypot(a.x - b.x, a.y - b.y)
+TYPE_RISE, TYPE_DROP = 0.74, 0.22  # digits reach 0.73 em up; the underline bar sits below
+ID_RISE, ID_DROP = 0.74, 0.02
 
 
-def tile_lines(shape: TileShape, tile: TileType, size: float, ink: float = 0.0) -> list[Item]:
-    """The port lines: first pair solid, every later pair outlined and bridged over the earlier ones."""
-    w = line_width(size)
-    border = 0.38 * scale(size)
-    gap = 1.1 * scale(size)
-    items: list[Item] = []
-    for i, (a, b) in enumerate(tile.pairs):
-        if i == 0:
-            items += port_path(shape, a, b, size, w, ink)
-        else:
-            items += port_path(shape, a, b, size, w + 2 * gap, 1.0)  # the white bridge gap
-            items += port_path(shape, a, b, size, w, ink)
-            items += port_path(shape, a, b, size, w - 2 * border, 1.0)
-    return items
-
-
-def port_labels(shape: TileShape, size: float, ink: float = 0.0) -> list[Item]:
-    """Each port's name, just inside the edge beside where its line starts."""
+@lru_cache(maxsize=4096)
+def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None
+           ) -> tuple[Label, ...]:
+    """Where the type number (top left if it can) and the id (bottom right if it can) go."""
     s = scale(size)
-    text_size = max(2.6 * s, MIN_LABEL)
-    # beside the line: clear of its half-width, whatever the tile's size
-    beside = max(2.7 * s, line_width(size) / 2 + 0.9 + 0.4 * text_size)
-    inside = max(2.4 * s, 0.45 * text_size + 0.6)
-    items: list[Item] = []
-    corners = shape.corners()
-    for port in shape.ports:
-        p = shape.port_point(port)
-        n = shape.inward(port)
-        side = shape.sides.index(shape.side_of(port))
-        a, b = corners[side], corners[(side + 1) % len(corners)]
-        along = Point(b.x - a.x, b.y - a.y)
-        cx = p.x * size + n.x * inside + along.x * beside
-        cy = p.y * size + n.y * inside + along.y * beside
-        items.append(Text(cx, cy - text_size * 0.36, port, text_size, bold=True, anchor="middle", fill=ink))
+    out: list[Label] = []
+    taken: tuple = ()
+    if type_label:
+        em = max(5.6 * s, MIN_TYPE)
+        label = place(shape, pairs, size, type_label, em, MIN_TYPE, True, Point(0.2 * shape.width, 0.82),
+                      TYPE_RISE, TYPE_DROP)
+        out.append(label)
+        taken = ((label.x, label.y - TYPE_DROP * label.size, label.x + label.w, label.y + TYPE_RISE * label.size),)
+    if id_label:
+        em = max(2.4 * s, MIN_LABEL)
+        out.append(place(shape, pairs, size, id_label, em, MIN_LABEL, False, Point(0.8 * shape.width, 0.12),
+                         ID_RISE, ID_DROP, taken))
+    return tuple(out)
+
+
+def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
+    items: list[Item] = [Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink)]
+    if underline:  # shows which way up the tile was printed (a 6 is not a 9)
+        y = label.y - 0.15 * label.size
+        items.append(Line(label.x, y, label.x + label.w, y, width=0.09 * label.size, stroke=ink))
     return items
+
+
+def outline_item(shape: TileShape, size: float, ink: float) -> Item:
+    if shape.kind == "square":
+        return Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None, role="cut")
+    return Polygon(tuple((p.x * size, p.y * size) for p in shape.corners()), width=0.2, stroke=ink, fill=None,
+                   role="cut")
 
 
 def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | None = None,
-             id_label: str | None = None, outline: bool = True, ink: float = 0.0, ports: bool = True) -> list[Item]:
-    """A whole tile: lines, port names (unless `ports` is False), type number in the top-left corner, id bottom-right."""
-    s = scale(size)
-    items = tile_lines(shape, tile, size, ink)
-    if ports:
-        items += port_labels(shape, size, ink)
-    if type_label:
-        items.append(Text(1.8 * s, size - 6.4 * s, type_label, 5.6 * s, bold=True, fill=ink))
-    if id_label:  # right-aligned inside the tile, so it stays on its own tile when cut out
-        items.append(Text(size - 1.6 * s, 1.6 * s, id_label, max(2.4 * s, MIN_LABEL), anchor="end", fill=ink))
+             id_label: str | None = None, outline: bool = True, ink: float = 0.0) -> list[Item]:
+    """A whole tile, `size` high: its lines, the type number upright and underlined, the id, the outline.
+
+    No port names: they would turn with the tile and read wrongly (N on the east side).
+    The labels sit in room the lines leave free, found from the drawing itself.
+    """
+    items = tile_lines(shape, tile, size)
+    for label in labels(shape, tuple(tile.pairs), size, type_label, id_label):
+        items += label_items(label, ink, underline=label.bold)
     if outline:
-        items.append(Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None))
+        items.append(outline_item(shape, size, ink))
     return items
 
 
-def turned(items: list[Item], size: float, degrees: int, x: float, y: float) -> Item:
-    """Tile art placed with its bottom-left corner at (x, y), turned `degrees` clockwise about its centre."""
+def free_box(shape: TileShape, pairs, size: float, w: float, h: float, prefer: Point,
+             taken: tuple = ()) -> tuple[float, float] | None:
+    """Bottom-left (mm, tile frame) of a free w × h mm box nearest `prefer` (tile units), or None."""
+    pairs = tuple(tuple(p) for p in pairs)
+    free = room(shape, pairs, _clearances(shape, pairs, size), _margin(size))
+    spot = find_spot(free, w / size, h / size, prefer, tuple(tuple(v / size for v in box) for box in taken))
+    return None if spot is None else (spot[0] * size, spot[1] * size)
+
+
+def turned(items: list[Item], size: float, degrees: int, x: float, y: float, width: float | None = None) -> Item:
+    """Tile art placed with its bounding box's bottom-left at (x, y), turned `degrees` clockwise about its centre.
+
+    `width` is the bounding box's width in mm (the tile's `size` for a square).
+    """
     if degrees % 360 == 0:
         return Group(x, y, 0, tuple(items))
-    half = size / 2
-    return Group(x + half, y + half, degrees, (Group(-half, -half, 0, tuple(items)),))
+    half_w, half = (size if width is None else width) / 2, size / 2
+    return Group(x + half_w, y + half, degrees, (Group(-half_w, -half, 0, tuple(items)),))
 
 
 # --- tokens --------------------------------------------------------------------------

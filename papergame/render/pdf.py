@@ -101,6 +101,8 @@ def draw_curve(c: Canvas, item: Curve) -> None:
 def draw_polygon(c: Canvas, item: Polygon) -> None:
     stroke, fill = stroke_fill(c, item.stroke, item.fill, item.width)
     c.setLineJoin(JOINS[item.join])
+    if item.dash:
+        c.setDash([d * mm for d in item.dash])
     path = c.beginPath()
     (x0, y0), *rest = item.points
     path.moveTo(x0 * mm, y0 * mm)
@@ -109,6 +111,8 @@ def draw_polygon(c: Canvas, item: Polygon) -> None:
     if item.closed:
         path.close()
     c.drawPath(path, stroke=stroke, fill=fill)
+    if item.dash:
+        c.setDash([])
 
 
 def draw_text(c: Canvas, item: Text) -> None:

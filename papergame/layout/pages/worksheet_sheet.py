@@ -335,7 +335,7 @@ class WorksheetLayout:
     def diagram(self, plan: Plan, puzzle: Puzzle, key: bool) -> Diagram:
         definition = self.definition
         w = puzzle.window
-        d = Diagram(definition, w.cols, w.rows, plan.cell, port_names=False, type_labels=False)
+        d = Diagram(definition, w.cols, w.rows, plan.cell, type_labels=False)
         for p in puzzle.tiles:
             d.tiles[p.cell] = (definition.tile_type(p.tile), p.rotation)
         if puzzle.kind == EXIT and key:
@@ -366,7 +366,7 @@ class WorksheetLayout:
         return d.items(x + LABEL_BAND + room - left, y + 1 + room - bottom)
 
     def hand_tile(self, sheet: Sheet, type_id: int, x: float, y: float) -> None:
-        art = tile_art(self.definition.shape, self.definition.tile_type(type_id), HAND_TILE, ports=False)
+        art = tile_art(self.definition.shape, self.definition.tile_type(type_id), HAND_TILE)
         sheet.add(Group(x, y, 0, tuple(art)))
 
     def hand_column(self, sheet: Sheet, x: float, top: float, puzzle: Puzzle) -> None:

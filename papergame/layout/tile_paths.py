@@ -1,0 +1,334 @@
+"""The lines of one tile as geometry, in tile units: curves, where they cross, their styles, free room.
+
+A tile is 1 high with its bounding box from (0, 0) (GEOMETRY.md). Every line is one cubic
+Bézier curve that leaves each port at right angles to its side:
+
+- between neighbouring (or further) sides, the two handles point along the ports' inward
+  normals towards the point X where those normals meet, each a fixed share `κ` of its
+  distance to X. For two ports equally far from a corner that is the circular arc round
+  the corner; otherwise a quarter of an ellipse. Nested lines are scaled copies of each
+  other, so they never cross, and lines whose ends alternate cross once;
+- between opposite sides (parallel normals) an S, or a straight line when the ports face;
+- between two ports of one side a small loop.
+
+Where two lines cross is found from the curves themselves (flattened into short chords),
+never from the port order; the port order only checks the result (`lines_cross`).
+Everything here is cached per (shape, pairs), so a kit of many tiles stays fast.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import NamedTuple
+
+from papergame.model.geometry import Point, TileShape
+
+Bezier = tuple[Point, Point, Point, Point]
+
+SAMPLES = 32  # chords per curve for crossings and free room
+LOOP = 0.75  # handle of a same-side loop, as a share of the distance between its ports
+S_HANDLE = 0.42  # handle of an S between opposite sides, as a share of the distance across
+NUDGES = (1.0, 0.85, 1.2, 0.7, 1.4, 0.55, 1.6)  # handle scales tried when a drawing crosses wrongly
+
+
+class Crossing(NamedTuple):
+    """Line `over` passes over line `under` at `point`, `at` along `over`'s length, at `angle` radians."""
+
+    under: int
+    over: int
+    point: Point
+    at: float
+    angle: float
+
+
+class TileDrawing(NamedTuple):
+    curves: tuple[Bezier, ...]  # one per pair, in the tile's pair order
+    polylines: tuple[tuple[Point, ...], ...]  # SAMPLES + 1 points along each curve
+    lengths: tuple[tuple[float, ...], ...]  # running length along each polyline
+    crossings: tuple[Crossing, ...]
+    styles: tuple[int, ...]  # a style number per line; lines that cross never share one
+    wrong: int  # pairs of lines that cross more often than they must (0 when all is well)
+
+
+def _add(a: Point, b: Point, k: float = 1.0) -> Point:
+    return Point(a.x + b.x * k, a.y + b.y * k)
+
+
+def _dist(a: Point, b: Point) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def handles(shape: TileShape, a: str, b: str) -> tuple[float, float]:
+    """How far each control point lies from its port, before any nudge."""
+    p, q = shape.port_point(a), shape.port_point(b)
+    na, nb = shape.inward(a), shape.inward(b)
+    d = _dist(p, q)
+    if shape.side_of(a) == shape.side_of(b):
+        return LOOP * d, LOOP * d
+    cross = na.x * nb.y - na.y * nb.x
+    if abs(cross) < 1e-9:  # opposite sides
+        across = (q.x - p.x) * na.x + (q.y - p.y) * na.y
+        offset = abs((q.x - p.x) * na.y - (q.y - p.y) * na.x)
+        h = across / 3 if offset < 1e-9 else S_HANDLE * across
+        return h, h
+    # p + na*u = q + nb*v
+    dx, dy = q.x - p.x, q.y - p.y
+    u = (dx * nb.y - dy * nb.x) / cross
+    v = (dx * na.y - dy * na.x) / cross
+    if u <= 0 or v <= 0:
+        return 0.4 * d, 0.4 * d
+    turn = math.pi - math.acos(max(-1.0, min(1.0, na.x * nb.x + na.y * nb.y)))
+    kappa = 4 / 3 * math.tan(turn / 4) / math.tan(turn / 2)
+    return kappa * u, kappa * v
+
+
+def curve(shape: TileShape, a: str, b: str, nudge: float = 1.0) -> Bezier:
+    p, q = shape.port_point(a), shape.port_point(b)
+    ha, hb = handles(shape, a, b)
+    return (p, _add(p, shape.inward(a), ha * nudge), _add(q, shape.inward(b), hb * nudge), q)
+
+
+def point_at(c: Bezier, t: float) -> Point:
+    s = 1 - t
+    w0, w1, w2, w3 = s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t
+    return Point(w0 * c[0].x + w1 * c[1].x + w2 * c[2].x + w3 * c[3].x,
+                 w0 * c[0].y + w1 * c[1].y + w2 * c[2].y + w3 * c[3].y)
+
+
+def split(c: Bezier, t0: float, t1: float) -> Bezier:
+    """The part of a cubic between parameters t0 and t1, as a cubic of its own."""
+    def at(t: float) -> tuple[Point, Point]:  # point and derivative
+        s = 1 - t
+        d = Point(3 * (s * s * (c[1].x - c[0].x) + 2 * s * t * (c[2].x - c[1].x) + t * t * (c[3].x - c[2].x)),
+                  3 * (s * s * (c[1].y - c[0].y) + 2 * s * t * (c[2].y - c[1].y) + t * t * (c[3].y - c[2].y)))
+        return point_at(c, t), d
+    (p0, d0), (p3, d3) = at(t0), at(t1)
+    k = (t1 - t0) / 3
+    return (p0, _add(p0, d0, k), _add(p3, d3, -k), p3)
+
+
+def flatten(c: Bezier) -> tuple[Point, ...]:
+    return tuple(point_at(c, i / SAMPLES) for i in range(SAMPLES + 1))
+
+
+def _running(points: tuple[Point, ...]) -> tuple[float, ...]:
+    out, total = [0.0], 0.0
+    for p, q in zip(points, points[1:]):
+        total += _dist(p, q)
+        out.append(total)
+    return tuple(out)
+
+
+def _segment_hit(p1: Point, p2: Point, q1: Point, q2: Point) -> tuple[float, float] | None:
+    """Where two chords cross, as fractions along each (ends shared exactly do not count twice)."""
+    rx, ry = p2.x - p1.x, p2.y - p1.y
+    sx, sy = q2.x - q1.x, q2.y - q1.y
+    den = rx * sy - ry * sx
+    if abs(den) < 1e-15:
+        return None
+    qx, qy = q1.x - p1.x, q1.y - p1.y
+    t = (qx * sy - qy * sx) / den
+    u = (qx * ry - qy * rx) / den
+    if 0 <= t < 1 and 0 <= u < 1:
+        return t, u
+    return None
+
+
+CHUNK = 8
+
+
+def _boxes(points: tuple[Point, ...]) -> list[tuple[int, float, float, float, float]]:
+    out = []
+    for i in range(0, len(points) - 1, CHUNK):
+        part = points[i:i + CHUNK + 1]
+        xs, ys = [p.x for p in part], [p.y for p in part]
+        out.append((i, min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+def intersections(one: tuple[Point, ...], other: tuple[Point, ...]) -> list[tuple[int, float, int, float]]:
+    """Every crossing of two polylines: (chord of one, fraction, chord of other, fraction)."""
+    hits = []
+    boxes = _boxes(other)
+    for i0, ax0, ay0, ax1, ay1 in _boxes(one):
+        for j0, bx0, by0, bx1, by1 in boxes:
+            if ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0:
+                continue
+            for i in range(i0, min(i0 + CHUNK, len(one) - 1)):
+                p1, p2 = one[i], one[i + 1]
+                for j in range(j0, min(j0 + CHUNK, len(other) - 1)):
+                    hit = _segment_hit(p1, p2, other[j], other[j + 1])
+                    if hit is not None:
+                        hits.append((i, hit[0], j, hit[1]))
+    return hits
+
+
+def colour(count: int, edges: list[tuple[int, int]]) -> tuple[int, ...]:
+    """Greedy colouring in line order: each line takes the first style no crossing line before it has.
+
+    >>> colour(3, [(0, 1), (1, 2), (0, 2)])
+    (0, 1, 2)
+    >>> colour(4, [(0, 1), (2, 3)])
+    (0, 1, 0, 1)
+    """
+    styles: list[int] = []
+    for i in range(count):
+        taken = {styles[a] for a, b in edges if b == i and a < i} | {styles[b] for a, b in edges if a == i and b < i}
+        styles.append(next(s for s in range(count + 1) if s not in taken))
+    return tuple(styles)
+
+
+def _build(shape: TileShape, pairs: tuple[tuple[str, str], ...], nudges: tuple[float, ...]) -> TileDrawing:
+    curves = tuple(curve(shape, a, b, n) for (a, b), n in zip(pairs, nudges))
+    polylines = tuple(flatten(c) for c in curves)
+    lengths = tuple(_running(p) for p in polylines)
+    crossings: list[Crossing] = []
+    wrong = 0
+    for i in range(len(pairs)):
+        for j in range(i + 1, len(pairs)):
+            hits = intersections(polylines[j], polylines[i])
+            must = shape.lines_cross(pairs[i], pairs[j])
+            if len(hits) != (1 if must else 0):
+                wrong += 1
+            for cj, fj, ci, _ in hits:
+                pj, qj = polylines[j][cj], polylines[j][cj + 1]
+                pi, qi = polylines[i][ci], polylines[i][ci + 1]
+                point = Point(pj.x + (qj.x - pj.x) * fj, pj.y + (qj.y - pj.y) * fj)
+                at = lengths[j][cj] + (lengths[j][cj + 1] - lengths[j][cj]) * fj
+                a1 = math.atan2(qj.y - pj.y, qj.x - pj.x)
+                a2 = math.atan2(qi.y - pi.y, qi.x - pi.x)
+                angle = abs(math.sin(a1 - a2))
+                crossings.append(Crossing(i, j, point, at, math.asin(min(1.0, angle))))
+    edges = sorted({(c.under, c.over) for c in crossings})
+    return TileDrawing(curves, polylines, lengths, tuple(crossings), colour(len(pairs), edges), wrong)
+
+
+@lru_cache(maxsize=4096)
+def drawing(shape: TileShape, pairs: tuple[tuple[str, str], ...]) -> TileDrawing:
+    """The tile's lines with the fewest wrong crossings: first as designed, then with the handles nudged."""
+    pairs = tuple(tuple(p) for p in pairs)  # type: ignore[misc]
+    best = _build(shape, pairs, (1.0,) * len(pairs))
+    if best.wrong == 0:
+        return best
+    # nudge one line at a time, keeping any nudge that helps
+    nudges = [1.0] * len(pairs)
+    for _ in range(2):
+        for i in range(len(pairs)):
+            for n in NUDGES[1:]:
+                trial = nudges[:i] + [n] + nudges[i + 1:]
+                candidate = _build(shape, pairs, tuple(trial))
+                if candidate.wrong < best.wrong:
+                    best, nudges = candidate, trial
+                    if best.wrong == 0:
+                        return best
+    return best
+
+
+def piece(d: TileDrawing, line: int, start: float, end: float) -> Bezier:
+    """The part of a line between two distances along it, as a cubic."""
+    lengths = d.lengths[line]
+    total = lengths[-1]
+
+    def t_at(s: float) -> float:
+        s = max(0.0, min(total, s))
+        for i in range(SAMPLES):
+            if lengths[i + 1] >= s:
+                span = lengths[i + 1] - lengths[i]
+                return (i + ((s - lengths[i]) / span if span > 0 else 0.0)) / SAMPLES
+        return 1.0
+
+    return split(d.curves[line], t_at(start), t_at(end))
+
+
+# --- free room for labels: an occupancy grid over the tile ---------------------------------
+
+GRID = 48  # cells across the tile's height
+
+
+class Room(NamedTuple):
+    """Cells of the tile (in tile units, `step` wide) that are inside it and clear of every line."""
+
+    step: float
+    cols: int
+    rows: int
+    free: tuple[tuple[bool, ...], ...]  # free[row][col], row 0 at the bottom
+
+
+def inside_by(shape: TileShape, x: float, y: float) -> float:
+    """How far (tile units) a point lies inside the outline; negative outside."""
+    corners = shape.corners()
+    best = math.inf
+    for i, a in enumerate(corners):
+        b = corners[(i + 1) % len(corners)]
+        ex, ey = b.x - a.x, b.y - a.y
+        length = math.hypot(ex, ey)
+        # inward normal of a clockwise polygon: the edge direction turned right
+        best = min(best, ((x - a.x) * -ey + (y - a.y) * ex) / -length)
+    return best
+
+
+@lru_cache(maxsize=4096)
+def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[float, ...],
+         margin: float) -> Room:
+    """Free cells: at least `margin` inside the outline and `clearance[i]` from line i (tile units)."""
+    d = drawing(shape, pairs)
+    step = 1.0 / GRID
+    cols, rows = math.ceil(shape.width / step), GRID
+    blocked = [[False] * cols for _ in range(rows)]
+    half = step / 2
+    for r in range(rows):
+        for c in range(cols):
+            x, y = (c + 0.5) * step, (r + 0.5) * step
+            if inside_by(shape, x, y) < margin + half * math.sqrt(2):
+                blocked[r][c] = True
+    for line, points in enumerate(d.polylines):
+        reach = clearance[line] + half * math.sqrt(2)
+        dense = []
+        for p, q in zip(points, points[1:]):
+            n = max(1, math.ceil(_dist(p, q) / (step / 2)))
+            dense += [Point(p.x + (q.x - p.x) * i / n, p.y + (q.y - p.y) * i / n) for i in range(n)]
+        dense.append(points[-1])
+        reach_with_sampling = reach + step / 4
+        k = math.ceil(reach_with_sampling / step)
+        for p in dense:
+            pc, pr = int(p.x / step), int(p.y / step)
+            for r in range(max(0, pr - k), min(rows, pr + k + 1)):
+                cy = (r + 0.5) * step
+                for c in range(max(0, pc - k), min(cols, pc + k + 1)):
+                    if not blocked[r][c] and math.hypot((c + 0.5) * step - p.x, cy - p.y) <= reach_with_sampling:
+                        blocked[r][c] = True
+    return Room(step, cols, rows, tuple(tuple(not b for b in row) for row in blocked))
+
+
+def find_spot(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[float, float, float, float], ...] = ()
+              ) -> tuple[float, float] | None:
+    """The bottom-left corner of a free w × h box (tile units) nearest `prefer` (its centre), or None.
+
+    `taken` boxes (x0, y0, x1, y1) are kept clear too.
+    """
+    step = room_.step
+    cw, ch = math.ceil(w / step), math.ceil(h / step)
+    if cw > room_.cols or ch > room_.rows:
+        return None
+    # summed-area table of blocked cells
+    blocked = [[0] * (room_.cols + 1) for _ in range(room_.rows + 1)]
+    for r in range(room_.rows):
+        row_sum = 0
+        for c in range(room_.cols):
+            x, y = (c + 0.5) * step, (r + 0.5) * step
+            occupied = not room_.free[r][c] or any(
+                x0 - step <= x <= x1 + step and y0 - step <= y <= y1 + step for x0, y0, x1, y1 in taken)
+            row_sum += occupied
+            blocked[r + 1][c + 1] = blocked[r][c + 1] + row_sum
+    best = None
+    for r in range(room_.rows - ch + 1):
+        for c in range(room_.cols - cw + 1):
+            count = blocked[r + ch][c + cw] - blocked[r][c + cw] - blocked[r + ch][c] + blocked[r][c]
+            if count:
+                continue
+            x, y = c * step + (cw * step - w) / 2, r * step + (ch * step - h) / 2
+            score = math.hypot(x + w / 2 - prefer.x, y + h / 2 - prefer.y)
+            if best is None or score < best[0]:
+                best = (score, x, y)
+    return None if best is None else (best[1], best[2])
