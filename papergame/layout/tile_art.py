@@ -21,11 +21,11 @@ from typing import NamedTuple
 from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
 from papergame.layout.primitives import Circle, Curve, Group, Item, Line, Polygon, Rect, Text
-from papergame.layout.tile_paths import Bezier, drawing, find_spot, piece, room
+from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, piece, room, spots
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
 MIN_LABEL = 2.1  # mm: ids never smaller than this (6 pt), even on small tiles
-MIN_TYPE = 3.0  # mm: the type number never smaller than this
+MIN_TYPE = 2.6  # mm (7.4 pt): the type number never smaller than this, even on a crowded small tile
 STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
 
 # widths of glyphs as a share of the em (Bitstream Vera), to measure labels without a font
@@ -37,14 +37,19 @@ def scale(size: float) -> float:
     return size / REFERENCE
 
 
-def line_width(size: float) -> float:
-    """The width of a tile's line: 1.5 mm at 35 mm, never under 0.9 mm."""
-    return max(1.5 * scale(size), 0.9)
+def line_width(size: float, shape: TileShape | None = None) -> float:
+    """The width of a tile's lines: 1.5 mm at 35 mm, thinner where ports sit close together
+    (at most a sixth of the distance between neighbouring ports), never under 0.7 mm."""
+    width = 1.5 * scale(size)
+    if shape is not None:
+        spacing = shape.side_length * size / (shape.ports_per_side + 1)
+        width = min(width, spacing / 6)
+    return max(width, 0.7)
 
 
-def border_width(size: float) -> float:
+def border_width(size: float, shape: TileShape | None = None) -> float:
     """The black edges of an outlined line: a quarter of its width, never under 0.3 mm."""
-    return max(0.25 * line_width(size), 0.3)
+    return max(0.25 * line_width(size, shape), 0.3)
 
 
 def gap_width(size: float) -> float:
@@ -52,9 +57,9 @@ def gap_width(size: float) -> float:
     return max(1.1 * scale(size), 0.7)
 
 
-def outer_width(style: int, size: float) -> float:
+def outer_width(style: int, size: float, shape: TileShape | None = None) -> float:
     """How wide a line of this style is drawn, ink included."""
-    return line_width(size) * (1.3 if STYLE_NAMES[style] in ("dotted", "triple") else 1.0)
+    return line_width(size, shape) * (1.3 if STYLE_NAMES[style] in ("dotted", "triple") else 1.0)
 
 
 def text_width(text: str, size: float, bold: bool) -> float:
@@ -67,9 +72,9 @@ def _mm(c: Bezier, size: float) -> tuple[float, ...]:
     return tuple(v * size for p in c for v in p)
 
 
-def styled(c: Bezier, style: int, size: float) -> list[Item]:
+def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None) -> list[Item]:
     """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder."""
-    w, b = line_width(size), border_width(size)
+    w, b = line_width(size, shape), border_width(size, shape)
     xy = _mm(c, size)
     name = STYLE_NAMES[style]
 
@@ -93,18 +98,18 @@ def styled(c: Bezier, style: int, size: float) -> list[Item]:
 def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
     """The port lines in their styles; each later line passes over earlier ones through a white gap."""
     d = drawing(shape, tuple(tile.pairs))
-    w, g = line_width(size), gap_width(size)
+    w, g = line_width(size, shape), gap_width(size)
     items: list[Item] = []
     for j in range(len(d.curves)):
         for x in d.crossings:
             if x.over != j:
                 continue
-            under = outer_width(d.styles[x.under], size) / 2 / size
+            under = outer_width(d.styles[x.under], size, shape) / 2 / size
             reach = (under + g / size) / max(math.sin(x.angle), 0.35) + w / 2 / size
             bridge = piece(d, j, x.at - reach, x.at + reach)
-            width = outer_width(d.styles[j], size) + 2 * g
+            width = outer_width(d.styles[j], size, shape) + 2 * g
             items.append(Curve(*_mm(bridge, size), width=width, stroke=1.0, role="port-gap"))
-        items += styled(d.curves[j], d.styles[j], size)
+        items += styled(d.curves[j], d.styles[j], size, shape)
     return items
 
 
@@ -118,67 +123,98 @@ class Label(NamedTuple):
     w: float
     h: float
     bold: bool
+    angle: float = 0.0  # 90: reading upwards, where only a tall narrow room is free
 
 
-def _clearances(shape: TileShape, pairs, size: float) -> tuple[float, ...]:
+PADS = (0.8, 0.45, 0.2, 0.1, 0.0)  # mm between a label and a line: as much as there is room for
+
+
+def _clearances(shape: TileShape, pairs, size: float, pad: float) -> tuple[float, ...]:
     d = drawing(shape, pairs)
-    pad = max(0.8, 0.9 * scale(size))
-    return tuple(round((outer_width(s, size) / 2 + pad) / size, 4) for s in d.styles)
+    return tuple(round((outer_width(s, size, shape) / 2 + pad) / size, 4) for s in d.styles)
 
 
 def _margin(size: float) -> float:
     return round(max(1.0, 1.2 * scale(size)) / size, 4)
 
 
-def place(shape: TileShape, pairs, size: float, text: str, em: float, smallest: float, bold: bool,
-          prefer: Point, rise: float, drop: float, taken: tuple = ()) -> Label:
-    """A label in free room nearest `prefer` (tile units), shrunk step by step if it does not fit.
-
-    `rise` and `drop` are how far the label's ink reaches above and below its baseline (in em).
-    """
-    pairs = tuple(tuple(p) for p in pairs)
-    free = room(shape, pairs, _clearances(shape, pairs, size), _margin(size))
-    taken_units = tuple(tuple(v / size for v in box) for box in taken)
-    current = em
-    while True:
-        w, h = text_width(text, current, bold), (rise + drop) * current
-        spot = find_spot(free, w / size, h / size, prefer, taken_units)
-        if spot is not None:
-            return Label(text, current, spot[0] * size, spot[1] * size + drop * current, w, h, bold)
-        if current <= smallest:
-            break
-        current = max(smallest, current * 0.88)
-    # nowhere free: the preferred place, as small as allowed (tests flag any such tile)
-    w, h = text_width(text, smallest, bold), (rise + drop) * smallest
-    return Label(text, smallest, prefer.x * size - w / 2, prefer.y * size - h / 2 + drop * smallest, w, h, bold)
+# a label's box holds the ink of its digits (Vera's digits reach 0.743 em up and 0.015 em
+# down) and, under the type number, its underline bar
+TYPE_RISE, TYPE_DROP = 0.75, 0.22
+ID_RISE, ID_DROP = 0.75, 0.02
 
 
-TYPE_RISE, TYPE_DROP = 0.74, 0.22  # digits reach 0.73 em up; the underline bar sits below
-ID_RISE, ID_DROP = 0.74, 0.02
+def _sizes(em: float, smallest: float) -> list[float]:
+    out = [em]
+    while out[-1] > smallest:
+        out.append(max(smallest, out[-1] * 0.88))
+    return out
 
 
 @lru_cache(maxsize=4096)
 def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None
            ) -> tuple[Label, ...]:
-    """Where the type number (top left if it can) and the id (bottom right if it can) go."""
+    """Where the type number (top left if it can) and the id (bottom right if it can) go.
+
+    Both sit in room the lines leave free (`tile_paths.room`), the type number as large as
+    fits. When the first place found for the number leaves the id no room, the next places
+    are tried; the room kept round the lines shrinks only when nothing fits.
+    """
     s = scale(size)
-    out: list[Label] = []
-    taken: tuple = ()
-    if type_label:
-        em = max(5.6 * s, MIN_TYPE)
-        label = place(shape, pairs, size, type_label, em, MIN_TYPE, True, Point(0.2 * shape.width, 0.82),
-                      TYPE_RISE, TYPE_DROP)
-        out.append(label)
-        taken = ((label.x, label.y - TYPE_DROP * label.size, label.x + label.w, label.y + TYPE_RISE * label.size),)
-    if id_label:
-        em = max(2.4 * s, MIN_LABEL)
-        out.append(place(shape, pairs, size, id_label, em, MIN_LABEL, False, Point(0.8 * shape.width, 0.12),
-                         ID_RISE, ID_DROP, taken))
+    pairs = tuple(tuple(p) for p in pairs)
+    type_prefer, id_prefer = Point(0.2 * shape.width, 0.82), Point(0.8 * shape.width, 0.12)
+    id_em = max(2.4 * s, MIN_LABEL)
+    first = max(0.8, 0.9 * s)
+    # as much room round the labels as the tile has: less and less only where nothing fits
+    tries = ((first, GRID, _margin(size)), (PADS[1], GRID, _margin(size)), (PADS[2], 2 * GRID, _margin(size)),
+             (PADS[3], 2 * GRID, round(0.4 / size, 4)), (PADS[4], 2 * GRID, round(0.4 / size, 4)))
+    for pad, grid, margin in tries:
+        free = room(shape, pairs, _clearances(shape, pairs, size, pad), margin, grid)
+
+        def id_in(taken: tuple) -> Label | None:
+            for em in _sizes(id_em, MIN_LABEL):
+                w, h = text_width(id_label or "", em, False), (ID_RISE + ID_DROP) * em
+                found = spots(free, w / size, h / size, id_prefer, taken)
+                if found:
+                    x, y = found[0]
+                    return Label(id_label or "", em, x * size, y * size + ID_DROP * em, w, h, False)
+            # turned a quarter, reading upwards: its box is h wide and w high
+            em = MIN_LABEL
+            w, h = text_width(id_label or "", em, False), (ID_RISE + ID_DROP) * em
+            found = spots(free, h / size, w / size, id_prefer, taken)
+            if found:
+                x, y = found[0]
+                return Label(id_label or "", em, x * size + ID_RISE * em, y * size, w, h, False, 90.0)
+            return None
+
+        if not type_label:
+            if not id_label:
+                return ()
+            found_id = id_in(())
+            if found_id is not None:
+                return (found_id,)
+            continue
+        for em in _sizes(max(5.6 * s, MIN_TYPE), MIN_TYPE):
+            w, h = text_width(type_label, em, True), (TYPE_RISE + TYPE_DROP) * em
+            for x, y in spots(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
+                label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True)
+                if not id_label:
+                    return (label,)
+                found_id = id_in(((x, y, x + w / size, y + h / size),))
+                if found_id is not None:
+                    return (label, found_id)
+    # nowhere free: the preferred places, as small as allowed (the tests flag any such tile)
+    out = []
+    for text, em, bold, prefer, drop in ((type_label, MIN_TYPE, True, type_prefer, TYPE_DROP),
+                                         (id_label, MIN_LABEL, False, id_prefer, ID_DROP)):
+        if text:
+            w, h = text_width(text, em, bold), (TYPE_RISE + drop) * em
+            out.append(Label(text, em, prefer.x * size - w / 2, prefer.y * size - h / 2 + drop * em, w, h, bold))
     return tuple(out)
 
 
 def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
-    items: list[Item] = [Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink)]
+    items: list[Item] = [Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink, angle=label.angle)]
     if underline:  # shows which way up the tile was printed (a 6 is not a 9)
         y = label.y - 0.15 * label.size
         items.append(Line(label.x, y, label.x + label.w, y, width=0.09 * label.size, stroke=ink))
@@ -211,7 +247,7 @@ def free_box(shape: TileShape, pairs, size: float, w: float, h: float, prefer: P
              taken: tuple = ()) -> tuple[float, float] | None:
     """Bottom-left (mm, tile frame) of a free w × h mm box nearest `prefer` (tile units), or None."""
     pairs = tuple(tuple(p) for p in pairs)
-    free = room(shape, pairs, _clearances(shape, pairs, size), _margin(size))
+    free = room(shape, pairs, _clearances(shape, pairs, size, PADS[1]), _margin(size))
     spot = find_spot(free, w / size, h / size, prefer, tuple(tuple(v / size for v in box) for box in taken))
     return None if spot is None else (spot[0] * size, spot[1] * size)
 

@@ -159,8 +159,8 @@ def intersections(one: tuple[Point, ...], other: tuple[Point, ...]) -> list[tupl
                 p1, p2 = one[i], one[i + 1]
                 for j in range(j0, min(j0 + CHUNK, len(other) - 1)):
                     hit = _segment_hit(p1, p2, other[j], other[j + 1])
-                    if hit is not None:
-                        hits.append((i, hit[0], j, hit[1]))
+                    if hit is not None and not any(abs(i + hit[0] - a - f) < 1e-6 for a, f, _, _ in hits):
+                        hits.append((i, hit[0], j, hit[1]))  # (a crossing on a shared vertex counts once)
     return hits
 
 
@@ -253,6 +253,7 @@ class Room(NamedTuple):
     cols: int
     rows: int
     free: tuple[tuple[bool, ...], ...]  # free[row][col], row 0 at the bottom
+    blocked_sums: tuple[tuple[int, ...], ...]  # summed-area table of the cells that are not free
 
 
 def inside_by(shape: TileShape, x: float, y: float) -> float:
@@ -268,67 +269,95 @@ def inside_by(shape: TileShape, x: float, y: float) -> float:
     return best
 
 
+@lru_cache(maxsize=64)
+def _inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool, ...], ...]:
+    """Cells lying wholly at least `margin` inside the outline."""
+    step = 1.0 / grid
+    cols = math.ceil(shape.width / step)
+    slack = margin + step / 2 * math.sqrt(2)
+    return tuple(tuple(inside_by(shape, (c + 0.5) * step, (r + 0.5) * step) >= slack for c in range(cols))
+                 for r in range(grid))
+
+
 @lru_cache(maxsize=4096)
 def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[float, ...],
-         margin: float) -> Room:
-    """Free cells: at least `margin` inside the outline and `clearance[i]` from line i (tile units)."""
+         margin: float, grid: int = GRID) -> Room:
+    """Free cells: at least `margin` inside the outline and `clearance[i]` from line i (tile units).
+
+    A cell counts as free only if all of it is that far away, so a finer `grid` finds more room.
+    """
     d = drawing(shape, pairs)
-    step = 1.0 / GRID
-    cols, rows = math.ceil(shape.width / step), GRID
-    blocked = [[False] * cols for _ in range(rows)]
-    half = step / 2
-    for r in range(rows):
-        for c in range(cols):
-            x, y = (c + 0.5) * step, (r + 0.5) * step
-            if inside_by(shape, x, y) < margin + half * math.sqrt(2):
-                blocked[r][c] = True
+    step = 1.0 / grid
+    cols, rows = math.ceil(shape.width / step), grid
+    free = [list(row) for row in _inside_mask(shape, grid, margin)]
     for line, points in enumerate(d.polylines):
-        reach = clearance[line] + half * math.sqrt(2)
+        # a cell is blocked if its centre is within reach of a sample point; samples are at most
+        # `step` apart, so none of the cell is nearer the line than `clearance`
+        reach = clearance[line] + step / 2 * math.sqrt(2) + step / 2
+        reach2 = reach * reach
+        k = math.ceil(reach / step)
         dense = []
         for p, q in zip(points, points[1:]):
-            n = max(1, math.ceil(_dist(p, q) / (step / 2)))
-            dense += [Point(p.x + (q.x - p.x) * i / n, p.y + (q.y - p.y) * i / n) for i in range(n)]
-        dense.append(points[-1])
-        reach_with_sampling = reach + step / 4
-        k = math.ceil(reach_with_sampling / step)
-        for p in dense:
-            pc, pr = int(p.x / step), int(p.y / step)
+            n = max(1, math.ceil(_dist(p, q) / step))
+            dense += [(p.x + (q.x - p.x) * i / n, p.y + (q.y - p.y) * i / n) for i in range(n)]
+        dense.append((points[-1].x, points[-1].y))
+        for px, py in dense:
+            pc, pr = int(px / step), int(py / step)
             for r in range(max(0, pr - k), min(rows, pr + k + 1)):
-                cy = (r + 0.5) * step
+                dy = (r + 0.5) * step - py
+                left = reach2 - dy * dy
+                if left < 0:
+                    continue
+                row = free[r]
                 for c in range(max(0, pc - k), min(cols, pc + k + 1)):
-                    if not blocked[r][c] and math.hypot((c + 0.5) * step - p.x, cy - p.y) <= reach_with_sampling:
-                        blocked[r][c] = True
-    return Room(step, cols, rows, tuple(tuple(not b for b in row) for row in blocked))
+                    dx = (c + 0.5) * step - px
+                    if dx * dx <= left:
+                        row[c] = False
+    sums = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for r in range(rows):
+        row_sum = 0
+        above, here, cells = sums[r], sums[r + 1], free[r]
+        for c in range(cols):
+            row_sum += not cells[c]
+            here[c + 1] = above[c + 1] + row_sum
+    return Room(step, cols, rows, tuple(tuple(row) for row in free), tuple(tuple(row) for row in sums))
 
 
-def find_spot(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[float, float, float, float], ...] = ()
-              ) -> tuple[float, float] | None:
-    """The bottom-left corner of a free w × h box (tile units) nearest `prefer` (its centre), or None.
+def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[float, float, float, float], ...] = (),
+          limit: int = 1) -> list[tuple[float, float]]:
+    """Bottom-left corners of free w × h boxes (tile units), nearest `prefer` (their centre) first.
 
-    `taken` boxes (x0, y0, x1, y1) are kept clear too.
+    `taken` boxes (x0, y0, x1, y1) are kept clear too, by a cell. Up to `limit` spots, each at
+    least a box's size from the ones before, so that a caller trying several sees different places.
     """
     step = room_.step
     cw, ch = math.ceil(w / step), math.ceil(h / step)
     if cw > room_.cols or ch > room_.rows:
-        return None
-    # summed-area table of blocked cells
-    blocked = [[0] * (room_.cols + 1) for _ in range(room_.rows + 1)]
-    for r in range(room_.rows):
-        row_sum = 0
-        for c in range(room_.cols):
-            x, y = (c + 0.5) * step, (r + 0.5) * step
-            occupied = not room_.free[r][c] or any(
-                x0 - step <= x <= x1 + step and y0 - step <= y <= y1 + step for x0, y0, x1, y1 in taken)
-            row_sum += occupied
-            blocked[r + 1][c + 1] = blocked[r][c + 1] + row_sum
-    best = None
+        return []
+    sums = room_.blocked_sums
+    found = []
     for r in range(room_.rows - ch + 1):
+        top, bottom = sums[r + ch], sums[r]
         for c in range(room_.cols - cw + 1):
-            count = blocked[r + ch][c + cw] - blocked[r][c + cw] - blocked[r + ch][c] + blocked[r][c]
-            if count:
+            if top[c + cw] - bottom[c + cw] - top[c] + bottom[c]:
                 continue
             x, y = c * step + (cw * step - w) / 2, r * step + (ch * step - h) / 2
-            score = math.hypot(x + w / 2 - prefer.x, y + h / 2 - prefer.y)
-            if best is None or score < best[0]:
-                best = (score, x, y)
-    return None if best is None else (best[1], best[2])
+            if any(x < x1 + step and x0 - step < x + w and y < y1 + step and y0 - step < y + h
+                   for x0, y0, x1, y1 in taken):
+                continue
+            found.append((math.hypot(x + w / 2 - prefer.x, y + h / 2 - prefer.y), x, y))
+    found.sort()
+    out: list[tuple[float, float]] = []
+    for _, x, y in found:
+        if all(abs(x - ox) >= w or abs(y - oy) >= h for ox, oy in out):
+            out.append((x, y))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def find_spot(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[float, float, float, float], ...] = ()
+              ) -> tuple[float, float] | None:
+    """The bottom-left corner of a free w × h box (tile units) nearest `prefer` (its centre), or None."""
+    found = spots(room_, w, h, prefer, taken)
+    return found[0] if found else None
