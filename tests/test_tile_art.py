@@ -246,8 +246,15 @@ def outer(strokes: list[dict]) -> float:
 
 def check_tile(shape: TileShape, pairs, size: float) -> None:
     d = Drawn(shape, pairs, size)
+    check_lines(d)
+    check_crossings(d)
+    check_labels(d)
+
+
+def check_lines(d: Drawn) -> None:
+    """Every line drawn, each end on its port (0.01 mm), every stroke inside the outline."""
     lines = d.lines()
-    wanted = {tuple(sorted(p)) for p in pairs}
+    wanted = {tuple(sorted(p)) for p in d.pairs}
     # every line drawn, and every line end on its two ports (0.01 mm)
     assert set(lines) == wanted
     for s in d.strokes:
@@ -259,7 +266,11 @@ def check_tile(shape: TileShape, pairs, size: float) -> None:
             for (px, py), (tx, ty) in zip(s["points"], s["tangents"]):
                 for side in (1, -1):
                     assert d.inside(px - side * ty * s["width"] / 2, py + side * tx * s["width"] / 2) >= -TOL
-    # crossings: as few as the ports allow, a bridge at each, never one style for two crossing lines
+
+
+def check_crossings(d: Drawn) -> None:
+    """As few crossings as the ports allow, a bridge at each, never one style for two crossing lines."""
+    lines, shape = d.lines(), d.shape
     order = sorted(lines, key=lambda key: min(s["index"] for s in lines[key]))
     style = {key: tuple(sorted((round(s["width"], 3), round(s["grey"], 2), s["dash"]) for s in lines[key]))
              for key in order}
@@ -279,8 +290,11 @@ def check_tile(shape: TileShape, pairs, size: float) -> None:
                         and math.dist(point, s["points"][0]) >= reach - TOL
                         and math.dist(point, s["points"][-1]) >= reach - TOL]
                 assert gaps, f"no bridge where {other} passes over {one} at {point}"
-    # labels: the type number, its underline and the id clear of every line, of each other and
-    # of the tile's edge
+
+
+def check_labels(d: Drawn) -> None:
+    """The type number, its underline and the id clear of every line, of each other and of the edge."""
+    lines = d.lines()
     words = d.words
     assert len(words) == 2
     boxes = words + d.bars

@@ -88,7 +88,7 @@ def restyle(item: Item, ink: Ink) -> Item:
         if stroke is not None:
             stroke = grey(stroke, ink.line)
             width = thinner(width, ink)
-        if getattr(item, "role", "") == "cut" and ink.cut_dash:
+        if isinstance(item, (Rect, Polygon)) and item.role == "cut" and ink.cut_dash:
             return item._replace(fill=fill, stroke=stroke, width=width, dash=ink.cut_dash)
         return item._replace(fill=fill, stroke=stroke, width=width)
     return item

@@ -68,18 +68,21 @@ def text_width(text: str, size: float, bold: bool) -> float:
     return sum(widths.get(ch, digit if ch.isdigit() else 0.78) for ch in text) * size
 
 
-def _mm(c: Bezier, size: float) -> tuple[float, ...]:
-    return tuple(v * size for p in c for v in p)
+def curve_item(c: Bezier, size: float, width: float, stroke: float, role: str, dash: tuple[float, ...] = (),
+               cap: str = "butt") -> Curve:
+    """A curve in tile units as a Curve primitive in mm."""
+    p0, p1, p2, p3 = c
+    return Curve(p0.x * size, p0.y * size, p1.x * size, p1.y * size, p2.x * size, p2.y * size, p3.x * size,
+                 p3.y * size, width=width, stroke=stroke, cap=cap, dash=dash, role=role)
 
 
 def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None) -> list[Item]:
     """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder."""
     w, b = line_width(size, shape), border_width(size, shape)
-    xy = _mm(c, size)
     name = STYLE_NAMES[style]
 
     def part(width: float, grey: float, role: str, dash: tuple[float, ...] = (), cap: str = "butt") -> Curve:
-        return Curve(*xy, width=width, stroke=grey, dash=dash, cap=cap, role=role)
+        return curve_item(c, size, width, grey, role, dash, cap)
 
     if name == "solid":
         return [part(w, 0.0, "port")]
@@ -108,7 +111,7 @@ def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
             reach = (under + g / size) / max(math.sin(x.angle), 0.35) + w / 2 / size
             bridge = piece(d, j, x.at - reach, x.at + reach)
             width = outer_width(d.styles[j], size, shape) + 2 * g
-            items.append(Curve(*_mm(bridge, size), width=width, stroke=1.0, role="port-gap"))
+            items.append(curve_item(bridge, size, width, 1.0, "port-gap"))
         items += styled(d.curves[j], d.styles[j], size, shape)
     return items
 

@@ -149,7 +149,7 @@ def _boxes(points: tuple[Point, ...]) -> list[tuple[int, float, float, float, fl
 
 def intersections(one: tuple[Point, ...], other: tuple[Point, ...]) -> list[tuple[int, float, int, float]]:
     """Every crossing of two polylines: (chord of one, fraction, chord of other, fraction)."""
-    hits = []
+    hits: list[tuple[int, float, int, float]] = []
     boxes = _boxes(other)
     for i0, ax0, ay0, ax1, ay1 in _boxes(one):
         for j0, bx0, by0, bx1, by1 in boxes:
