@@ -94,7 +94,8 @@ class Drawn:
             p = pdf.pages[0]
             self.strokes = [dict(points=bezier_points(c["path"], p.height * MM)[0],
                                  tangents=bezier_points(c["path"], p.height * MM)[1], width=c["linewidth"] * MM,
-                                 grey=_grey(c["stroking_color"]), dash=_dash(c.get("dash")), index=i)
+                                 grey=_grey(c["stroking_color"]), dash=_dash(c.get("dash")), index=i,
+                                 phase=(c.get("dash") or ((), 0))[1] * MM, round=c.get("stroke_cap", c.get("cap")))
                             for i, c in enumerate(p.curves) if any(op == "c" for op, *_ in c["path"])]
             # the hexagon's outline is a closed path of straight sides
             self.outlines = [c for c in p.curves if not any(op == "c" for op, *_ in c["path"])] + p.rects
@@ -233,6 +234,23 @@ def crossings(one: list, other: list) -> list[tuple[tuple[float, float], float]]
     return out
 
 
+def dots(s: dict) -> list[tuple[float, float]]:
+    """Where the dots of a dotted stroke (dash pattern (0, step) from its phase) fall."""
+    step = s["dash"][1]
+    out, walked = [], 0.0
+    target = (step - s["phase"]) % step
+    pts = s["points"]
+    for a, b in zip(pts, pts[1:]):
+        length = math.dist(a, b)
+        while target <= walked + length:
+            t = (target - walked) / length if length else 0.0
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            target += step
+        walked += length
+    assert out
+    return out
+
+
 def black(strokes: list[dict]) -> list[dict]:
     return [s for s in strokes if s["grey"] < 0.5]
 
@@ -258,14 +276,19 @@ def check_lines(d: Drawn) -> None:
     # every line drawn, and every line end on its two ports (0.01 mm)
     assert set(lines) == wanted
     for s in d.strokes:
-        if s["grey"] < 0.5:  # no black stroke that is not a whole line from port to port
-            assert d.port_at(s["points"][0]) and d.port_at(s["points"][-1])
+        if s["grey"] < 0.5 and not (d.port_at(s["points"][0]) and d.port_at(s["points"][-1])):
+            # a black stroke that is not a whole line is a broken line's unbroken piece over a crossing
+            assert not s["dash"] and any(polyline_box_dist(s["points"][0] * 2, t["points"], 1.0) < 0.02
+                                         for t in d.strokes if t["dash"] and t["grey"] < 0.5)
     # every line inside the outline, stroke included
     for strokes in lines.values():
         for s in strokes:
             for (px, py), (tx, ty) in zip(s["points"], s["tangents"]):
                 for side in (1, -1):
                     assert d.inside(px - side * ty * s["width"] / 2, py + side * tx * s["width"] / 2) >= -TOL
+            if s["dash"] and s["dash"][0] == 0:  # dots: round caps of empty dashes, whole dots inside
+                for centre in dots(s):
+                    assert d.inside(*centre) >= s["width"] / 2 - TOL
 
 
 def check_crossings(d: Drawn) -> None:
@@ -277,9 +300,14 @@ def check_crossings(d: Drawn) -> None:
     for i, one in enumerate(order):
         for other in order[i + 1:]:
             hits = crossings(black(lines[other])[0]["points"], black(lines[one])[0]["points"])
+            under_last = max(s["index"] for s in lines[one])
             assert len(hits) == (1 if shape.lines_cross(one, other) else 0), (one, other)
             if hits:
                 assert style[one] != style[other], (one, other, style[one])
+                # the line on top is unbroken across the crossing, so its bridge never falls in a gap
+                for point, _ in hits:
+                    assert any(not s["dash"] and polyline_box_dist(point * 2, s["points"], 1.0) < 0.02
+                               for s in d.strokes if s["grey"] < 0.5 and s["index"] > under_last), (one, other)
             under_last = max(s["index"] for s in lines[one])
             over_first = min(s["index"] for s in lines[other])
             for point, sine in hits:
@@ -384,3 +412,97 @@ def test_every_tile_of_the_small_sets_is_drawn_right(kind, k):
     for pairs in every_tile(kind, k):
         for size in (20.0, 35.0, 60.0):
             check_tile(shape_of(kind, k), pairs, size)
+
+
+# --- low ink: tile lines, outlined lines and cut lines told apart -----------------------------
+
+
+def low_ink_tiles(tmp_path, size: str):
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    out = tmp_path / f"low-{size}.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", "eight-port-path-tiles", "--only", "tiles", "--ink", "low",
+                                       "--tile-size", size, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.mark.parametrize("size", ["20", "35"])
+def test_low_ink_keeps_tile_lines_outlines_and_cut_lines_apart(tmp_path, size):
+    """Measured on the 35 tiles: cut lines thin and dashed; tile lines at least 3 times as wide and
+    unbroken; an outlined line's two edges each at least 0.3 mm and 1.5 times a cut line, with
+    white between them at least 0.25 mm."""
+    with pdfplumber.open(low_ink_tiles(tmp_path, size)) as pdf:
+        page = pdf.pages[0]
+        tile = float(size)
+        cuts = [r for r in page.rects if abs(r["width"] * MM - tile) < 0.01 and abs(r["height"] * MM - tile) < 0.01]
+        curves = page.curves
+    assert len(cuts) >= 20
+    cut_width = max(r["linewidth"] * MM for r in cuts)
+    assert cut_width <= 0.21
+    assert all(_dash(r.get("dash")) for r in cuts), "cut lines are dashed in low ink"
+    bands = [c for c in curves if 0.3 < _grey(c["stroking_color"]) < 0.7]
+    cores = [c for c in curves if _grey(c["stroking_color"]) > 0.99]
+    assert bands and cores
+    solid = [c for c in bands if not _dash(c.get("dash"))]
+    assert min(c["linewidth"] * MM for c in solid) >= 3 * cut_width
+    outlined = 0
+    for band in solid:
+        core = next((c for c in cores if c["path"] == band["path"] and not _dash(c.get("dash"))
+                     and c["linewidth"] < band["linewidth"]), None)  # (not a bridge's wider white gap)
+        if core is None:
+            continue
+        edge = (band["linewidth"] - core["linewidth"]) * MM / 2
+        assert edge >= 0.3 - 0.001 and edge >= 1.5 * cut_width, edge
+        assert core["linewidth"] * MM >= 0.25
+        outlined += 1
+    assert outlined >= 10
+    cut_dash = {_dash(r.get("dash")) for r in cuts}
+    assert not cut_dash & {_dash(c.get("dash")) for c in bands}, "no tile line is dashed like a cut line"
+
+
+# --- diagrams on a honeycomb ------------------------------------------------------------------
+
+
+def test_a_hexagon_diagram_draws_honeycomb_cells_with_the_tiles_in_them():
+    """Every side of every cell shown is drawn once, exactly where Board.cell_corners puts it (0.01 mm),
+    thick where the board ends; each tile's art sits in its cell."""
+    from papergame.layout.diagram import Diagram
+    from papergame.layout.primitives import Line
+    from papergame.model.board import Cell
+    from papergame.model.definition import builtin_path, load_definition
+
+    definition = load_definition(builtin_path("hexagon-path-tiles"))
+    board = definition.board
+    cell = 18.0
+    d = Diagram(definition, (0, 2), (0, 1), cell)
+    d.tiles[Cell(1, 0)] = (definition.tiles[0], 60)
+    d.tiles[Cell(2, 1)] = (definition.tiles[-1], 0)
+    d.notes[Cell(1, 0)] = "1"
+    group = d.items(0, 0)
+    lines = [i for i in group.items if isinstance(i, Line)]
+    left, bottom, _, _ = board.extent(d.window)
+    wanted = set()
+    for c in d.window:
+        corners = [((p.x - left) * cell, (p.y - bottom) * cell) for p in board.cell_corners(c)]
+        for i in range(6):
+            a, b = corners[i], corners[(i + 1) % 6]
+            wanted.add(frozenset({(round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2))}))
+    drawn = [frozenset({(round(ln.x1, 2), round(ln.y1, 2)), (round(ln.x2, 2), round(ln.y2, 2))}) for ln in lines]
+    assert len(drawn) == len(set(drawn)) == len(wanted)
+    assert set(drawn) == wanted
+    thick = [ln for ln in lines if ln.width > 0.5]
+    assert thick, "the board's edge is drawn thick"
+    # the turned tile's group turns about the centre of its cell
+    x, y = d.local(Cell(1, 0))
+    turned = next(g for g in group.items if getattr(g, "rotate", 0) == 60)
+    assert math.isclose(turned.x, x + board.shape.width * cell / 2, abs_tol=0.01)
+    assert math.isclose(turned.y, y + cell / 2, abs_tol=0.01)
+    # and the whole thing renders
+    page = Page("diagram", d.width + 10, d.height + 10, [d.items(5, 5)])
+    buffer = io.BytesIO()
+    render_pdf([page], buffer, "diagram")
+    with pdfplumber.open(io.BytesIO(buffer.getvalue())) as pdf:
+        assert len(pdf.pages[0].curves) > 0

@@ -79,6 +79,7 @@ class Curve(NamedTuple):
     cap: str = "butt"
     dash: tuple[float, ...] = ()
     role: str = ""
+    dash_phase: float = 0.0  # how far into the dash pattern the curve starts, mm
 
 
 class Polygon(NamedTuple):

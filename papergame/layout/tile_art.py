@@ -69,50 +69,96 @@ def text_width(text: str, size: float, bold: bool) -> float:
 
 
 def curve_item(c: Bezier, size: float, width: float, stroke: float, role: str, dash: tuple[float, ...] = (),
-               cap: str = "butt") -> Curve:
+               cap: str = "butt", phase: float = 0.0) -> Curve:
     """A curve in tile units as a Curve primitive in mm."""
     p0, p1, p2, p3 = c
     return Curve(p0.x * size, p0.y * size, p1.x * size, p1.y * size, p2.x * size, p2.y * size, p3.x * size,
-                 p3.y * size, width=width, stroke=stroke, cap=cap, dash=dash, role=role)
+                 p3.y * size, width=width, stroke=stroke, cap=cap, dash=dash, role=role, dash_phase=phase)
 
 
-def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None) -> list[Item]:
-    """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder."""
+def fitted_dashes(length: float, on: float, off: float) -> tuple[float, float]:
+    """The gap that makes dashes of `on` fill a line of `length` from a whole dash at one end to a
+    whole dash at the other (so a line looks the same from both of its ports).
+
+    >>> fitted_dashes(10.0, 2.0, 2.0)
+    (2.0, 2.0)
+    """
+    n = max(1, round((length - on) / (on + off)))
+    return on, max((length - on) / n - on, 0.1)
+
+
+def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, length: float = 0.0) -> list[Item]:
+    """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder.
+
+    `length` (mm) lets dashes and dots fit the line: dashes start and end on a whole dash, and
+    dots sit half a step in from each port, so no dot pokes out of the tile.
+    """
     w, b = line_width(size, shape), border_width(size, shape)
     name = STYLE_NAMES[style]
 
-    def part(width: float, grey: float, role: str, dash: tuple[float, ...] = (), cap: str = "butt") -> Curve:
-        return curve_item(c, size, width, grey, role, dash, cap)
+    def part(width: float, grey: float, role: str, dash: tuple[float, ...] = (), cap: str = "butt",
+             phase: float = 0.0) -> Curve:
+        return curve_item(c, size, width, grey, role, dash, cap, phase)
 
     if name == "solid":
         return [part(w, 0.0, "port")]
     if name == "outlined":
         return [part(w, 0.0, "port"), part(w - 2 * b, 1.0, "port-core")]
     if name == "dashed":
-        return [part(w, 0.0, "port", dash=(2.2 * w, 1.3 * w))]
+        return [part(w, 0.0, "port", dash=fitted_dashes(length, 2.2 * w, 1.3 * w) if length else (2.2 * w, 1.3 * w))]
     if name == "dotted":
-        return [part(1.3 * w, 0.0, "port", dash=(0.0, 2.3 * w), cap="round")]
+        step = 2.3 * w
+        if length:
+            step = length / max(1, round(length / step))
+        return [part(1.3 * w, 0.0, "port", dash=(0.0, step), cap="round", phase=step / 2)]
     if name == "triple":
         wide = 1.3 * w
         return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core"), part(0.3 * w, 0.0, "port")]
     return [part(w, 0.0, "port"), part(w - 2 * b, 1.0, "port-core", dash=(1.1 * w, 0.7 * w))]  # ladder
 
 
+# which styles lie underneath where lines cross: broken lines (dashed, dotted) first, so the
+# line that passes over is always unbroken and its bridge never falls in one of its own gaps
+UNDER_FIRST = {"dashed": 0, "dotted": 0, "solid": 1, "outlined": 2, "triple": 3, "ladder": 4}
+
+
+def drawing_order(styles: tuple[int, ...]) -> list[int]:
+    """The lines from bottom to top: by style as UNDER_FIRST says, then in the tile's pair order."""
+    return sorted(range(len(styles)), key=lambda i: (UNDER_FIRST[STYLE_NAMES[styles[i]]], i))
+
+
+BROKEN = ("dashed", "dotted")
+
+
 def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
-    """The port lines in their styles; each later line passes over earlier ones through a white gap."""
+    """The port lines in their styles; where two cross, the upper one passes over a white gap.
+
+    A dashed or dotted line that passes over another is drawn unbroken across the crossing,
+    so the crossing never falls in one of its gaps.
+    """
     d = drawing(shape, tuple(tile.pairs))
     w, g = line_width(size, shape), gap_width(size)
+    order = drawing_order(d.styles)
+    rank = {line: n for n, line in enumerate(order)}
     items: list[Item] = []
-    for j in range(len(d.curves)):
+    for j in order:
+        solid: list[Item] = []
         for x in d.crossings:
-            if x.over != j:
+            if j not in (x.one, x.other):
                 continue
-            under = outer_width(d.styles[x.under], size, shape) / 2 / size
-            reach = (under + g / size) / max(math.sin(x.angle), 0.35) + w / 2 / size
-            bridge = piece(d, j, x.at - reach, x.at + reach)
-            width = outer_width(d.styles[j], size, shape) + 2 * g
-            items.append(curve_item(bridge, size, width, 1.0, "port-gap"))
-        items += styled(d.curves[j], d.styles[j], size, shape)
+            under = x.other if j == x.one else x.one
+            if rank[under] > rank[j]:
+                continue
+            at = x.at_one if j == x.one else x.at_other
+            half = outer_width(d.styles[under], size, shape) / 2 / size
+            reach = (half + g / size) / max(math.sin(x.angle), 0.35) + w / 2 / size
+            bridge = piece(d, j, at - reach, at + reach)
+            width = outer_width(d.styles[j], size, shape)
+            items.append(curve_item(bridge, size, width + 2 * g, 1.0, "port-gap"))
+            if STYLE_NAMES[d.styles[j]] in BROKEN:
+                solid.append(curve_item(bridge, size, width, 0.0, "port",
+                                        cap="round" if STYLE_NAMES[d.styles[j]] == "dotted" else "butt"))
+        items += styled(d.curves[j], d.styles[j], size, shape, d.lengths[j][-1] * size) + solid
     return items
 
 

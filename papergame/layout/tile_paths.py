@@ -33,12 +33,14 @@ NUDGES = (1.0, 0.85, 1.2, 0.7, 1.4, 0.55, 1.6)  # handle scales tried when a dra
 
 
 class Crossing(NamedTuple):
-    """Line `over` passes over line `under` at `point`, `at` along `over`'s length, at `angle` radians."""
+    """Lines `one` and `other` (one < other) cross at `point`, `at_one` and `at_other` along each
+    line's length, at `angle` radians. Which passes over is the drawing's choice."""
 
-    under: int
-    over: int
+    one: int
+    other: int
     point: Point
-    at: float
+    at_one: float
+    at_other: float
     angle: float
 
 
@@ -191,16 +193,17 @@ def _build(shape: TileShape, pairs: tuple[tuple[str, str], ...], nudges: tuple[f
             must = shape.lines_cross(pairs[i], pairs[j])
             if len(hits) != (1 if must else 0):
                 wrong += 1
-            for cj, fj, ci, _ in hits:
+            for cj, fj, ci, fi in hits:
                 pj, qj = polylines[j][cj], polylines[j][cj + 1]
                 pi, qi = polylines[i][ci], polylines[i][ci + 1]
                 point = Point(pj.x + (qj.x - pj.x) * fj, pj.y + (qj.y - pj.y) * fj)
-                at = lengths[j][cj] + (lengths[j][cj + 1] - lengths[j][cj]) * fj
+                at_j = lengths[j][cj] + (lengths[j][cj + 1] - lengths[j][cj]) * fj
+                at_i = lengths[i][ci] + (lengths[i][ci + 1] - lengths[i][ci]) * fi
                 a1 = math.atan2(qj.y - pj.y, qj.x - pj.x)
                 a2 = math.atan2(qi.y - pi.y, qi.x - pi.x)
                 angle = abs(math.sin(a1 - a2))
-                crossings.append(Crossing(i, j, point, at, math.asin(min(1.0, angle))))
-    edges = sorted({(c.under, c.over) for c in crossings})
+                crossings.append(Crossing(i, j, point, at_i, at_j, math.asin(min(1.0, angle))))
+    edges = sorted({(c.one, c.other) for c in crossings})
     return TileDrawing(curves, polylines, lengths, tuple(crossings), colour(len(pairs), edges), wrong)
 
 

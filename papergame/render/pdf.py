@@ -89,7 +89,7 @@ def draw_curve(c: Canvas, item: Curve) -> None:
     stroke_fill(c, item.stroke, None, item.width)
     c.setLineCap(CAPS[item.cap])
     if item.dash:
-        c.setDash([d * mm for d in item.dash])
+        c.setDash([d * mm for d in item.dash], item.dash_phase * mm)
     path = c.beginPath()
     path.moveTo(item.x0 * mm, item.y0 * mm)
     path.curveTo(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm, item.x3 * mm, item.y3 * mm)
