@@ -24,7 +24,7 @@ from papergame.layout.primitives import Circle, Curve, Group, Item, Line, Polygo
 from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, piece, room, spots
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
-MIN_LABEL = 2.1  # mm: ids never smaller than this (6 pt), even on small tiles
+MIN_LABEL = 2.5  # mm (7.1 pt): ids never smaller than this, even on small tiles
 MIN_TYPE = 2.6  # mm (7.4 pt): the type number never smaller than this, even on a crowded small tile
 STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
 
@@ -216,7 +216,7 @@ def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, 
     first = max(0.8, 0.9 * s)
     # as much room round the labels as the tile has: less and less only where nothing fits
     tries = ((first, GRID, _margin(size)), (PADS[1], GRID, _margin(size)), (PADS[2], 2 * GRID, _margin(size)),
-             (PADS[3], 2 * GRID, round(0.4 / size, 4)), (PADS[4], 2 * GRID, round(0.4 / size, 4)))
+             (PADS[3], 2 * GRID, round(0.4 / size, 4)), (PADS[4], 4 * GRID, round(0.4 / size, 4)))
     for pad, grid, margin in tries:
         free = room(shape, pairs, _clearances(shape, pairs, size, pad), margin, grid)
 
