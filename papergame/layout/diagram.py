@@ -15,7 +15,8 @@ from papergame.model.definition import GameDefinition, TileType
 from papergame.layout.pages.board_sheet import heading_into
 from papergame.model.geometry import Point
 from papergame.layout.primitives import Group, Item, Line, Polygon, Rect, Text
-from papergame.layout.tile_art import TYPE_DROP, TYPE_RISE, free_box, labels, text_width, tile_art, token_art, turned
+from papergame.layout.tile_art import (TYPE_DROP, TYPE_RISE, free_box, labels, on_ground, text_width, tile_art, token_art,
+                                        turned)
 
 LABEL_SIZE = 2.8
 LABEL_BAND = 4.0
@@ -143,8 +144,10 @@ class Diagram:
         width = board.shape.width * self.cell
         for (c, r), (tile, rotation) in self.tiles.items():
             lx, ly = self.local(Cell(c, r))
-            art = drawn_tile(board.shape, tile, self.cell, self.type_labels)
-            out.append(turned(list(art), self.cell, rotation, lx, ly, width))
+            art = list(drawn_tile(board.shape, tile, self.cell, self.type_labels))
+            if Cell(c, r) in self.shaded:
+                art = on_ground(art, SHADE)
+            out.append(turned(art, self.cell, rotation, lx, ly, width))
         out += self.grid() if square else self.honeycomb()
         for cell, text in self.notes.items():
             out.append(self.note(cell, text))

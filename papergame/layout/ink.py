@@ -4,8 +4,8 @@
 (grey bands, solid arrows, the black token's solid ring, which becomes hatching alone) and
 lightens the text while keeping it readable.
 
-A tile's lines (role "port", their white cores "port-core", their bridge gaps "port-gap")
-keep their widths and only turn grey, so an outlined line keeps edges of at least 0.3 mm,
+A tile's lines (role "port", their cores "port-core", their bridge gaps "port-gap", both
+the colour of the ground) keep their widths and only turn grey, so an outlined line keeps edges of at least 0.3 mm,
 a gap stays a gap and a dashed or dotted line keeps its rhythm. A tile's cut outline (role
 "cut") becomes a thin dashed line, so it never looks like a tile line's edge.
 """
@@ -71,7 +71,12 @@ def restyle(item: Item, ink: Ink) -> Item:
     if isinstance(item, Text):
         return item._replace(fill=grey(item.fill, ink.text))
     if isinstance(item, (Line, Arc, Curve)):
-        if item.stroke == 1.0:  # white: a bridge gap or an outline's core
+        if item.role in ("port-core", "port-gap") and not ink.fills:
+            # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
+            return item._replace(width=item.width * ink.port_weight, stroke=1.0)
+        if item.role in ("port-core", "port-gap"):
+            return item._replace(width=item.width * ink.port_weight)
+        if item.stroke == 1.0:  # white
             width = item.width * ink.port_weight if item.role.startswith("port") else item.width
             return item._replace(width=width)
         if item.role == "port":

@@ -301,6 +301,16 @@ def free_box(shape: TileShape, pairs, size: float, w: float, h: float, prefer: P
     return None if spot is None else (spot[0] * size, spot[1] * size)
 
 
+def on_ground(items, ground: float) -> list[Item]:
+    """Tile art laid on a grey ground: the white cores and bridge gaps of its lines take the ground's grey."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Curve) and item.role in ("port-core", "port-gap"):
+            item = item._replace(stroke=ground)
+        out.append(item)
+    return out
+
+
 def turned(items: list[Item], size: float, degrees: int, x: float, y: float, width: float | None = None) -> Item:
     """Tile art placed with its bounding box's bottom-left at (x, y), turned `degrees` clockwise about its centre.
 

@@ -143,7 +143,7 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
     left.heading(texts.get("rules.tiles_heading"))
     left.gap(1)
     figures_row(left, [
-        (tile_art(shape, t, TILE, type_label=str(t.id)), TILE, TILE,
+        (tile_art(shape, t, TILE, type_label=str(t.id)), shape.width * TILE, TILE,
          texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs)))
         for t in definition.tiles
     ], "rules.tile_caption")
@@ -158,9 +158,10 @@ def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Me
     art = tile_art(shape, first, TILE, type_label=str(first.id))
     step = shape.step_degrees
     figures_row(left, [
-        (art, TILE, TILE, texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0))),
+        (art, shape.width * TILE, TILE, texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0))),
         (turn_arrow(8, TILE / 2 - 4, 8), 16, TILE, ""),
-        ([turned(art, TILE, step, 0, 0)], TILE, TILE, texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step), degrees=step)),
+        ([turned(art, TILE, step, 0, 0, shape.width * TILE)], shape.width * TILE, TILE,
+         texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step), degrees=step)),
     ], "rules.rotation_caption")
     left.paragraph(texts.get("rules.rotation_text"), size=NOTE_SIZE, what="rules.rotation_text")
 
