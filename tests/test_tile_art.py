@@ -376,7 +376,7 @@ def test_crowded_tiles_at_20_mm(kind, k):
     import random
 
     shape = shape_of(kind, k)
-    sample = random.Random(7).sample(every_tile(kind, k), 40)
+    sample = random.Random(7).sample(every_tile(kind, k), 24)
     crowded = 0
     for pairs in sample:
         d = Drawn(shape, pairs, 20.0)
