@@ -305,17 +305,17 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
             dense += [(p.x + (q.x - p.x) * i / n, p.y + (q.y - p.y) * i / n) for i in range(n)]
         dense.append((points[-1].x, points[-1].y))
         for px, py in dense:
-            pc, pr = int(px / step), int(py / step)
+            pr = int(py / step)
             for r in range(max(0, pr - k), min(rows, pr + k + 1)):
                 dy = (r + 0.5) * step - py
                 left = reach2 - dy * dy
                 if left < 0:
                     continue
-                row = free[r]
-                for c in range(max(0, pc - k), min(cols, pc + k + 1)):
-                    dx = (c + 0.5) * step - px
-                    if dx * dx <= left:
-                        row[c] = False
+                half = math.sqrt(left)  # cells whose centre lies within half of px on this row
+                c0 = max(0, math.ceil((px - half) / step - 0.5))
+                c1 = min(cols - 1, math.floor((px + half) / step - 0.5))
+                if c1 >= c0:
+                    free[r][c0:c1 + 1] = [False] * (c1 - c0 + 1)
     sums = [[0] * (cols + 1) for _ in range(rows + 1)]
     for r in range(rows):
         row_sum = 0
