@@ -366,8 +366,11 @@ class WorksheetLayout:
         return d.items(x + LABEL_BAND + room - left, y + 1 + room - bottom)
 
     def hand_tile(self, sheet: Sheet, type_id: int, x: float, y: float) -> None:
-        art = tile_art(self.definition.shape, self.definition.tile_type(type_id), HAND_TILE)
-        sheet.add(Group(x, y, 0, tuple(art)))
+        """A hand's tile in a HAND_TILE square (a hexagon as wide as the square, centred in it)."""
+        shape = self.definition.shape
+        size = HAND_TILE / shape.width
+        art = tile_art(shape, self.definition.tile_type(type_id), size)
+        sheet.add(Group(x, y + (HAND_TILE - size) / 2, 0, tuple(art)))
 
     def hand_column(self, sheet: Sheet, x: float, top: float, puzzle: Puzzle) -> None:
         """The hand upright beside the diagram, each tile with its type number at its right."""
