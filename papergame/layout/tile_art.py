@@ -58,8 +58,19 @@ def gap_width(size: float) -> float:
 
 
 def outer_width(style: int, size: float, shape: TileShape | None = None) -> float:
-    """How wide a line of this style is drawn, ink included."""
-    return line_width(size, shape) * (1.3 if STYLE_NAMES[style] in ("dotted", "triple") else 1.0)
+    """How wide a line of this style is drawn, ink included.
+
+    Lines with white inside them are never so thin that the white closes up: an outline
+    (or ladder) is at least 4 edges wide, so its core is twice an edge; a triple line at
+    least 5, so each of its white stripes is an edge wide.
+    """
+    w, b = line_width(size, shape), border_width(size, shape)
+    name = STYLE_NAMES[style]
+    if name in ("outlined", "ladder"):
+        return max(w, 4 * b)
+    if name == "triple":
+        return max(1.3 * w, 5 * b)
+    return 1.3 * w if name == "dotted" else w
 
 
 def text_width(text: str, size: float, bold: bool) -> float:
@@ -103,7 +114,8 @@ def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, l
     if name == "solid":
         return [part(w, 0.0, "port")]
     if name == "outlined":
-        return [part(w, 0.0, "port"), part(w - 2 * b, 1.0, "port-core")]
+        wide = outer_width(style, size, shape)
+        return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core")]
     if name == "dashed":
         return [part(w, 0.0, "port", dash=fitted_dashes(length, 2.2 * w, 1.3 * w) if length else (2.2 * w, 1.3 * w))]
     if name == "dotted":
@@ -112,9 +124,10 @@ def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, l
             step = length / max(1, round(length / step))
         return [part(1.3 * w, 0.0, "port", dash=(0.0, step), cap="round", phase=step / 2)]
     if name == "triple":
-        wide = 1.3 * w
-        return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core"), part(0.3 * w, 0.0, "port")]
-    return [part(w, 0.0, "port"), part(w - 2 * b, 1.0, "port-core", dash=(1.1 * w, 0.7 * w))]  # ladder
+        wide = outer_width(style, size, shape)
+        return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core"), part(max(0.3 * w, b), 0.0, "port")]
+    wide = outer_width(style, size, shape)  # ladder
+    return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core", dash=(1.1 * w, 0.7 * w))]
 
 
 # which styles lie underneath where lines cross: broken lines (dashed, dotted) first, so the
