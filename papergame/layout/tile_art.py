@@ -98,7 +98,8 @@ def fitted_dashes(length: float, on: float, off: float) -> tuple[float, float]:
     return on, max((length - on) / n - on, 0.1)
 
 
-def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, length: float = 0.0) -> list[Item]:
+def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, length: float = 0.0,
+           ink: float = 0.0) -> list[Item]:
     """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder.
 
     `length` (mm) lets dashes and dots fit the line: dashes start and end on a whole dash, and
@@ -112,22 +113,22 @@ def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, l
         return curve_item(c, size, width, grey, role, dash, cap, phase)
 
     if name == "solid":
-        return [part(w, 0.0, "port")]
+        return [part(w, ink, "port")]
     if name == "outlined":
         wide = outer_width(style, size, shape)
-        return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core")]
+        return [part(wide, ink, "port"), part(wide - 2 * b, 1.0, "port-core")]
     if name == "dashed":
-        return [part(w, 0.0, "port", dash=fitted_dashes(length, 2.2 * w, 1.3 * w) if length else (2.2 * w, 1.3 * w))]
+        return [part(w, ink, "port", dash=fitted_dashes(length, 2.2 * w, 1.3 * w) if length else (2.2 * w, 1.3 * w))]
     if name == "dotted":
         step = 2.3 * w
         if length:
             step = length / max(1, round(length / step))
-        return [part(1.3 * w, 0.0, "port", dash=(0.0, step), cap="round", phase=step / 2)]
+        return [part(1.3 * w, ink, "port", dash=(0.0, step), cap="round", phase=step / 2)]
     if name == "triple":
         wide = outer_width(style, size, shape)
-        return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core"), part(max(0.3 * w, b), 0.0, "port")]
+        return [part(wide, ink, "port"), part(wide - 2 * b, 1.0, "port-core"), part(max(0.3 * w, b), ink, "port")]
     wide = outer_width(style, size, shape)  # ladder
-    return [part(wide, 0.0, "port"), part(wide - 2 * b, 1.0, "port-core", dash=(1.1 * w, 0.7 * w))]
+    return [part(wide, ink, "port"), part(wide - 2 * b, 1.0, "port-core", dash=(1.1 * w, 0.7 * w))]
 
 
 # which styles lie underneath where lines cross: broken lines (dashed, dotted) first, so the
@@ -143,7 +144,7 @@ def drawing_order(styles: tuple[int, ...]) -> list[int]:
 BROKEN = ("dashed", "dotted")
 
 
-def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
+def tile_lines(shape: TileShape, tile: TileType, size: float, ink: float = 0.0) -> list[Item]:
     """The port lines in their styles; where two cross, the upper one passes over a white gap.
 
     A dashed or dotted line that passes over another is drawn unbroken across the crossing,
@@ -169,9 +170,9 @@ def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
             width = outer_width(d.styles[j], size, shape)
             items.append(curve_item(bridge, size, width + 2 * g, 1.0, "port-gap"))
             if STYLE_NAMES[d.styles[j]] in BROKEN:
-                solid.append(curve_item(bridge, size, width, 0.0, "port",
+                solid.append(curve_item(bridge, size, width, ink, "port",
                                         cap="round" if STYLE_NAMES[d.styles[j]] == "dotted" else "butt"))
-        items += styled(d.curves[j], d.styles[j], size, shape, d.lengths[j][-1] * size) + solid
+        items += styled(d.curves[j], d.styles[j], size, shape, d.lengths[j][-1] * size, ink) + solid
     return items
 
 
@@ -297,7 +298,7 @@ def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | No
     No port names: they would turn with the tile and read wrongly (N on the east side).
     The labels sit in room the lines leave free, found from the drawing itself.
     """
-    items = tile_lines(shape, tile, size)
+    items = tile_lines(shape, tile, size, ink)
     for label in labels(shape, tuple(tile.pairs), size, type_label, id_label):
         items += label_items(label, ink, underline=label.bold)
     if outline:
