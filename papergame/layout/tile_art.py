@@ -144,16 +144,61 @@ def drawing_order(styles: tuple[int, ...]) -> list[int]:
 BROKEN = ("dashed", "dotted")
 
 
+def ink_marks(style: int, length: float, size: float, shape: TileShape | None) -> list[tuple[float, float]]:
+    """Where a broken line (dashed, dotted) puts ink, as (from, to) distances along it in mm."""
+    w = line_width(size, shape)
+    name = STYLE_NAMES[style]
+    if name == "dashed":
+        on, off = fitted_dashes(length, 2.2 * w, 1.3 * w)
+        return [(k * (on + off), k * (on + off) + on) for k in range(int(length // (on + off)) + 1)]
+    if name == "dotted":
+        step = length / max(1, round(length / (2.3 * w)))
+        r = 1.3 * w / 2
+        return [(step / 2 + k * step - r, step / 2 + k * step + r) for k in range(max(1, round(length / step)))]
+    return []
+
+
+def slivers(marks: list[tuple[float, float]], at: float, cut: float, shortest: float) -> list[tuple[float, float]]:
+    """Bits of dashes or dots left shorter than `shortest` beside a cut of `cut` either side of `at`,
+    widened to reach back to `at`, so whitening them leaves no crumbs beside a bridge.
+
+    >>> slivers([(0.0, 2.0), (3.0, 5.0)], 1.5, 0.4, 0.5)
+    [(1.5, 2.05)]
+    """
+    out = []
+    for s0, s1 in marks:
+        if s1 <= at - cut or s0 >= at + cut:
+            continue
+        if s1 > at + cut and s1 - (at + cut) < shortest:
+            out.append((at, s1 + 0.05))
+        if s0 < at - cut and (at - cut) - s0 < shortest:
+            out.append((s0 - 0.05, at))
+    return out
+
+
 def tile_lines(shape: TileShape, tile: TileType, size: float, ink: float = 0.0) -> list[Item]:
     """The port lines in their styles; where two cross, the upper one passes over a white gap.
 
     A dashed or dotted line that passes over another is drawn unbroken across the crossing,
-    so the crossing never falls in one of its gaps.
+    so the crossing never falls in one of its gaps; one that passes under loses any crumb of
+    a dash or dot that the gap would leave.
     """
     d = drawing(shape, tuple(tile.pairs))
     w, g = line_width(size, shape), gap_width(size)
     order = drawing_order(d.styles)
     rank = {line: n for n, line in enumerate(order)}
+    lengths = [d.lengths[i][-1] * size for i in range(len(d.curves))]
+    crumbs: dict[int, list[Item]] = {i: [] for i in range(len(d.curves))}
+    for x in d.crossings:
+        over, under = (x.other, x.one) if rank[x.other] > rank[x.one] else (x.one, x.other)
+        marks = ink_marks(d.styles[under], lengths[under], size, shape)
+        if not marks:
+            continue
+        cut = (outer_width(d.styles[over], size, shape) / 2 + g) / max(math.sin(x.angle), 0.35)
+        at = (x.at_one if under == x.one else x.at_other) * size
+        for s0, s1 in slivers(marks, at, cut, 0.8 * w):
+            crumbs[under].append(curve_item(piece(d, under, s0 / size, s1 / size), size,
+                                            outer_width(d.styles[under], size, shape) + 0.6, 1.0, "port-gap"))
     items: list[Item] = []
     for j in order:
         solid: list[Item] = []
@@ -172,7 +217,7 @@ def tile_lines(shape: TileShape, tile: TileType, size: float, ink: float = 0.0) 
             if STYLE_NAMES[d.styles[j]] in BROKEN:
                 solid.append(curve_item(bridge, size, width, ink, "port",
                                         cap="round" if STYLE_NAMES[d.styles[j]] == "dotted" else "butt"))
-        items += styled(d.curves[j], d.styles[j], size, shape, d.lengths[j][-1] * size, ink) + solid
+        items += styled(d.curves[j], d.styles[j], size, shape, lengths[j], ink) + crumbs[j] + solid
     return items
 
 
