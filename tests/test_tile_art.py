@@ -466,6 +466,30 @@ def test_low_ink_keeps_tile_lines_outlines_and_cut_lines_apart(tmp_path, size):
     assert not cut_dash & {_dash(c.get("dash")) for c in bands}, "no tile line is dashed like a cut line"
 
 
+def test_low_ink_dashes_a_hexagon_sheets_cut_lines_too(tmp_path):
+    """A honeycomb sheet's cut lines are single lines (each serves two tiles); in low ink they are
+    dashed like a square's cut outline, and no tile line is."""
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    out = tmp_path / "hex-low.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--only", "tiles", "--ink", "low",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        side = 35 / math.sqrt(3)
+        cuts = [e for e in page.lines
+                if abs(math.hypot(e["x1"] - e["x0"], e["y1"] - e["y0"]) * MM - side) < 0.01]
+        curves = page.curves
+    assert len(cuts) >= 60
+    assert all(_dash(e.get("dash")) for e in cuts), "every hexagon cut line is dashed in low ink"
+    assert max(e["linewidth"] * MM for e in cuts) <= 0.21
+    cut_dash = {_dash(e.get("dash")) for e in cuts}
+    assert not cut_dash & {_dash(c.get("dash")) for c in curves if 0.3 < _grey(c["stroking_color"]) < 0.7}
+
+
 # --- diagrams on a honeycomb ------------------------------------------------------------------
 
 

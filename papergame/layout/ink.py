@@ -81,6 +81,8 @@ def restyle(item: Item, ink: Ink) -> Item:
             return item._replace(width=width)
         if item.role == "port":
             return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line))
+        if isinstance(item, Line) and item.role == "cut" and ink.cut_dash:  # a hexagon sheet's cut lines
+            return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line), dash=ink.cut_dash)
         return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line))
     if isinstance(item, (Rect, Circle, Polygon)):
         fill = item.fill
