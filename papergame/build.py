@@ -20,6 +20,7 @@ class BuildReport(NamedTuple):
     kit_pages: int
     host_key_path: Path | None
     host_key_pages: int
+    guide_pages: int = 0
 
 
 def host_key_path_for(path: Path) -> Path:
@@ -152,6 +153,7 @@ class KitPdfs(NamedTuple):
     host_key: bytes | None
     host_key_pages: int
     texts: Texts  # the words printed (which text file they came from)
+    guide_pages: int = 0  # the teacher's guide's sheets, in the kit or in the host-key file
 
 
 def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()) -> KitPdfs:
@@ -163,7 +165,7 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
     key_marks = marks._replace(tile_pages=(), board_pages=())
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())
                  if kit.host_key else None)
-    return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts)
+    return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts, kit.guide_pages)
 
 
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
@@ -181,7 +183,7 @@ def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, pdfs.texts))
     write_all(files)
-    return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages)
+    return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages, pdfs.guide_pages)
 
 
 class WorksheetReport(NamedTuple):
@@ -189,6 +191,17 @@ class WorksheetReport(NamedTuple):
     key_path: Path
     puzzles: int  # on each sheet
     json: dict
+
+
+class SheetOptions(NamedTuple):
+    """How worksheets are printed, as `build` prints a kit: paper, ink, printer correction, words."""
+
+    paper: str = "a4"
+    ink: str = "normal"
+    measured: float | None = None
+    lang: str = "en"
+    text_path: str | Path | None = None
+    compact_key: bool = False  # every sheet's answers in one table, not a key page per sheet
 
 
 class WorksheetPdfs(NamedTuple):
@@ -202,43 +215,54 @@ class WorksheetPdfs(NamedTuple):
     texts: Texts
 
 
-def worksheet_pdfs(game, options, progress=lambda sheets: sheets) -> WorksheetPdfs:
+def worksheet_pdfs(game, options, printing: SheetOptions = SheetOptions(),
+                   progress=lambda sheets: sheets) -> WorksheetPdfs:
     """Practice sheets and their keys as bytes, written nowhere: make the puzzles, lay out, render.
 
     `progress` wraps the stream of sheets as they are made (the CLI shows a bar with it).
     """
     from papergame.activities.worksheet import worksheets_json
 
+    # the kit's own checks: paper, ink and printer correction work as they do for `build`
+    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
     definition, game_path = game_and_folder(game)
-    texts = load_texts(None, "en", game_path)
-    count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress)
+    texts = load_texts(printing.text_path, printing.lang, game_path)
+    count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress, printing)
     title = texts.get("worksheet.title")
-    sheet_bytes = render_bytes(pages, title)
-    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}")
+    keywords = f"papergame paper={kit_options.paper} ink={kit_options.ink}"
+    if kit_options.measured is not None:
+        keywords += f" measured={kit_options.measured:g}"
+    keywords += " tile-pages=none board-pages=none"
+    sheet_bytes = render_bytes(pages, title, keywords)
+    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}", keywords)
     return WorksheetPdfs(sheet_bytes, key_bytes, len(pages), count, worksheets_json(definition, sheets), texts)
 
 
-def build_worksheets(output: str | Path | None, game_path, options, progress=lambda sheets: sheets) -> WorksheetReport:
+def build_worksheets(output: str | Path | None, game_path, options, progress=lambda sheets: sheets,
+                     printing: SheetOptions = SheetOptions()) -> WorksheetReport:
     """Practice sheets and their keys, both files written or neither."""
     path = worksheet_path(output, game_path)
     key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
-    refuse_inputs(path, input_files(game_path, None))
+    refuse_inputs(path, input_files(game_path, printing.text_path))
     check_target(path)
-    pdfs = worksheet_pdfs(game_path, options, progress)
+    pdfs = worksheet_pdfs(game_path, options, printing, progress)
     for target in (path, key_path):
-        refuse_inputs(target, input_files(game_path, None, pdfs.texts))
+        refuse_inputs(target, input_files(game_path, printing.text_path, pdfs.texts))
     write_all([(path, pdfs.sheets), (key_path, pdfs.keys)])  # both or neither
     return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)
 
 
-def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: sheets):
-    """The sheets and their key pages, laid out in memory: (puzzles a sheet, sheets, pages, keys)."""
-    from papergame.layout.pages.worksheet_sheet import WorksheetLayout
+def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: sheets,
+                    printing: SheetOptions = SheetOptions()):
+    """The sheets and their key pages, laid out and finished in memory: (puzzles a sheet, sheets, pages, keys)."""
+    from papergame.layout.kit import finish
+    from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
     from papergame.render.fonts import VeraMetrics
     from papergame.activities.worksheet import make_worksheets
 
+    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
     check_text_glyphs(texts)
-    layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level)
+    layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level, kit_options.paper)
     count = layout.puzzle_count(options.puzzles)
     sheets, pages, keys = [], [], []
     for sheet in progress(make_worksheets(definition, options, count)):
@@ -246,8 +270,16 @@ def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: s
         sheets.append(sheet)
         pages.append(page)
         keys.append(key)
-    check_page_glyphs(pages + keys)
-    return count, sheets, pages, keys
+    labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
+    if printing.compact_key:
+        keys = compact_key_pages(layout, sheets)
+        key_labels = [texts.get("worksheet.key_footer")] * len(keys)
+    else:
+        key_labels = labels
+    finished = finish(pages, texts, kit_options, labels=labels)
+    finished_keys = finish(keys, texts, kit_options, labels=key_labels)
+    check_page_glyphs(finished + finished_keys)
+    return count, sheets, finished, finished_keys
 
 
 class Validation(NamedTuple):

@@ -144,9 +144,13 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal", show_default=True,
               help="low: thin grey lines, no filled areas, lighter text, for reused paper.")
 @click.option("--only", default=None, metavar="PARTS",
-              help="Print only these parts: board,tiles,tokens,rules,record,host-key.")
+              help="Print only these parts: board,tiles,tokens,rules,record,host-key,guide.")
 @click.option("--tiles", "tiles", default=None, metavar="LIST",
               help="Reprint only these tiles: 3x2,1x1 is two of type 3 and one of type 1; 3.4 is the tile 3·4.")
+@click.option("--kits", type=int, default=None, metavar="N",
+              help="A class set: N numbered kits (1 to 40) in one PDF, tiles and tokens sharing sheets, one host key.")
+@click.option("--kit", type=int, default=None, metavar="K",
+              help="Reprint kit K of a class set under its number (with --only or --tiles for some of it).")
 @click.option("--cut-guides", "cut_guides", type=click.Choice(["lines", "marks", "both"], case_sensitive=False),
               default="both", show_default=True,
               help="Cut lines round every tile, crop marks in the margin, or both "
@@ -164,16 +168,19 @@ def build(output, **params) -> None:
       papergame build -o class-kit.pdf --paper letter --host-key separate
       papergame build --measured 49.2 --ink low
       papergame build --tiles 3x2,1.4 -o spare-tiles.pdf
+      papergame build --kits 15 -o class-set.pdf
+      papergame build --kit 7 --only tiles,tokens -o kit-7-pieces.pdf
     """
     from papergame.build import build as build_kit
 
     report = build_kit(output, *kit_arguments(**params))
-    click.echo(f"Wrote {report.kit_path} ({sheets(report.kit_pages)})")
+    click.echo(f"Wrote {report.kit_path} ({sheets(report.kit_pages)}{class_count(report, params['kits'])})")
     if report.host_key_path:
         click.echo(f"Wrote {report.host_key_path} ({sheets(report.host_key_pages)})")
 
 
-def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, cut_guides, lang, text_path, game_path):
+def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, kits, kit, cut_guides, lang, text_path,
+                  game_path):
     """`build`'s options (all but --output) as `papergame.build.kit_pdfs` takes them.
 
     `serve` parses a web request with the `build` command and calls this too, so the page
@@ -184,8 +191,16 @@ def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, cut_gu
     parts = tuple(p.strip() for p in only.split(",")) if only is not None else None
     parts = tuple(p.lower() for p in parts) if parts is not None else None
     options = KitOptions(paper.lower(), tile_size, host_key.lower(), measured, ink.lower(), parts, tiles,
-                         cut_guides.lower())
+                         cut_guides.lower(), kits, kit)
     return game_path, text_path, lang, options
+
+
+def class_count(report, kits: int | None) -> str:
+    """`: 56 for 15 kits and their host key, 2 for the teacher's guide` for a class set."""
+    if not kits:
+        return ""
+    kit_sheets = report.kit_pages + report.host_key_pages - report.guide_pages
+    return f": {kit_sheets} for {kits} kit{'s' if kits > 1 else ''} and the host key, {report.guide_pages} for the teacher's guide"
 
 
 def sheets(count: int) -> str:
@@ -338,8 +353,21 @@ def simulate(games, policy, seed, as_json, output, game_path) -> None:
               help="Route length: easy 2-3 tiles, medium 4-7, hard 8 or more through a crossing tile both ways.")
 @click.option("--copies", default="1", show_default=True, metavar="C",
               help="Sheets to make (a class set): each gets its own seed and number, printed on it and its key.")
+@click.option("--sheet", default=None, metavar="N",
+              help="Reprint sheet N of a class set under its own number: give the seed printed on that sheet.")
+@click.option("--compact-key", "compact_key", is_flag=True, default=False,
+              help="One answer table for the whole class set instead of a key page per sheet.")
 @click.option("--json", "as_json", is_flag=True,
               help="Also print every puzzle and answer as one JSON object; the Wrote lines then go to stderr.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper size, as for build.")
+@click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
+              show_default=True, help="low: lighter lines and text, for reused paper, as for build.")
+@click.option("--measured", type=float, default=None, metavar="MM",
+              help="What the 50 mm bar measured on your printer (40 to 60); every page is scaled to make up for it.")
+@click.option("--lang", default="en", show_default=True, help="Language of the printed words (text.LANG.toml).")
+@click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
+              help="A text file of your own with every printed word.")
 @game_option
 def worksheet(output, as_json, **params) -> None:
     """Make practice sheets, "predict the exit", and their answer keys.
@@ -351,17 +379,18 @@ def worksheet(output, as_json, **params) -> None:
     \b
     Example:
       papergame worksheet --level easy
-      papergame worksheet -o class.pdf --copies 30 --seed 7 --level hard
+      papergame worksheet -o class.pdf --copies 30 --seed 7 --level hard --compact-key
+      papergame worksheet --sheet 12 --seed 483920 --level hard --paper letter
     """
     from papergame.build import build_worksheets
 
-    game_path, options = worksheet_arguments(**params)
+    game_path, options, printing = worksheet_arguments(**params)
 
     def progress(sheets):
         with click.progressbar(sheets, length=options.copies, label="Making worksheets", file=sys.stderr) as bar:
             yield from bar
 
-    report = build_worksheets(output, game_path, options, progress)
+    report = build_worksheets(output, game_path, options, progress, printing)
     if as_json:
         import json
 
@@ -410,14 +439,17 @@ def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
     click.echo(f"Next: papergame validate {path}   then   papergame build --game {path}")
 
 
-def worksheet_arguments(puzzles, seed, level, copies, game_path):
+def worksheet_arguments(puzzles, seed, level, copies, sheet, compact_key, paper, ink, measured, lang, text_path,
+                        game_path):
     """`worksheet`'s options (all but --output and --json) as `papergame.build.worksheet_pdfs` takes them.
 
     `serve` calls this too, with the options of a web request parsed by the `worksheet` command.
     """
     from papergame.activities.worksheet import parse_options
+    from papergame.build import SheetOptions
 
-    return game_path, parse_options(level, puzzles, seed, copies)
+    printing = SheetOptions(paper.lower(), ink.lower(), measured, lang, text_path, compact_key)
+    return game_path, parse_options(level, puzzles, seed, copies, sheet), printing
 
 
 @main.command()

@@ -35,8 +35,15 @@ def test_every_help_shows_an_example(name):
     assert "Example" in result.output and f"papergame {name}" in result.output
 
 
-def test_the_readme_opens_with_the_two_commands_and_ci_runs_the_second():
-    block = re.search(r"```sh\n(.*?)```", README, re.DOTALL).group(1).strip().splitlines()
+def test_the_readme_opens_with_a_quick_start_then_the_two_commands_and_ci_runs_the_second():
+    quick = README.index("## Quick start for teachers and parents")
+    developers = README.index("## For developers")
+    assert quick < developers < README.index("## What you get")
+    start = README[quick:developers]
+    for needed in ("Python 3.11 or newer", "Windows", "macOS", "Linux", "edge-port-path-tiles.pdf", "100 %",
+                   "Who is the host?"):
+        assert needed in start, needed
+    block = re.search(r"```sh\n(.*?)```", README[developers:], re.DOTALL).group(1).strip().splitlines()
     assert len(block) == 2
     assert block[0].endswith("papergame build")
     ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")

@@ -24,7 +24,7 @@ def broken_texts() -> dict[str, str]:
     return {
         "text-placeholder.toml": english.replace('start = "$token starts here"', 'start = "$who starts here"'),
         "text-arrow.toml": english.replace('title = "Board"', 'title = "Board → here"'),
-        "text-long.toml": re.sub(r'^intro = ".*"$', 'intro = "' + "Tiles and tokens and rules. " * 400 + '"',
+        "text-long.toml": re.sub(r'^lead = ".*"$', 'lead = "' + "Tiles and tokens and rules. " * 400 + '"',
                                  english, count=1, flags=re.M),
     }
 

@@ -67,7 +67,7 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
 def test_build_from_an_empty_folder_writes_a_valid_kit(installed):
     venv, empty, env = installed
     out = run([venv / "bin" / "papergame", "build"], empty, env)
-    assert out == "Wrote edge-port-path-tiles.pdf (5 sheets)\n"
+    assert out == "Wrote edge-port-path-tiles.pdf (6 sheets)\n"
     pdf = empty / "edge-port-path-tiles.pdf"
     check_pdf_bytes(pdf.read_bytes(), str(pdf))
     assert sorted(p.name for p in empty.iterdir()) == ["edge-port-path-tiles.pdf"]

@@ -38,10 +38,10 @@ def kit30(tmp_path_factory):
     return build(tmp_path_factory, "--tile-size", "30")
 
 
-def test_the_kit_has_its_five_pages_in_order(kit):
+def test_the_kit_has_its_six_pages_in_order(kit):
     with open_pdf(kit) as pdf:
         titles = [page_text(p).splitlines()[0] for p in pdf.pages]
-    assert titles == ["Board", "Tiles and tokens", "How to play", "Player record", "Host key"]
+    assert titles == ["Board", "Tiles and tokens", "How to play", "Player record", "Host key", "Teacher's guide"]
 
 
 @pytest.mark.parametrize("fixture,paper,size", [("kit", "a4", 35.0), ("letter_kit", "letter", 35.0),
@@ -108,10 +108,10 @@ def test_viewer_is_asked_to_print_unscaled_and_one_sided(kit):
 def test_first_move_table_is_on_the_host_key_page_only(kit):
     with open_pdf(kit) as pdf:
         texts = [page_text(p) for p in pdf.pages]
-    assert "1@90 A1 S–E stops at B1/W" in texts[-1]
-    assert "3@270 A1 S–N stops at A2/S" in texts[-1]
-    assert "Type 1 turned 90° is type 2" in texts[-1]
-    for text in texts[:-1]:
+    assert "1@90 A1 S–E stops at B1/W" in texts[-2]
+    assert "3@270 A1 S–N stops at A2/S" in texts[-2]
+    assert "Type 1 turned 90° is type 2" in texts[-2]
+    for text in texts[:-2] + texts[-1:]:
         assert "1@90 A1" not in text and "stops at B1/W" not in text
         assert "is type 2" not in text and "Host key" not in text.splitlines()[0]
 
@@ -123,10 +123,11 @@ def test_host_key_separate_and_omit(tmp_path_factory):
     with open_pdf(out) as pdf, open_pdf(key) as kpdf:
         assert len(pdf.pages) == 4
         assert all("Host key" not in page_text(p) for p in pdf.pages)
-        assert len(kpdf.pages) == 1 and page_text(kpdf.pages[0]).startswith("Host key")
+        assert len(kpdf.pages) == 2 and page_text(kpdf.pages[0]).startswith("Host key")
+        assert page_text(kpdf.pages[1]).startswith("Teacher's guide")
     omitted = build(tmp_path_factory, "--host-key", "omit")
     with open_pdf(omitted) as pdf:
-        assert len(pdf.pages) == 4
+        assert len(pdf.pages) == 5 and page_text(pdf.pages[-1]).startswith("Teacher's guide")
     assert not omitted.with_name("kit-host-key.pdf").exists()
 
 

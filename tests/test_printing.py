@@ -118,7 +118,7 @@ def test_tiles_reprints_just_the_tiles_named_with_their_ids(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--only", "board,dice"], '--only: "dice" is not a part; parts are board, tiles, tokens, rules, record, host-key'),
+    (["--only", "board,dice"], '--only: "dice" is not a part; parts are board, tiles, tokens, rules, record, host-key, guide'),
     (["--tiles", "3x7"], '--tiles: "3x7": the set has 6 tiles of type 3, so ask for 1 to 6'),
     (["--tiles", "4x1"], '--tiles: "4x1": there is no tile type 4 (types: 1, 2, 3)'),
     (["--tiles", "3.9"], '--tiles: "3.9": type 3 has copies 1 to 6'),

@@ -38,8 +38,9 @@ EXAMPLES = ROOT / "examples"
 OTHER_VALUES = {
     "build": {"paper": "letter", "tile-size": "30", "host-key": "separate", "measured": "49.2", "ink": "low",
               "only": "board,tiles", "tiles": "3x2,1x1", "cut-guides": "marks", "lang": "en",
-              "game": "edge-port-path-tiles"},
-    "worksheet": {"level": "easy", "puzzles": "3", "seed": "7", "copies": "2", "game": "edge-port-path-tiles"},
+              "game": "edge-port-path-tiles", "kits": "2", "kit": "2"},
+    "worksheet": {"level": "easy", "puzzles": "3", "seed": "7", "copies": "2", "game": "edge-port-path-tiles",
+                  "sheet": "2", "measured": "49.2", "lang": "en"},
 }
 ROUTE_OF = {"build": "kit", "worksheet": "worksheets"}
 
@@ -104,7 +105,7 @@ def cli_errors(args: list[str]) -> list[str]:
 def as_cli(options: dict[str, str]) -> list[str]:
     args = []
     for name, value in options.items():
-        args.append(f"--{name}={value}")
+        args.append(f"--{name}" if value == "on" else f"--{name}={value}")  # a flag such as --compact-key
     return args
 
 
@@ -235,8 +236,8 @@ def test_the_default_kit_and_worksheets_are_the_command_lines(server, tmp_path):
 
 
 def test_page_counts(server):
-    assert request(server, "/pages/kit.json").json() == {"kit": 5, "host-key": 0}
-    assert request(server, "/pages/kit.json?host-key=separate").json() == {"kit": 4, "host-key": 1}
+    assert request(server, "/pages/kit.json").json() == {"kit": 6, "host-key": 0}  # the teacher's guide last
+    assert request(server, "/pages/kit.json?host-key=separate").json() == {"kit": 4, "host-key": 2}  # the host key and the guide
     assert request(server, "/pages/worksheets.json?copies=3").json() == {"worksheets": 3, "worksheets-key": 3}
     assert request(server, "/pages/nothing.json").status == 404
 
@@ -258,7 +259,7 @@ def test_previews_of_every_document_and_a_page_too_far(server):
         reply = request(server, path)
         assert reply.status == 200 and reply.body.startswith(b"\x89PNG"), path
     far = request(server, "/preview/kit/9.png")
-    assert far.status == 404 and far.text == "Error: page 9: these options make 5 pages of kit\n"
+    assert far.status == 404 and far.text == "Error: page 9: these options make 6 pages of kit\n"
     assert request(server, "/preview/host-key/1.png").status == 404
     assert request(server, "/preview/nothing/1.png").status == 404
 

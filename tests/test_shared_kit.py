@@ -18,7 +18,7 @@ from papergame.model.strategy import domino_strategy
 def kit_text(tmp_path_factory):
     out = tmp_path_factory.mktemp("shared") / "shared.pdf"
     report = build(out, "shared-path")
-    assert report.kit_pages == 5
+    assert report.kit_pages == 6 and report.guide_pages == 1  # the teacher's guide comes last
     with pdfplumber.open(out) as pdf:
         return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
 

@@ -99,13 +99,20 @@ def test_a_broken_text_file_gets_clear_errors(tmp_path, changes, drop, extra, me
     assert not (tmp_path / "never.pdf").exists()
 
 
-def test_text_that_overflows_its_page_is_an_error_not_a_spill(tmp_path):
-    text = write_text(tmp_path, {"rules.intro": "Tiles and tokens and rules. " * 400})
+def test_text_taller_than_a_page_is_an_error_that_names_it(tmp_path):
+    text = write_text(tmp_path, {"rules.lead": "Tiles and tokens and rules. " * 400})
     result = build("--text", str(text), "-o", str(tmp_path / "never.pdf"))
     assert result.exit_code == 2
     line, = result.output.splitlines()
-    assert line.startswith("Error: rules page: rules.intro does not fit: it needs ")
-    assert line.endswith(" mm are left; shorten it")
+    assert line.startswith("Error: rules page: rules.lead does not fit on a page: it needs ")
+    assert not (tmp_path / "never.pdf").exists()
+
+
+def test_long_rules_flow_onto_another_page(tmp_path):
+    text = write_text(tmp_path, {"rules.style_note": "Solid or outlined only tells lines apart. " * 12})
+    result = build("--text", str(text), "-o", str(tmp_path / "long.pdf"), "--only", "rules")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"Wrote {tmp_path / 'long.pdf'} (2 sheets)")
 
 
 def test_a_word_wider_than_its_box_is_an_error(tmp_path):

@@ -110,6 +110,7 @@ class Option:
     tile: int
     rotation: int
     trace: Trace
+    look: frozenset = frozenset()  # the links it makes in the cell: two placements that look the same share it
 
     @property
     def safe(self) -> bool:
@@ -136,6 +137,16 @@ class Puzzle:
         return [o.name for o in self.options if o.safe]
 
     @property
+    def safe_looks(self) -> list[list[str]]:
+        """The safe placements grouped by how they look in the cell (same links after turning),
+        each group in option order: a pupil lists each look once."""
+        groups: dict[frozenset, list[str]] = {}
+        for o in self.options:
+            if o.safe:
+                groups.setdefault(o.look, []).append(o.name)
+        return list(groups.values())
+
+    @property
     def signature(self) -> tuple:
         return (self.kind, self.tiles, self.token, self.hand)
 
@@ -157,6 +168,7 @@ class WorksheetOptions:
     puzzles: int | None = None  # None: as many as fit one page comfortably
     seed: int = 1
     copies: int = 1
+    sheet: int | None = None  # reprint this sheet of a class set: its number, made from `seed` (its own)
 
 
 def whole_number(text: Any, option: str, low: int, high: int) -> int:
@@ -172,17 +184,22 @@ def whole_number(text: Any, option: str, low: int, high: int) -> int:
     return value
 
 
-def parse_options(level: str = "medium", puzzles: Any = None, seed: Any = 1, copies: Any = 1) -> WorksheetOptions:
+def parse_options(level: str = "medium", puzzles: Any = None, seed: Any = 1, copies: Any = 1,
+                  sheet: Any = None) -> WorksheetOptions:
     """Options as typed on the command line, checked; each problem one line naming the option."""
     name = str(level).strip().lower()
     if name not in LEVELS:
         raise OptionError("level", f'"{level}" is not one of {", ".join(LEVELS)}')
-    return WorksheetOptions(
+    options = WorksheetOptions(
         name,
         None if puzzles is None else whole_number(puzzles, "puzzles", 1, MAX_PUZZLES),
         whole_number(seed, "seed", 0, MAX_SEED),
         whole_number(copies, "copies", 1, MAX_COPIES),
+        None if sheet is None else whole_number(sheet, "sheet", 1, MAX_COPIES),
     )
+    if options.sheet is not None and options.copies > 1:
+        raise OptionError("sheet", "reprints one sheet of a class set, so it does not go with copies above 1")
+    return options
 
 
 def sheet_seeds(seed: int, copies: int) -> list[int]:
@@ -325,8 +342,10 @@ def hand_options(definition: GameDefinition, puzzle: Puzzle, tiles: dict[Cell, P
     for tile in sorted((t for t in definition.tiles if t.id in puzzle.hand), key=lambda t: t.id):
         for rotation in definition.shape.rotations:
             laid = dict(tiles)
-            laid[puzzle.token.cell] = PlacedTile.make(definition, tile, rotation)
-            options.append(Option(tile.id, rotation, trace(definition.board, laid, puzzle.token)))
+            placed = PlacedTile.make(definition, tile, rotation)
+            laid[puzzle.token.cell] = placed
+            look = frozenset(frozenset(pair) for pair in placed.links.items())  # what a pupil sees in the cell
+            options.append(Option(tile.id, rotation, trace(definition.board, laid, puzzle.token), look))
     return options
 
 
@@ -511,7 +530,9 @@ class PuzzleMaker:
         for type_id in sorted(set(hand)):
             for rotation in self.rotations:
                 tiles[token.cell] = self.placed[(type_id, rotation)]
-                options.append(Option(type_id, rotation, trace(self.board, tiles, token)))
+                placed = tiles[token.cell]
+                look = frozenset(frozenset(pair) for pair in placed.links.items())
+                options.append(Option(type_id, rotation, trace(self.board, tiles, token), look))
         del tiles[token.cell]
         return Puzzle(number, SAFE, window, self.placements(tiles), token, hand, options=tuple(options))
 
@@ -567,6 +588,8 @@ def make_worksheets(definition: GameDefinition, options: WorksheetOptions, count
     """Every sheet of a class set, made one at a time as the result is iterated, so a caller
     can show progress; what no try can make is refused at once."""
     check_possible(definition, LEVELS[options.level])
+    if options.sheet is not None:  # one sheet again, under its own number, from the seed printed on it
+        return iter([make_worksheet(definition, options.sheet, options.seed, options.level, count)])
     return (make_worksheet(definition, number, seed, options.level, count)
             for number, seed in enumerate(sheet_seeds(options.seed, options.copies), start=1))
 
@@ -590,7 +613,7 @@ def puzzle_json(definition: GameDefinition, puzzle: Puzzle) -> dict[str, Any]:
         out["answer"] = {"route": [board.cell_name(c) for c in route.route], "end": board.position_name(route.end)}
     else:
         out["hand"] = list(puzzle.hand)
-        out["answer"] = {"safe": puzzle.safe}
+        out["answer"] = {"safe": puzzle.safe, "safe_looks": puzzle.safe_looks}
     return out
 
 

@@ -21,7 +21,7 @@ from papergame.layout.tile_art import (TYPE_DROP, TYPE_RISE, free_box, labels, o
 LABEL_SIZE = 2.8
 LABEL_BAND = 4.0
 SHADE = 0.86  # grey of a shaded cell
-NOTE_SIZE = 2.3
+NOTE_SIZE = 2.5  # 7.1 pt: nothing printed under 7 pt
 
 
 @lru_cache(maxsize=512)

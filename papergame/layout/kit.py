@@ -10,12 +10,14 @@ from papergame.model.definition import GameDefinition
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
-from papergame.layout.pages.host_key import host_key_page
+from papergame.layout.pages.host_key import host_key_pages
 from papergame.layout.ink import INKS, apply_ink
 from papergame.layout.paper import SMALL_SIZE, Sheet, lowest_measurement, require_paper, scale_check
-from papergame.layout.primitives import Group, Page, Text
+from papergame.layout.primitives import Group, Page, Rect, Text
+from papergame.layout.pages.guide import guide_pages
+from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.pages.record_sheet import record_pages
-from papergame.layout.pages.rules_sheet import rules_page
+from papergame.layout.pages.rules_sheet import rules_pages
 from papergame.layout.pages.shared_host_key import shared_host_key_page
 from papergame.layout.pages.shared_record_sheet import shared_record_pages
 from papergame.layout.pages.shared_rules_sheet import shared_rules_page
@@ -25,7 +27,8 @@ from papergame.printmarks import BAR_MM
 from papergame.text import Texts
 
 HOST_KEY_CHOICES = ("page", "separate", "omit")
-PARTS = ("board", "tiles", "tokens", "rules", "record", "host-key")
+PARTS = ("board", "tiles", "tokens", "rules", "record", "host-key", "guide")
+KITS_MIN, KITS_MAX = 1, 40
 CUT_GUIDES = ("lines", "marks", "both")
 TILE_MIN, TILE_MAX = 20.0, 60.0
 MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
@@ -42,6 +45,17 @@ class KitOptions(NamedTuple):
     only: tuple[str, ...] | None = None  # parts to print; None = all
     tiles: str | None = None  # reprint only these tiles, e.g. "3x2,1x1" or "3.4"
     cut_guides: str = "both"
+    kits: int | None = None  # a class set: kits numbered 1 to N in one PDF
+    kit: int | None = None  # reprint kit K only, under its own number
+
+    @property
+    def numbers(self) -> list[int] | None:
+        """The kit numbers to print, or None for one unnumbered kit."""
+        if self.kit is not None:
+            return [self.kit]
+        if self.kits is not None:
+            return list(range(1, self.kits + 1))
+        return None
 
     def checked(self) -> "KitOptions":
         paper = require_paper(self.paper)
@@ -65,6 +79,12 @@ class KitOptions(NamedTuple):
             raise OptionError("ink", f'"{self.ink}" is not one of {", ".join(INKS)}')
         if self.cut_guides not in CUT_GUIDES:
             raise OptionError("cut-guides", f'"{self.cut_guides}" is not one of {", ".join(CUT_GUIDES)}')
+        if self.kits is not None and not KITS_MIN <= self.kits <= KITS_MAX:
+            raise OptionError("kits", f"{self.kits} is outside {KITS_MIN} to {KITS_MAX}")
+        if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
+            if self.kits is not None:
+                raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")
+            raise OptionError("kit", f"{self.kit} is outside {KITS_MIN} to {KITS_MAX}")
         if self.only is not None:
             unknown = [p for p in self.only if p not in PARTS]
             if unknown or not self.only:
@@ -110,16 +130,17 @@ def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedT
 
 
 class RulePages(NamedTuple):
-    """The pages that state a rule set's rules: each rule set has its own three."""
+    """The pages that state a rule set's rules: each rule set has its own three kinds."""
 
-    rules: Callable[..., Sheet]
+    rules: Callable[..., list[Sheet]]
     record: Callable[..., list[Sheet]]
-    host_key: Callable[..., Sheet]
+    host_key: Callable[..., list[Sheet]]
 
 
 RULE_PAGES = {
-    "own": RulePages(rules_page, record_pages, host_key_page),
-    "shared": RulePages(shared_rules_page, shared_record_pages, shared_host_key_page),
+    "own": RulePages(rules_pages, record_pages, host_key_pages),
+    "shared": RulePages(lambda *args: [shared_rules_page(*args)], shared_record_pages,
+                        lambda *args: [shared_host_key_page(*args)]),
 }
 
 
@@ -129,14 +150,21 @@ class Kit:
     host_key: list[Page]
     tile_pages: tuple[int, ...] = ()  # 1-based numbers of the pages of `pages` that carry tiles
     board_pages: tuple[int, ...] = ()  # ... and the board's grid
+    guide_pages: int = 0  # the teacher's guide's sheets, the last of the kit or of the host-key file
 
 
-def finish(sheets: list[Sheet], texts: Texts, options: KitOptions) -> list[Page]:
-    """The foot of every page (scale check, page number, any correction), then ink and correction."""
+def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[int, str] | None = None,
+           labels: list[str] | None = None) -> list[Page]:
+    """The foot of every page (game, kit, page number, scale check, any correction), then ink and correction."""
     total = len(sheets)
     pages = []
     for number, sheet in enumerate(sheets, start=1):
-        label = texts.get("kit.page", page=number, pages=total)
+        game = texts.get("kit.title")
+        kit = (kit_of or {}).get(id(sheet), "")
+        if kit:
+            game = texts.get("kit.footer_kit", game=game, kit=kit)
+        page_label = labels[number - 1] if labels is not None else texts.get("kit.page", page=number, pages=total)
+        label = texts.get("kit.footer", game=game, page=page_label)
         sheet.add(*scale_check(sheet.box, texts.get("scale.instruction"), texts.get("scale.mm"),
                                texts.get("scale.inch"), sheet.metrics, label))
         if options.measured is not None:
@@ -158,39 +186,102 @@ def corrected(page: Page, measured: float | None) -> Page:
     return Page(page.name, page.width, page.height, [Group(cx * (1 - k), cy * (1 - k), 0, tuple(page.items), k)])
 
 
-def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:
-    options = options.checked()
+STAMP_SIZE = 5.0
+BOARD_STAMP_INSET = 16.0  # clear of the north arrow at the right of the board's title band
+
+
+def stamp(sheet: Sheet, texts: Texts, kit: str, inset: float = 0.0) -> None:
+    """`Kit 7` in a frame at the top right of a sheet, level with its title."""
+    label = texts.get("kit.kit_stamp", kit=kit)
+    w = sheet.metrics.width(label, STAMP_SIZE, True) + 4
+    right, top = sheet.box.right - inset, sheet.box.top
+    sheet.add(Rect(right - w, top - STAMP_SIZE * 1.5, w, STAMP_SIZE * 1.5, width=0.5, fill=None),
+              Text(right - w / 2, top - STAMP_SIZE * 1.12, label, STAMP_SIZE, bold=True, anchor="middle"))
+
+
+class Made(NamedTuple):
+    """A kit's sheets as they are made, with the ones `check` and the footer need to know."""
+
+    sheets: list[Sheet]
+    boards: list[Sheet]
+    with_tiles: list[Sheet]
+    kit_of: dict[int, str]  # id(sheet) -> the kit it belongs to, in a class set
+
+
+def own_pages(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics,
+              selection: list[PrintedTile] | None, made: Made, label: str) -> None:
+    """One kit's board, rules and record (and, for a single unnumbered kit, its tiles and tokens)."""
     paper, tile = options.paper, options.tile
-    selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
     pages = RULE_PAGES[definition.rules.path]
-    sheets: list[Sheet] = []
-    boards: list[Sheet] = []
-    with_tiles: list[Sheet] = []
+    first = len(made.sheets)
     ctx = PageContext(definition, texts, paper, tile, metrics, options.ink, options.cut_guides)
     if options.wants("board"):
-        boards = list(board_pages(ctx))
-        sheets += boards
-    if options.wants("tiles") or options.wants("tokens"):
+        boards: list[Sheet] = list(board_pages(ctx))
+        for board in boards:
+            if label:
+                stamp(board, texts, label, BOARD_STAMP_INSET)
+        made.sheets.extend(boards)
+        made.boards.extend(boards)
+    if options.numbers is None and (options.wants("tiles") or options.wants("tokens")):
         tiles = selection if selection is not None else (tile_list(definition) if options.wants("tiles") else [])
-        start = sheets[-1] if sheets else None  # the board's last sheet, for tiles or tokens with room
+        start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
         added = tile_pages(ctx, tiles, options.wants("tokens"), start)
         if tiles:
-            with_tiles = added + ([start] if start is not None and start.cursor != start_cursor else [])
-        sheets += added
+            made.with_tiles.extend(added + ([start] if start is not None and start.cursor != start_cursor else []))
+        made.sheets.extend(added)
+    rest: list[Sheet] = []
     if options.wants("rules"):
-        sheets.append(pages.rules(definition, texts, paper, metrics))
+        rest += pages.rules(definition, texts, paper, metrics)
     if options.wants("record"):
-        sheets += pages.record(definition, texts, paper, metrics)
+        rest += pages.record(definition, texts, paper, metrics)
+    for sheet in rest:
+        if label:
+            stamp(sheet, texts, label)
+    made.sheets.extend(rest)
+    if label:
+        made.kit_of.update((id(sheet), label) for sheet in made.sheets[first:])
+
+
+def shared_pieces(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics,
+                  selection: list[PrintedTile] | None, made: Made, labels: list[str]) -> None:
+    """The tiles and tokens of every kit of a class set, sharing sheets, each carrying its kit's number."""
+    tile_sheets: list[Sheet] = []
+    if options.wants("tiles") or selection is not None:
+        chosen = selection if selection is not None else tile_list(definition)
+        tiles = [t._replace(kit=label) for label in labels for t in chosen]
+        ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
+        tile_sheets = tile_pages(ctx, tiles, False)
+        made.with_tiles.extend(tile_sheets)
+    if options.wants("tokens"):
+        tile_sheets += kit_token_pages(definition, texts, options.paper, options.tile, metrics, labels,
+                                       tile_sheets[-1] if tile_sheets else None)
+    made.sheets.extend(tile_sheets)
+
+
+def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:
+    options = options.checked()
+    selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
+    numbers = options.numbers
+    labels = [str(n) for n in numbers] if numbers is not None else [""]
+    made = Made([], [], [], {})
+    for label in labels:  # the pages each kit has its own of
+        own_pages(definition, texts, options, metrics, selection, made, label)
+    if numbers is not None and (options.wants("tiles") or options.wants("tokens")):
+        shared_pieces(definition, texts, options, metrics, selection, made, labels)
+    sheets = made.sheets
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
-        key_sheets.append(pages.host_key(definition, texts, paper, metrics))
-    if not sheets and not key_sheets:
+        key_sheets += RULE_PAGES[definition.rules.path].host_key(definition, texts, options.paper, metrics)
+    guide = guide_pages(definition, texts, options.paper, metrics) if options.wants("guide") else []
+    if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
                                   "so there is nothing to print; ask for another part or keep the host key")
-    tile_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is t for t in with_tiles))
-    board_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is b for b in boards))
-    if options.host_key == "page" or not sheets:
-        return Kit(finish(sheets + key_sheets, texts, options), [], tile_numbers, board_numbers)
-    return Kit(finish(sheets, texts, options), finish(key_sheets, texts, options) if key_sheets else [],
-               tile_numbers, board_numbers)
+    key_sheets += guide
+    tile_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is t for t in made.with_tiles))
+    board_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is b for b in made.boards))
+    if options.host_key in ("page", "omit") or not sheets:
+        return Kit(finish(sheets + key_sheets, texts, options, made.kit_of), [], tile_numbers, board_numbers,
+                   len(guide))
+    return Kit(finish(sheets, texts, options, made.kit_of), finish(key_sheets, texts, options), tile_numbers,
+               board_numbers, len(guide))

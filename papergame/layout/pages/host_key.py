@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
-from papergame.layout.primitives import Line, Rect, Text
+from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, Block, ColumnPages, heading, paragraph, text_lines
+from papergame.layout.paper import Sheet
+from papergame.layout.primitives import Item, Line, Rect
 from papergame.layout.pages.rules_sheet import example_sentence, facts, tile_name
-from papergame.layout.textflow import Metrics, fit_line
+from papergame.layout.textflow import Metrics, wrap
 from papergame.model.rules import same_under_rotation, symmetric_turns
 from papergame.text import Texts
 
-ROW_H = 5.2
-KEY_SIZE = BODY_SIZE - 0.2
 
 
 def outcome(definition: GameDefinition, texts: Texts, move: FirstMove) -> str:
@@ -32,78 +31,93 @@ def route_text(definition: GameDefinition, move: FirstMove) -> str:
     return ", ".join(steps)
 
 
-def host_key_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
-    sheet = Sheet("host-key", paper, metrics)
+def host_key_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> list[Sheet]:
+    """The host key on as many sheets as its table needs (one for the default game)."""
     f = facts(definition, texts)
-    sheet.title(texts.get("host_key.title"))
-    # a bold banner, so nobody mistakes this for a player page
-    keep = texts.get("host_key.keep_away")
-    fit_line(keep, sheet.width - 6, BODY_SIZE + 0.4, metrics, True, "host_key.keep_away")
-    bottom = sheet.take(9, "the banner")
-    sheet.add(Rect(sheet.x, bottom + 0.5, sheet.width, 8, width=0.8, stroke=0.0, fill=None, dash=(2.0, 1.2)))
-    sheet.add(Text(sheet.x + 3, bottom + 3.2, keep, BODY_SIZE + 0.4, bold=True))
+    pages = ColumnPages("host-key", paper, metrics, texts.get("host_key.title"), texts.get("host_key.continued"),
+                        columns=1)
+    w = pages.column_width
+    keep = paragraph(texts.get("host_key.keep_away"), w - 6, metrics, "host_key.keep_away", bold=True, after=0)
+    # a dashed frame round the banner, so nobody mistakes this for a player page
+    pages.full_width([Block(keep.height + 5, lambda x, top: [
+        Rect(x, top - keep.height - 4, w, keep.height + 3.5, width=0.8, fill=None, dash=(2.0, 1.2))]
+        + keep.draw(x + 3, top - 2), "host_key.keep_away")])
 
-    sheet.heading(texts.get("host_key.setup_heading"))
-    sheet.paragraph(texts.get("host_key.setup_line", **f), size=KEY_SIZE, what="host_key.setup_line")
+    def para(text: str, what: str, bullet: str = "•") -> Block:
+        return paragraph(text, w, metrics, what, bullet=bullet)
 
-    sheet.heading(texts.get("host_key.example_heading"))
+    blocks: list[Block] = [heading(texts.get("host_key.setup_heading"), w, metrics, "host_key.setup_heading"),
+                           para(texts.get("host_key.setup_line", **f), "host_key.setup_line", bullet="")]
+    blocks.append(heading(texts.get("host_key.example_heading"), w, metrics, "host_key.example_heading"))
     example = worked_example(definition)
     for move in (example.stop, example.out):
         if move is not None:
-            sheet.paragraph(example_sentence(definition, texts, move), size=KEY_SIZE, indent=3, bullet="•",
-                            what="rules.example")
+            blocks.append(para(example_sentence(definition, texts, move), "rules.example"))
 
-    first = definition.tokens[0]
-    sheet.heading(texts.get("host_key.first_move_heading", token=texts.get(f"token.{first.name}"),
-                            cell=definition.board.cell_name(first.start.cell)))
-    first_move_table(sheet, definition, texts)
-
-    sheet.gap(2)
+    notes: list[Block] = []
     for group in same_under_rotation(definition):
         (a, _), *others = group
         for b, degrees in others:
-            sheet.paragraph(texts.get("host_key.same_tile", a=a, b=b, degrees=degrees), size=KEY_SIZE,
-                            indent=3, bullet="•", what="host_key.same_tile")
+            notes.append(para(texts.get("host_key.same_tile", a=a, b=b, degrees=degrees), "host_key.same_tile"))
     for tile in definition.tiles:
         turns = symmetric_turns(definition, tile)[1:]
         if turns:
-            sheet.paragraph(texts.get("host_key.symmetric", type=tile.id, degrees="°, ".join(map(str, turns))),
-                            size=KEY_SIZE, indent=3, bullet="•", what="host_key.symmetric")
-
-    sheet.heading(texts.get("host_key.rulings_heading"))
+            notes.append(para(texts.get("host_key.symmetric", type=tile.id, degrees="°, ".join(map(str, turns))),
+                              "host_key.symmetric"))
+    blocks.append(heading(texts.get("host_key.rulings_heading"), w, metrics, "host_key.rulings_heading"))
     loop = texts.get("host_key.loop_possible" if loops_possible(definition) else "host_key.loop_impossible")
     crossing = crossing_types(definition)
     if crossing:
-        sheet.paragraph(texts.get("host_key.ruling_crossing", types=", ".join(map(str, crossing))), size=KEY_SIZE,
-                        indent=3, bullet="•", what="host_key.ruling_crossing")
-    sheet.paragraph(texts.get("host_key.ruling_passing"), size=KEY_SIZE, indent=3, bullet="•",
-                    what="host_key.ruling_passing")
-    sheet.paragraph(texts.get("host_key.ruling_loop", loop_answer=loop), size=KEY_SIZE, indent=3, bullet="•",
-                    what="host_key.ruling_loop")
-    return sheet
+        blocks.append(para(texts.get("host_key.ruling_crossing", types=", ".join(map(str, crossing))),
+                           "host_key.ruling_crossing"))
+    blocks.append(para(texts.get("host_key.ruling_passing"), "host_key.ruling_passing"))
+    blocks.append(para(texts.get("host_key.ruling_loop", loop_answer=loop), "host_key.ruling_loop"))
+    blocks += notes
+
+    first = definition.tokens[0]
+    blocks.append(heading(texts.get("host_key.first_move_heading", token=texts.get(f"token.{first.name}"),
+                                    cell=definition.board.cell_name(first.start.cell)), w, metrics,
+                          "host_key.first_move_heading"))
+    blocks += first_move_rows(definition, texts, w, metrics)
+    pages.add(blocks)
+    return pages.sheets
 
 
-def first_move_table(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
+TABLE_SHARES = (0.14, 0.50, 0.36)
+
+
+def table_row(cells: list[str], width: float, metrics: Metrics, header: bool = False, rule: float = 0.15) -> Block:
+    """One row of the first-move table; long routes wrap inside their column."""
+    xs = [0.0]
+    for share in TABLE_SHARES:
+        xs.append(xs[-1] + share * width)
+    wrapped = [wrap(c, xs[i + 1] - xs[i] - 3, CAPTION if header else BODY, metrics, header or i == 0,
+                    "host_key table") for i, c in enumerate(cells)]
+    size = CAPTION if header else BODY
+    height = max(len(w) for w in wrapped) * size * LEADING + 1.6
+
+    def draw(x: float, top: float) -> list[Item]:
+        items: list[Item] = []
+        if header:
+            items.append(Rect(x, top - height, width, height, width=0.3, fill=0.85))
+        for i, lines in enumerate(wrapped):
+            items += text_lines(lines, x + xs[i] + 1.5, top - 0.8, size, bold=header or i == 0)
+            items.append(Line(x + xs[i], top, x + xs[i], top - height, width=0.25))
+        items.append(Line(x + width, top, x + width, top - height, width=0.25))
+        items.append(Line(x, top - height, x + width, top - height, width=0.4 if header else 0.25))
+        items.append(Line(x, top, x + width, top, width=rule))
+        return items
+
+    return Block(height, draw, "the first-move table", keep_with_next=header)
+
+
+def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics) -> list[Block]:
     """Every tile type at every turn as the first move: the route and what happens."""
-    moves = first_moves(definition)
-    xs = [sheet.x, sheet.x + 22, sheet.x + 70, sheet.x + sheet.width]
     header = [texts.get("host_key.col_tile"), texts.get("host_key.col_route"), texts.get("host_key.col_result")]
-    top = sheet.cursor
-    y = sheet.take(ROW_H + 1, "the first-move table")
-    sheet.add(Rect(sheet.x, y, sheet.width, ROW_H + 1, width=0.3, stroke=0.0, fill=0.88))
-    for i, label in enumerate(header):
-        fit_line(label, xs[i + 1] - xs[i] - 3, SMALL_SIZE + 0.4, sheet.metrics, True, "host_key.col")
-        sheet.add(Text(xs[i] + 1.5, y + 1.8, label, SMALL_SIZE + 0.4, bold=True))
+    rows = [table_row(header, width, metrics, header=True)]
     previous = None
-    for move in moves:
-        y = sheet.take(ROW_H, "the first-move table")
+    for move in first_moves(definition):
         cells = [tile_name(move.tile, move.rotation), route_text(definition, move), outcome(definition, texts, move)]
-        for i, value in enumerate(cells):
-            fit_line(value, xs[i + 1] - xs[i] - 3, KEY_SIZE, sheet.metrics, False, "host_key table")
-            sheet.add(Text(xs[i] + 1.5, y + 1.5, value, KEY_SIZE, bold=(i == 0)))
-        weight = 0.4 if previous is not None and previous != move.tile else 0.15
-        sheet.add(Line(sheet.x, y + ROW_H, sheet.x + sheet.width, y + ROW_H, width=weight))
+        rows.append(table_row(cells, width, metrics, rule=0.6 if previous not in (None, move.tile) else 0.15))
         previous = move.tile
-    for x in xs:
-        sheet.add(Line(x, sheet.cursor, x, top, width=0.25))
-    sheet.add(Rect(sheet.x, sheet.cursor, sheet.width, top - sheet.cursor, width=0.4))
+    return rows

@@ -1,20 +1,34 @@
-"""The player record sheet: names and date, and one row per turn of the longest possible game."""
+"""The player record sheet: names and date, then one row per turn with where every token stops.
+
+The example row is shaded and labelled, never numbered, so it cannot be taken for turn 1.
+The result line asks for the reason too. Rows run onto more sheets for long games.
+"""
 
 from __future__ import annotations
 
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
+from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
+from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Line, Rect, Text
-from papergame.layout.textflow import Metrics, fit_line
+from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
-COLUMNS = ("turn", "player", "tile", "entry", "exit")
-WIDTHS = (0.09, 0.19, 0.22, 0.22, 0.28)  # shares of the table width
-HEADER_H = 8.0
-ROW_MAX, ROW_MIN = 10.0, 6.5
-EXAMPLE_GREY = 0.55
+HEADER_LINES = 2
+ROW_H = 8.4
+EXAMPLE_SHADE = 0.88
+RESULT_H = 24.0
+
+
+def columns(definition: GameDefinition, texts: Texts) -> list[tuple[str, float]]:
+    """(header, share of the width): turn, player, cell, tile, then one stop column per token."""
+    fixed = [(texts.get("record.turn"), 0.125), (texts.get("record.player"), 0.14),
+             (texts.get("record.entry"), 0.105), (texts.get("record.tile"), 0.19)]
+    rest = 1.0 - sum(w for _, w in fixed)
+    tokens = definition.tokens
+    return fixed + [(texts.get("record.stop", token=texts.get(f"token.{t.name}")), rest / len(tokens))
+                    for t in tokens]
 
 
 def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
@@ -23,77 +37,112 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
     if move is None:
         return None
     board = definition.board
-    return [
-        str(move.turn.number),
-        texts.get(f"token.{move.turn.player}"),
-        tile_notation(move.tile, move.rotation),
-        board.position_name(move.trace.start),
-        board.position_name(move.trace.end),
-    ]
+    stops = [board.position_name(p) if p is not None else "OUT"
+             for p in (move.turn.positions[t.name] for t in definition.tokens)]
+    return [texts.get("record.example"), texts.get(f"token.{move.turn.player}"), board.cell_name(move.turn.cell),
+            tile_notation(move.tile, move.rotation)] + stops
 
 
-def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> list[Sheet]:
+def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics, stamp=None) -> list[Sheet]:
     """As many pages as the rows need: the longest game lays every tile, one per turn."""
     turns = definition.total_tiles
+    cols = columns(definition, texts)
+    example = example_row(definition, texts)
     sheets: list[Sheet] = []
     number = 1
-    example = example_row(definition, texts)
     while number <= turns or not sheets:
         sheet = Sheet(f"record-{len(sheets) + 1}", paper, metrics)
-        sheet.title(texts.get("record.title"))
+        title = texts.get("record.title")
+        fit_line(title, sheet.width * 0.8, TITLE, metrics, True, "record.title")
+        bottom = sheet.take(TITLE * 1.35, "the title")
+        sheet.add(Text(sheet.x, bottom + TITLE * 0.3, title, TITLE, bold=True))
+        if stamp:
+            stamp(sheet)
         if not sheets:
             names_block(sheet, definition, texts)
-        rows = [example] if (example and not sheets) else []
-        room_rows = int((sheet.room - HEADER_H - 10) // ROW_MIN)
-        count = min(turns - number + 1, room_rows - len(rows))
-        rows += [[str(n), "", "", "", ""] for n in range(number, number + count)]
+            how = texts.get("record.how", position=definition.board.position_name(definition.tokens[0].start))
+            for line in wrap(how, sheet.width, BODY, metrics, what="record.how"):
+                y = sheet.take(BODY * LEADING, "record.how")
+                sheet.add(Text(sheet.x, y + BODY * 0.3, line, BODY))
+            sheet.gap(2)
+        header_h = header_height(cols, sheet.width, metrics)
+        room = sheet.room - header_h - 1
+        rows: list[tuple[str, ...]] = [tuple(example)] if (example and not sheets) else []
+        remaining = turns - number + 1
+        plain = int(room // ROW_H) - len(rows)
+        with_result = int((room - RESULT_H) // ROW_H) - len(rows)
+        if remaining <= with_result:
+            count = remaining
+        else:  # leave at least one row for the sheet that carries the result
+            count = min(plain, remaining - 1)
+        rows += [(str(n),) + ("",) * (len(cols) - 1) for n in range(number, number + count)]
         number += count
-        table(sheet, texts, rows, example is not None and len(sheets) == 0)
+        table(sheet, cols, rows, example is not None and not sheets, header_h)
         if number > turns:
-            sheet.gap(4)
-            sheet.paragraph(texts.get("record.result") + " " + "_" * 40, what="record.result")
+            result_block(sheet, texts)
         sheets.append(sheet)
     return sheets
 
 
 def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
-    white, black = (texts.get(f"token.{t.name}") for t in definition.tokens)
+    white, black = (texts.get(f"token.{t.name}") for t in (definition.tokens[0], definition.tokens[-1]))
     labels = [texts.get("record.names", white=white), texts.get("record.names_black", black=black),
               texts.get("record.date")]
-    sheet.gap(3)
+    sheet.gap(1)
     for label in labels:
-        fit_line(label, sheet.width * 0.4, BODY_SIZE, sheet.metrics, what="record.names")
+        fit_line(label, sheet.width * 0.4, BODY, sheet.metrics, what="record.names")
         bottom = sheet.take(9.0, "the names")
-        sheet.add(Text(sheet.x, bottom + 2.0, label, BODY_SIZE))
-        start = sheet.x + sheet.metrics.width(label, BODY_SIZE) + 3
+        sheet.add(Text(sheet.x, bottom + 2.0, label, BODY))
+        start = sheet.x + sheet.metrics.width(label, BODY) + 3
         sheet.add(Line(start, bottom + 1.4, sheet.x + sheet.width * 0.75, bottom + 1.4, width=0.25))
-    sheet.gap(4)
+    sheet.gap(3)
 
 
-def table(sheet: Sheet, texts: Texts, rows: list[list[str]], first_is_example: bool) -> None:
+def header_height(cols, width: float, metrics: Metrics) -> float:
+    lines = max(len(wrap(label, share * width - 2.5, CAPTION, metrics, True, "record table header"))
+                for label, share in cols)
+    return lines * CAPTION * LEADING + 3.0
+
+
+def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float) -> None:
     width = sheet.width
     xs = [sheet.x]
-    for share in WIDTHS:
+    for _, share in cols:
         xs.append(xs[-1] + share * width)
-    row_h = min(ROW_MAX, (sheet.room - HEADER_H - 12) / max(1, len(rows)))
     top = sheet.cursor
-    bottom = sheet.take(HEADER_H, "the table header")
-    sheet.add(Rect(sheet.x, bottom, width, HEADER_H, width=0.4, stroke=0.0, fill=0.88))
-    for i, key in enumerate(COLUMNS):
-        label = fit_line(texts.get(f"record.{key}"), xs[i + 1] - xs[i] - 2, SMALL_SIZE + 0.4, sheet.metrics,
-                         True, f"record.{key}")
-        sheet.add(Text(xs[i] + 1.5, bottom + 2.8, label, SMALL_SIZE + 0.4, bold=True))
+    bottom = sheet.take(header_h, "the table header")
+    sheet.add(Rect(sheet.x, bottom, width, header_h, width=0.4, stroke=0.0, fill=0.8))
+    for i, (label, share) in enumerate(cols):
+        lines = wrap(label, share * width - 2.5, CAPTION, sheet.metrics, True, "record table header")
+        for k, line in enumerate(lines):
+            sheet.add(Text(xs[i] + 1.5, top - 1.5 - (k + 1) * CAPTION * LEADING + CAPTION * 0.3, line, CAPTION,
+                           bold=True))
     for n, row in enumerate(rows):
-        y = sheet.take(row_h, "the table rows")
+        y = sheet.take(ROW_H, "the table rows")
         example = first_is_example and n == 0
+        if example:
+            sheet.add(Rect(sheet.x, y, width, ROW_H, width=0, stroke=None, fill=EXAMPLE_SHADE))
         for i, value in enumerate(row):
             if value:
-                sheet.add(Text(xs[i] + 1.5, y + row_h * 0.32, value, BODY_SIZE,
-                               fill=EXAMPLE_GREY if example else 0.0))
-        if example:
-            note = texts.get("record.example")
-            sheet.add(Text(xs[-1] - 1.5, y + row_h * 0.32, note, SMALL_SIZE - 0.4, anchor="end", fill=EXAMPLE_GREY))
-        sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.25))
+                value = fit_line(value, xs[i + 1] - xs[i] - 2.5, BODY, sheet.metrics, example and i == 0,
+                                 "record table")
+                sheet.add(Text(xs[i] + 1.5, y + ROW_H * 0.3, value, BODY, bold=example and i == 0,
+                               fill=0.25 if example else 0.0))
+        sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.6 if example else 0.25))
     for x in xs:
         sheet.add(Line(x, sheet.cursor, x, top, width=0.25))
     sheet.add(Rect(sheet.x, sheet.cursor, width, top - sheet.cursor, width=0.4))
+
+
+def result_block(sheet: Sheet, texts: Texts) -> None:
+    sheet.gap(4)
+    for label in (texts.get("record.result_line"), texts.get("record.reason")):
+        fit_line(label, sheet.width * 0.5, BODY, sheet.metrics, True, "record.result")
+        bottom = sheet.take(9.0, "the result")
+        sheet.add(Text(sheet.x, bottom + 2.0, label, BODY, bold=True))
+        start = sheet.x + sheet.metrics.width(label, BODY, True) + 3
+        sheet.add(Line(start, bottom + 1.4, sheet.x + sheet.width, bottom + 1.4, width=0.25))
+    choices = texts.get("record.reason_choices")
+    for line in wrap(choices, sheet.width, CAPTION, sheet.metrics, what="record.reason_choices"):
+        y = sheet.take(CAPTION * LEADING, "record.reason_choices")
+        sheet.add(Text(sheet.x, y + CAPTION * 0.3, line, CAPTION, fill=0.25))

@@ -1,4 +1,8 @@
-"""The rules page: the game in the project's own words, with diagrams drawn by the kit's own code."""
+"""The rules page: the game in short sentences, a picture for every step, drawn by the kit's own code.
+
+Every sentence about sides, ports and turning is filled in from the tile shape, and the
+page flows down two columns onto as many sheets as the tile catalogue needs.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +10,25 @@ import math
 
 from papergame.model.answers import FirstMove, crossing_types, loops_possible, worked_example
 from papergame.model.definition import GameDefinition
+from papergame.model.geometry import TileShape
 from papergame.layout.diagram import Diagram, Marker
+from papergame.layout.pages.blocks import (
+    CAPTION, Block, ColumnPages, Figure, boxed, figure_grid, figure_row, heading, paragraph, step,
+)
 from papergame.layout.paper import SMALL_SIZE, Flow, Sheet
-from papergame.layout.primitives import Arc, Group, Item, Polygon, Rect, Text
+from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
 from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import tile_art, turned
 from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
+CATALOGUE_TILE = 20.0  # the catalogue's tiles
+STEP_CELL = 12.0  # the cells of the pictures beside the steps
+# The sizes the shared-path rules page lays its figures out with (shared_rules_sheet.py).
 GUTTER = 6.0
 TILE = 27.0
 EXAMPLE_CELL = 20.0
-RULE_SIZE = 3.6  # mm, about 10 pt: the rules are read by children
+RULE_SIZE = 3.6
 NOTE_SIZE = 3.2
 
 
@@ -33,20 +44,50 @@ def pairs_text(pairs) -> str:
 def facts(definition: GameDefinition, texts: Texts) -> dict[str, str]:
     """The numbers and names the setup texts are filled with, from the definition."""
     board = definition.board
-    white, black = definition.tokens
+    white, black = definition.tokens[0], definition.tokens[-1]
+    shape = definition.shape
     return {
         "copies": str(definition.total_tiles),
-        "per_type": ", ".join(texts.get("kit.per_type", copies=t.copies, type=t.id) for t in definition.tiles),
+        "per_type": per_type(definition, texts),
         "hand": str(definition.hand),
         "pile": str(definition.pile),
-        "white": texts.get("token.white"),
-        "black": texts.get("token.black"),
+        "white": texts.get(f"token.{white.name}"),
+        "black": texts.get(f"token.{black.name}"),
         "white_start": board.position_name(white.start),
         "black_start": board.position_name(black.start),
         "first": texts.get(f"token.{white.name}"),
         "columns": str(len(board.columns)),
         "rows": str(len(board.rows)),
+        "players": str(len(definition.tokens)),
+        "token_list": ", ".join(texts.get(f"token.{t.name}") for t in definition.tokens),
+        "shape": texts.get(f"rules.shape_{shape.kind}"),
+        "sides": str(len(shape.sides)),
+        "per_side": str(shape.ports_per_side),
+        "step": str(shape.step_degrees),
+        "ways": str(len(shape.rotations)),
     }
+
+
+def per_type(definition: GameDefinition, texts: Texts) -> str:
+    """`6 of type 1, 6 of type 2, ...`, or `1 of each type, 1 to 35` when every type has as many copies."""
+    tiles = definition.tiles
+    if len(tiles) > 4 and len({t.copies for t in tiles}) == 1:
+        return texts.get("rules.per_type_each", copies=tiles[0].copies, first=tiles[0].id, last=tiles[-1].id)
+    return ", ".join(texts.get("kit.per_type", copies=t.copies, type=t.id) for t in tiles)
+
+
+def port_names(shape: TileShape) -> str:
+    """The ports named in the rules: all of them for one a side, else the first two sides' worth."""
+    if shape.ports_per_side == 1:
+        return ", ".join(shape.ports)
+    return ", ".join(shape.ports[: 2 * shape.ports_per_side])
+
+
+def step_moves(shape: TileShape) -> str:
+    """What one turning step does, port by port, as far as one round of sides: `N to E, E to S, ...`."""
+    ports = shape.ports[:: shape.ports_per_side] if shape.ports_per_side == 1 else shape.ports[: 2 * shape.ports_per_side]
+    shown = [f"{p} to {shape.rotate(p, shape.step_degrees)}" for p in ports]
+    return ", ".join(shown) + ("" if shape.ports_per_side == 1 and len(shown) == len(shape.sides) else ", ...")
 
 
 def caption(flow: Flow, text: str, x: float, width: float, top: float, size: float = SMALL_SIZE,
@@ -89,23 +130,40 @@ def turn_arrow(x: float, y: float, r: float) -> list[Item]:
     return items
 
 
-def example_diagram(definition: GameDefinition, move: FirstMove) -> Diagram:
-    """The first player's start cell and its neighbours, with the tile laid and the token after it."""
-    board = definition.board
+def side_letters(shape: TileShape, size: float, x: float, y: float) -> list[Item]:
+    """The side names just outside a tile at (x, y): they belong to the page, so they stay put when the tile turns."""
+    items: list[Item] = []
+    corners = shape.corners()
+    for i, side in enumerate(shape.sides):
+        a, b = corners[i], corners[(i + 1) % len(corners)]
+        o = shape.outward(side)
+        mx, my = (a.x + b.x) / 2 * size + o.x * 2.6, (a.y + b.y) / 2 * size + o.y * 2.6
+        items.append(Text(x + mx, y + my - CAPTION * 0.36, side, CAPTION, bold=True, anchor="middle", fill=0.35))
+    return items
+
+
+def shape_outline(shape: TileShape, size: float, x: float, y: float, fill: float | None) -> Polygon:
+    return Polygon(tuple((x + c.x * size, y + c.y * size) for c in shape.corners()), width=0.35, fill=fill)
+
+
+def draw_pile(shape: TileShape) -> Figure:
+    """Three tiles face down, stacked: the draw pile."""
+    size = 16.0
+    items: list[Item] = [shape_outline(shape, size, 2 * i, 2 * i, 0.82 - 0.08 * i) for i in range(3)]
+    return Figure(items, shape.width * size + 4, size + 4)
+
+
+def example_diagram(definition: GameDefinition, move: FirstMove, cell: float = EXAMPLE_CELL) -> Diagram:
+    """The cells the first player's route passes, with the tile laid and the token after it."""
     start = definition.tokens[0].start
-
-    def two_from(index: int, count: int) -> tuple[int, int]:
-        """Two neighbouring columns (or rows) that include `index`, inside the board."""
-        first = max(0, min(index, count - 2))
-        return first, first + 1
-
-    cols = two_from(start.cell.col, len(board.columns))
-    rows = two_from(start.cell.row, len(board.rows))
-    d = Diagram(definition, cols, rows, EXAMPLE_CELL)
+    t = move.trace
+    cells = list(t.route) + ([t.end.cell] if t.end is not None else [])
+    cols = (min(c.col for c in cells), max(c.col for c in cells))
+    rows = (min(c.row for c in cells), max(c.row for c in cells))
+    d = Diagram(definition, cols, rows, cell, type_labels=False)
     d.tiles[start.cell] = (definition.tile_type(move.tile), move.rotation)
     name = definition.tokens[0].name
     d.markers.append(Marker(name, position=start, outline=True))
-    t = move.trace
     if t.end is None:
         assert t.exit_port is not None, "a token that left the board left through a port"
         d.markers.append(Marker(name, left_from=(t.route[-1], t.exit_port)))
@@ -128,79 +186,120 @@ def example_sentence(definition: GameDefinition, texts: Texts, move: FirstMove) 
     return texts.get("rules.example_stop", **{"from": board.position_name(t.start)}, to=board.position_name(t.end), **common)
 
 
-def rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
-    sheet = Sheet("rules", paper, metrics)
-    f = facts(definition, texts)
-    sheet.title(texts.get("rules.title"))
-    sheet.paragraph(texts.get("rules.intro", columns=f["columns"], rows=f["rows"]), what="rules.intro")
-    sheet.gap(2)
-    left_w = (sheet.width - GUTTER) * 0.54
-    left = sheet.column(sheet.x, left_w)
-    right = sheet.column(sheet.x + left_w + GUTTER, sheet.width - left_w - GUTTER)
-    shape = definition.shape
+def example_figure(definition: GameDefinition, move: FirstMove, before: bool = False,
+                   cell: float = STEP_CELL) -> Figure:
+    d = example_diagram(definition, move, cell)
+    if before:  # the tile just laid, the token still waiting at its start
+        d.markers = [Marker(definition.tokens[0].name, position=definition.tokens[0].start)]
+    return Figure([d.items(0, 0)], d.width, d.height)
 
-    # left: the tiles, turning, the worked example
-    left.heading(texts.get("rules.tiles_heading"))
-    left.gap(1)
-    figures_row(left, [
-        (tile_art(shape, t, TILE, type_label=str(t.id)), shape.width * TILE, TILE,
-         texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs)))
-        for t in definition.tiles
-    ], "rules.tile_caption")
+
+def rules_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics,
+                stamp=None) -> list[Sheet]:
+    """The rules on as many sheets as they need (one for the default game)."""
+    f = facts(definition, texts)
+    shape = definition.shape
+    pages = ColumnPages("rules", paper, metrics, texts.get("rules.title"), texts.get("rules.continued"), stamp=stamp)
+    full = pages.sheet.width
+    pages.full_width([
+        paragraph(texts.get("rules.lead", **f) + " " + texts.get("rules.purpose"), full, metrics, "rules.lead",
+                  after=2.0),
+    ])
+    w = pages.column_width
+
+    def para(key: str, bullet: str = "", **values) -> Block:
+        return paragraph(texts.get(f"rules.{key}", **(f | values)), w, metrics, f"rules.{key}", bullet=bullet)
+
+    blocks: list[Block] = [heading(texts.get("rules.need_heading"), w, metrics, "rules.need_heading")]
+    blocks += [para("need_board", "•"), para("setup_tiles", "•"), para("need_record", "•"),
+               paragraph(texts.get("rules.cutting"), w, metrics, "rules.cutting", size=CAPTION)]
+
+    blocks.append(heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading"))
+    start = definition.tokens[0].start
+    board = definition.board
+    inner = w - 5
+    setup = [paragraph(texts.get(f"rules.{key}", **f), inner, metrics, f"rules.{key}", bullet="•")
+             for key in ("setup_deal", "setup_tokens")]
+    setup.append(paragraph(texts.get("rules.notation_start", position=board.position_name(start),
+                                     side=shape.side_of(start.port), cell=board.cell_name(start.cell)),
+                           inner, metrics, "rules.notation_start", bullet="•"))
+    blocks.append(boxed(stack(setup, "rules.setup"), w))
+
+    blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading"))
+    ports_key = "ports_one" if shape.ports_per_side == 1 else "ports_many"
+    names_key = "port_names_one" if shape.ports_per_side == 1 else "port_names_many"
+    blocks += [para(ports_key), para(names_key, names=port_names(shape))]
+    tile_w = shape.width * CATALOGUE_TILE
+    per_row = max(1, min(len(definition.tiles), int(w // (tile_w + 8))))
+    catalogue = [Figure(tile_art(shape, t, CATALOGUE_TILE, type_label=str(t.id)), tile_w, CATALOGUE_TILE,
+                        texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs)))
+                 for t in definition.tiles]
+    rows = figure_grid(catalogue, w, per_row, metrics, "rules.tile_caption")
+    # the note on the lines' style stays right under the first row of tiles
+    blocks.append(rows[0]._replace(keep_with_next=True))
+    blocks.append(paragraph(texts.get("rules.style_note"), w, metrics, "rules.style_note", bold=True))
+    blocks += rows[1:]
     crossing = crossing_types(definition)
     if crossing:
-        left.paragraph(texts.get("rules.crossing", types=", ".join(map(str, crossing))), size=NOTE_SIZE,
-                       what="rules.crossing")
+        blocks.append(para("crossing", types=", ".join(map(str, crossing))))
 
-    left.heading(texts.get("rules.rotation_heading"))
-    left.gap(1)
+    blocks.append(heading(texts.get("rules.rotation_heading"), w, metrics, "rules.rotation_heading"))
     first = definition.tiles[0]
-    art = tile_art(shape, first, TILE, type_label=str(first.id))
-    step = shape.step_degrees
-    figures_row(left, [
-        (art, shape.width * TILE, TILE, texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0))),
-        (turn_arrow(8, TILE / 2 - 4, 8), 16, TILE, ""),
-        ([turned(art, TILE, step, 0, 0, shape.width * TILE)], shape.width * TILE, TILE,
-         texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step), degrees=step)),
-    ], "rules.rotation_caption")
-    left.paragraph(texts.get("rules.rotation_text"), size=NOTE_SIZE, what="rules.rotation_text")
+    art = tile_art(shape, first, CATALOGUE_TILE, type_label=str(first.id))
+    step_deg = shape.step_degrees
+    pad = 4.0
+    blocks.append(figure_row([
+        Figure([turned(art, CATALOGUE_TILE, 0, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad), tile_w + 2 * pad,
+               CATALOGUE_TILE + 2 * pad, texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0))),
+        Figure(turn_arrow(7, 3, 7), 14, 12),
+        Figure([turned(art, CATALOGUE_TILE, step_deg, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad), tile_w + 2 * pad,
+               CATALOGUE_TILE + 2 * pad, texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg),
+                                         degrees=step_deg)),
+    ], w, metrics, "rules.rotation_caption"))
+    blocks += [para("turn_steps"), para("turn_moves", moves=step_moves(shape)),
+               para("notation_tile", tile=tile_name(first.id, step_deg), type=first.id, degrees=step_deg)]
 
     example = worked_example(definition)
-    moves = [m for m in (example.stop, example.out) if m is not None]
-    if moves:
-        left.heading(texts.get("rules.example_heading"))
-        left.gap(1)
-        figures: list[tuple[list[Item] | Item, float, float, str]] = []
-        for move in moves:
-            d = example_diagram(definition, move)
-            figures.append(([d.items(0, 0)], d.width, d.height, example_sentence(definition, texts, move)))
-        figures_row(left, figures, "rules.example")
+    blocks.append(heading(texts.get("rules.turn_heading"), w, metrics, "rules.turn_heading"))
+    blocks.append(para("turn_1"))
+    steps: list[tuple[Figure | None, str, str]] = []  # picture, text, note
+    if example.stop is not None:
+        steps.append((example_figure(definition, example.stop, before=True), texts.get("rules.turn_2", **f), ""))
+        steps.append((example_figure(definition, example.stop),
+                      texts.get("rules.turn_3", **f) + " " + texts.get("rules.turn_4", **f),
+                      example_sentence(definition, texts, example.stop)))
+    else:
+        steps += [(None, texts.get(f"rules.{key}", **f), "") for key in ("turn_2", "turn_3", "turn_4")]
+    steps.append((draw_pile(shape), texts.get("rules.turn_5", **f), ""))
+    for i, (picture, text, note) in enumerate(steps, start=1):
+        if picture is None:
+            blocks.append(paragraph(text, w, metrics, "rules.turn", bullet=f"{i}."))
+        else:
+            blocks.append(step(picture, text, w, metrics, "rules.turn", number=f"{i}.", note=note))
 
-    # right: setup box, a turn, the end
-    right.heading(texts.get("rules.setup_heading"))
-    right.gap(1)
-    box_top = right.cursor
-    inner = right.column(right.x + 2.5, right.width - 5)
-    inner.gap(2)
-    for key in ("setup_tiles", "setup_tokens", "setup_deal", "notation"):
-        inner.paragraph(texts.get(f"rules.{key}", **f), size=RULE_SIZE, what=f"rules.{key}", indent=3, bullet="•")
-        inner.gap(0.8)
-    inner.gap(1)
-    right.cursor = inner.cursor
-    right.add(Rect(right.x, right.cursor, right.width, box_top - right.cursor, width=0.4))
+    blocks.append(heading(texts.get("rules.end_heading"), w, metrics, "rules.end_heading"))
+    ends = [texts.get(f"rules.end_{i}") for i in range(1, 5)]
+    if not loops_possible(definition):
+        ends[3] += " " + texts.get("rules.end_4_never")
+    if example.out is not None:
+        blocks.append(step(example_figure(definition, example.out), ends[0], w, metrics, "rules.end_1",
+                           note=example_sentence(definition, texts, example.out)))
+    else:
+        blocks.append(paragraph(ends[0], w, metrics, "rules.end_1", bullet="•"))
+    blocks += [paragraph(text, w, metrics, f"rules.end_{i}", bullet="•") for i, text in enumerate(ends[1:], 2)]
+    blocks.append(paragraph(texts.get("rules.record_hint"), w, metrics, "rules.record_hint", bold=True))
+    pages.add(blocks)
+    return pages.sheets
 
-    right.heading(texts.get("rules.turn_heading"))
-    for i in range(1, 6):
-        right.paragraph(texts.get(f"rules.turn_{i}", **f), size=RULE_SIZE, indent=5.5, bullet=f"{i}.",
-                        what=f"rules.turn_{i}")
-        right.gap(0.8)
-    right.heading(texts.get("rules.end_heading"))
-    for i in range(1, 5):
-        text = texts.get(f"rules.end_{i}")
-        if i == 4 and not loops_possible(definition):
-            text += " " + texts.get("rules.end_4_never")
-        right.paragraph(text, size=RULE_SIZE, indent=3, bullet="•", what=f"rules.end_{i}")
-        right.gap(0.8)
-    right.gap(2)
-    right.paragraph(texts.get("rules.record_hint"), size=RULE_SIZE, bold=True, what="rules.record_hint")
-    return sheet
+
+def stack(blocks: list[Block], what: str) -> Block:
+    """Blocks one under the other, as one block (kept together)."""
+
+    def draw(x: float, top: float) -> list[Item]:
+        items: list[Item] = []
+        for b in blocks:
+            items += b.draw(x, top)
+            top -= b.height
+        return items
+
+    return Block(sum(b.height for b in blocks), draw, what)

@@ -38,6 +38,7 @@ TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
 class PrintedTile(NamedTuple):
     tile: TileType
     copy: int  # 1-based
+    kit: str = ""  # the kit's number in a class set, printed in the id ("" for a single kit)
 
 
 def tile_list(definition: GameDefinition) -> list[PrintedTile]:
@@ -48,8 +49,13 @@ def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
     texts = ctx.texts
     return tile_art(ctx.game.shape, printed.tile, ctx.tile,
                     type_label=texts.get("tiles.type", type=printed.tile.id),
-                    id_label=texts.get("tiles.id", type=printed.tile.id, copy=printed.copy),
-                    outline=outline)
+                    id_label=kit_id(texts, printed), outline=outline)
+
+
+def kit_id(texts, printed: PrintedTile) -> str:
+    """A tile's printed id, with its kit's number in a class set (`K7 · 3·4`)."""
+    label = texts.get("tiles.id", type=printed.tile.id, copy=printed.copy)
+    return texts.get("tiles.kit_id", kit=printed.kit, id=label) if printed.kit else label
 
 
 # --- square tiles --------------------------------------------------------------------------------

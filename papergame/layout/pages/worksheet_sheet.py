@@ -20,20 +20,24 @@ from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
-from papergame.layout.paper import BODY_SIZE, CONTENT_W, FAINT, SMALL_SIZE, TITLE_SIZE, Sheet, scale_check
-from papergame.layout.primitives import Group, Item, Line, Page, Rect, Text
+from papergame.layout.pages.blocks import BODY, CAPTION, text_lines
+from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
+from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.layout.tile_art import tile_art
 from papergame.text import Texts
 from papergame.activities.worksheet import EXIT, LEVELS, MAX_PUZZLES, Level, Puzzle, Worksheet, kinds
 
-PAPER = "a4"  # the content box is the part A4 and Letter share, so a sheet prints on either
-QUESTION_SIZE = SMALL_SIZE + 0.4
-LEADING = 1.3
-ANSWER_LINE = 7.5  # room to write one line by hand
-EXIT_BOX = 12.0  # one line to write where the token stops (the key: the route and the stop)
-SAFE_BOX = 2 * ANSWER_LINE + 1.5  # two lines to write the safe tiles on
-KEY_SIZE = SMALL_SIZE + 0.2
+QUESTION_SIZE = BODY  # 11 pt: read by children
+LEADING = 1.25
+ANSWER_LINE = 8.0  # room to write one line by hand
+EXIT_BOX = 14.5  # one line to write where the token stops (the key: a route of two lines and the stop)
+SAFE_BOX = 2 * ANSWER_LINE + 2.0  # two lines to write the safe tiles on
+KEY_SIZE = BODY
+KEY_LEADING = 1.15
+KEY_SIZES = (KEY_SIZE, CAPTION, 2.6)  # 11, 9 and 7.4 pt
+DETAILS_SIZE = CAPTION
+EXAMPLE_GAP = 5.0  # between the instructions and the drawn example
 HAND_TILE = 10.0
 HAND_GAP = 2.5  # between the tiles of a hand
 HAND_LABEL = 5.0  # the "Hand:" line above a column of tiles
@@ -87,8 +91,9 @@ class RememberedWidths:
 class WorksheetLayout:
     """Pages of one class set: every sheet and key page laid out on the same plan."""
 
-    def __init__(self, definition: GameDefinition, texts: Texts, metrics: Metrics, level: str):
+    def __init__(self, definition: GameDefinition, texts: Texts, metrics: Metrics, level: str, paper: str = "a4"):
         self.definition = definition
+        self.paper = paper
         self.texts = texts
         self.metrics = RememberedWidths(metrics)
         metrics = self.metrics
@@ -98,10 +103,10 @@ class WorksheetLayout:
         self._lines: dict[tuple[str, float, str], list[str]] = {}
         self.longest_cell = max((board.cell_name(c) for c in board.cells),
                                 key=lambda n: metrics.width(n, QUESTION_SIZE))
-        probe = Sheet("worksheet", PAPER, metrics)
+        probe = Sheet("worksheet", paper, metrics)
         self.sheet_header(probe, 1, 0)
         self.header_h = probe.box.top - probe.cursor
-        key_probe = Sheet("worksheet-key", PAPER, metrics)
+        key_probe = Sheet("worksheet-key", paper, metrics)
         self.key_header(key_probe, 1, 0)
         if key_probe.box.top - key_probe.cursor > self.header_h + 1e-6:
             raise LayoutError("worksheet key page: its heading is taller than the sheet's; "
@@ -132,7 +137,7 @@ class WorksheetLayout:
         return HAND_LABEL + self.definition.hand * (HAND_TILE + HAND_GAP)
 
     def hand_label_w(self) -> float:
-        return self.metrics.width(self.texts.get("worksheet.hand"), BODY_SIZE, True) + 3.0
+        return self.metrics.width(self.texts.get("worksheet.hand"), BODY, True) + 3.0
 
     def hand_per_row(self, width: float) -> int:
         return max(1, int((width - self.hand_label_w() + HAND_GAP) // (HAND_TILE + HAND_GAP)))
@@ -227,39 +232,71 @@ class WorksheetLayout:
         base = bottom + 2.0
         details = self.details(seed)
         name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
-        name_w = metrics.width(name, BODY_SIZE, True)
-        date_w = metrics.width(date, BODY_SIZE, True)
-        room = sheet.width - metrics.width(details, SMALL_SIZE) - name_w - date_w - 14.0
+        name_w = metrics.width(name, BODY, True)
+        date_w = metrics.width(date, BODY, True)
+        room = sheet.width - metrics.width(details, DETAILS_SIZE) - name_w - date_w - 14.0
         if room < 60:
             raise LayoutError("worksheet page: the name and date leave too little room to write; "
                               "shorten worksheet.name, worksheet.date or worksheet.details")
         name_line = room * 0.68
         x = sheet.x
-        sheet.add(Text(x, base, name, BODY_SIZE, bold=True))
+        sheet.add(Text(x, base, name, BODY, bold=True))
         x += name_w + 2.0
         sheet.add(Line(x, base - 0.8, x + name_line, base - 0.8, width=0.25))
         x += name_line + 4.0
-        sheet.add(Text(x, base, date, BODY_SIZE, bold=True))
+        sheet.add(Text(x, base, date, BODY, bold=True))
         x += date_w + 2.0
         sheet.add(Line(x, base - 0.8, x + room - name_line, base - 0.8, width=0.25))
-        sheet.add(Text(sheet.x + sheet.width, base, details, SMALL_SIZE, anchor="end"))
+        sheet.add(Text(sheet.x + sheet.width, base, details, DETAILS_SIZE, anchor="end"))
         sheet.gap(1.0)
-        sheet.paragraph(self.intro(), size=QUESTION_SIZE, what="worksheet.intro")
+        self.instructions(sheet)
         self.rule(sheet)
 
-    def intro(self) -> str:
+    def intro(self) -> list[str]:
+        """A few short lines: how to trace, how to write a stop, how to answer a hand."""
         board = self.definition.board
         start = self.definition.tokens[0].start
         tile = self.definition.tiles[0]
         step = self.definition.shape.step_degrees
-        return self.texts.get("worksheet.intro", example=board.position_name(start), cell=board.cell_name(start.cell),
-                              side=self.definition.shape.side_of(start.port), tile=f"{tile.id}@{step}",
-                              type=tile.id, degrees=step)
+        values = dict(example=board.position_name(start), cell=board.cell_name(start.cell),
+                      side=self.definition.shape.side_of(start.port), tile=f"{tile.id}@{step}", type=tile.id,
+                      degrees=step)
+        return [self.texts.get(f"worksheet.{key}", **values) for key in ("intro", "intro_stop", "intro_hand")]
+
+    def instructions(self, sheet: Sheet) -> None:
+        """The short instructions, with one drawn example at their right."""
+        from papergame.layout.pages.rules_sheet import example_figure
+        from papergame.model.answers import worked_example
+
+        move = worked_example(self.definition).stop
+        figure = example_figure(self.definition, move, cell=9.0) if move is not None else None
+        caption = (self.texts.get("worksheet.example", start=self.definition.board.position_name(move.trace.start),
+                                  end=self.definition.board.position_name(move.trace.end), tile=f"{move.tile}@{move.rotation}")
+                   if move is not None else "")
+        cap_w = 30.0
+        fig_w = figure.width + 2.0 + cap_w if figure else 0.0
+        text_w = sheet.width - (fig_w + EXAMPLE_GAP if figure else 0.0)
+        top = sheet.cursor
+        y = top
+        for text in self.intro():
+            lines = wrap(text, text_w - 4.0, QUESTION_SIZE, self.metrics, what="worksheet.intro")
+            sheet.add(*text_lines(["•"], sheet.x, y, QUESTION_SIZE, True))
+            sheet.add(*text_lines(lines, sheet.x + 4.0, y, QUESTION_SIZE))
+            y -= len(lines) * QUESTION_SIZE * 1.22 + 0.4
+        height = top - y
+        if figure is not None:  # the example at the right, its caption beside it
+            cap = wrap(caption, cap_w, CAPTION, self.metrics, what="worksheet.example")
+            fig_x = sheet.x + sheet.width - fig_w
+            sheet.add(Group(fig_x, top - figure.height, 0, tuple(figure.items)))
+            sheet.add(*text_lines(cap, fig_x + figure.width + 2.0, top - figure.height / 2 + len(cap) * CAPTION * 0.6,
+                                  CAPTION))
+            height = max(height, figure.height)
+        sheet.take(height, "worksheet.intro", "shorten it")
 
     def rule(self, sheet: Sheet) -> None:
-        sheet.gap(1.5)
+        sheet.gap(1.0)
         sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
-        sheet.gap(3.0)
+        sheet.gap(2.5)
 
     def key_header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics
@@ -267,30 +304,30 @@ class WorksheetLayout:
         sheet.gap(1.5)
         keep = texts.get("worksheet.key_keep_away")
         details = self.details(seed)
-        fit_line(keep, sheet.width - metrics.width(details, SMALL_SIZE) - 12, BODY_SIZE, metrics, True,
+        fit_line(keep, sheet.width - metrics.width(details, DETAILS_SIZE) - 12, BODY, metrics, True,
                  "worksheet.key_keep_away")
         bottom = sheet.take(8.0, "the banner")
-        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY_SIZE, True) + 6, 7.6, width=0.8,
+        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY, True) + 6, 7.6, width=0.8,
                        stroke=0.0, fill=None, dash=(2.0, 1.2)))
-        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY_SIZE, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, SMALL_SIZE, anchor="end"))
+        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, DETAILS_SIZE, anchor="end"))
         sheet.gap(1.0)
         sheet.paragraph(texts.get("worksheet.key_legend"), size=QUESTION_SIZE, what="worksheet.key_legend")
         self.rule(sheet)
 
     # --- pages ----------------------------------------------------------------------------
 
-    def pages(self, worksheet: Worksheet, total: int) -> tuple[Page, Page]:
-        """The sheet's page and its key page."""
+    def pages(self, worksheet: Worksheet, total: int) -> tuple[Sheet, Sheet]:
+        """The sheet's page and its key page, without their foot (the kit's `finish` adds it)."""
         return self.page(worksheet, total, key=False), self.page(worksheet, total, key=True)
 
-    def page(self, worksheet: Worksheet, total: int, key: bool) -> Page:
+    def page(self, worksheet: Worksheet, total: int, key: bool) -> Sheet:
         count = len(worksheet.puzzles)
         self.puzzle_count(count)  # refuses a count no plan fits
         plan = self.plan(count)
         assert plan is not None
         name = f"worksheet-{worksheet.number}" + ("-key" if key else "")
-        sheet = Sheet(name, PAPER, self.metrics)
+        sheet = Sheet(name, self.paper, self.metrics)
         (self.key_header if key else self.sheet_header)(sheet, worksheet.number, worksheet.seed)
         sheet.cursor = sheet.box.top - self.header_h  # the key's slots sit exactly where the sheet's do
         puzzles = list(worksheet.puzzles)
@@ -301,10 +338,7 @@ class WorksheetLayout:
             sheet.take(height, "a row of puzzles")
             for i, puzzle in enumerate(puzzles[r * plan.columns:(r + 1) * plan.columns]):
                 self.slot(sheet, plan, sheet.x + i * (plan.slot_w + GUTTER), top, puzzle, key)
-        label = self.texts.get("kit.page", page=worksheet.number, pages=total)
-        sheet.add(*scale_check(sheet.box, self.texts.get("scale.instruction"), self.texts.get("scale.mm"),
-                               self.texts.get("scale.inch"), self.metrics, label))
-        return sheet.page
+        return sheet
 
     def slot(self, sheet: Sheet, plan: Plan, x: float, top: float, puzzle: Puzzle, key: bool) -> None:
         board = self.definition.board
@@ -382,7 +416,7 @@ class WorksheetLayout:
         for type_id in puzzle.hand:
             y -= HAND_TILE
             self.hand_tile(sheet, type_id, x, y)
-            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), SMALL_SIZE + 0.2, bold=True))
+            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), CAPTION, bold=True))
             y -= HAND_GAP
 
     def hand_row(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> float:
@@ -393,10 +427,10 @@ class WorksheetLayout:
             row, col = divmod(i, per_row)
             base = top - row * HAND_ROW - HAND_TILE
             if i == 0:
-                sheet.add(Text(x, base + HAND_TILE / 2 - BODY_SIZE * 0.36, label, BODY_SIZE, bold=True))
+                sheet.add(Text(x, base + HAND_TILE / 2 - BODY * 0.36, label, BODY, bold=True))
             tx = x + self.hand_label_w() + col * (HAND_TILE + HAND_GAP)
             self.hand_tile(sheet, type_id, tx, base)
-            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), SMALL_SIZE + 0.2, bold=True, anchor="middle"))
+            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), CAPTION, bold=True, anchor="middle"))
         return top - self.hand_rows(width) * HAND_ROW
 
     def answer_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
@@ -418,16 +452,19 @@ class WorksheetLayout:
         """The answer, in the box where the pupil writes it."""
         height = box_h(puzzle.kind)
         sheet.add(Rect(x, top - height, width, height, width=0.4))
-        lines = [line for text in self.key_texts(puzzle)
-                 for line in wrap(text, width - 4.0, KEY_SIZE, self.metrics, what="worksheet key answer")]
-        room = int((height - 1.0) // (KEY_SIZE * LEADING))
-        if len(lines) > room:
+        for size in KEY_SIZES:  # 11 pt, or smaller for a long list of safe tiles (six turns of a hexagon)
+            lines = [line for text in self.key_texts(puzzle)
+                     for line in wrap(text, width - 4.0, size, self.metrics, what="worksheet key answer")]
+            room = int((height - 1.0) // (size * KEY_LEADING))
+            if len(lines) <= room:
+                break
+        else:
             raise LayoutError(f"worksheet key, puzzle {puzzle.number}: the answer needs {len(lines)} lines; "
                               f"its box holds {room}")
         y = top - 0.8
         for line in lines:
-            y -= KEY_SIZE * LEADING
-            sheet.add(Text(x + 2.0, y + KEY_SIZE * 0.3, line, KEY_SIZE))
+            y -= size * KEY_LEADING
+            sheet.add(Text(x + 2.0, y + size * 0.3, line, size))
 
     def key_texts(self, puzzle: Puzzle) -> list[str]:
         """The answer as printed on the key: the route and where it ends, or the safe placements."""
@@ -443,10 +480,11 @@ class WorksheetLayout:
             else:
                 out.append(texts.get("worksheet.key_stop", position=board.position_name(route.end)))
             return out
-        return [texts.get("worksheet.key_safe", tiles=", ".join(puzzle.safe))]
+        either = f" {texts.get('worksheet.or')} "
+        return [texts.get("worksheet.key_safe", tiles=", ".join(either.join(look) for look in puzzle.safe_looks))]
 
 
-def worksheet_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> tuple[list[Page], list[Page]]:
+def worksheet_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> tuple[list[Sheet], list[Sheet]]:
     """Every sheet's page, and every key page, in sheet order."""
     sheets, keys = [], []
     for worksheet in worksheets:
@@ -454,3 +492,64 @@ def worksheet_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> tup
         sheets.append(page)
         keys.append(key)
     return sheets, keys
+
+
+COMPACT_SHARES = (0.11, 0.14, 0.75)  # sheet, seed, answers
+
+
+def compact_answer(layout: WorksheetLayout, puzzle: Puzzle) -> str:
+    """One puzzle's answer, short: where the token stops (or OUT), or the safe looks."""
+    board = layout.definition.board
+    if puzzle.kind == EXIT:
+        assert puzzle.route is not None, "an exit puzzle has its route"
+        end = puzzle.route.end
+        return f"{puzzle.number}. " + (board.position_name(end) if end is not None else "OUT")
+    either = f" {layout.texts.get('worksheet.or')} "
+    return f"{puzzle.number}. " + ", ".join(either.join(look) for look in puzzle.safe_looks)
+
+
+def compact_row(cells: list[str], width: float, metrics: Metrics, header: bool = False):
+    from papergame.layout.pages.blocks import LEADING as ROW_LEADING, Block
+
+    xs = [0.0]
+    for share in COMPACT_SHARES:
+        xs.append(xs[-1] + share * width)
+    size = CAPTION if header else BODY
+    wrapped = [wrap(c, xs[i + 1] - xs[i] - 3, size, metrics, header, "worksheet compact key") for i, c in enumerate(cells)]
+    height = max(len(w) for w in wrapped) * size * ROW_LEADING + 1.8
+
+    def draw(x: float, top: float) -> list[Item]:
+        items: list[Item] = []
+        if header:
+            items.append(Rect(x, top - height, width, height, width=0.3, fill=0.85))
+        for i, lines in enumerate(wrapped):
+            items += text_lines(lines, x + xs[i] + 1.5, top - 0.9, size, bold=header or i == 0)
+            items.append(Line(x + xs[i], top, x + xs[i], top - height, width=0.25))
+        items += [Line(x + width, top, x + width, top - height, width=0.25),
+                  Line(x, top, x + width, top, width=0.25),
+                  Line(x, top - height, x + width, top - height, width=0.4 if header else 0.25)]
+        return items
+
+    return Block(height, draw, "worksheet compact key", keep_with_next=header)
+
+
+def compact_key_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> list[Sheet]:
+    """Every sheet's answers in one table, on as few pages as it fits."""
+    from papergame.layout.pages.blocks import Block, ColumnPages, paragraph
+
+    texts, metrics = layout.texts, layout.metrics
+    title = texts.get("worksheet.compact_key_title")
+    pages = ColumnPages("worksheet-key", layout.paper, metrics, title, title, columns=1)
+    w = pages.column_width
+    keep = paragraph(texts.get("worksheet.key_keep_away"), w - 6, metrics, "worksheet.key_keep_away", bold=True,
+                     after=0)
+    pages.full_width([Block(keep.height + 5, lambda x, top: [
+        Rect(x, top - keep.height - 4, w, keep.height + 3.5, width=0.8, fill=None, dash=(2.0, 1.2))]
+        + keep.draw(x + 3, top - 2), "worksheet.key_keep_away")])
+    header = [texts.get("worksheet.col_sheet"), texts.get("worksheet.col_seed"), texts.get("worksheet.title")]
+    blocks = [compact_row(header, w, metrics, header=True)]
+    for sheet in worksheets:
+        answers = "   ".join(compact_answer(layout, p) for p in sheet.puzzles)
+        blocks.append(compact_row([str(sheet.number), str(sheet.seed), answers], w, metrics))
+    pages.add(blocks)
+    return pages.sheets
