@@ -17,20 +17,15 @@ import time
 
 
 def class_set(level: str, copies: int, seed: int) -> tuple[int, int]:
-    from papergame.build import render_bytes
+    from papergame.build import render_bytes, worksheet_pages
     from papergame.model.definition import load_definition
-    from papergame.layout.pages.worksheet_sheet import WorksheetLayout, worksheet_pages
-    from papergame.render.fonts import VeraMetrics
     from papergame.text import load_texts
-    from papergame.activities.worksheet import make_worksheets, parse_options
+    from papergame.activities.worksheet import parse_options
 
     definition = load_definition()
     texts = load_texts()
     options = parse_options(level, None, seed, copies)
-    layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level)
-    count = layout.puzzle_count(options.puzzles)
-    sheets = list(make_worksheets(definition, options, count))
-    pages, keys = worksheet_pages(layout, sheets)
+    _, _, pages, keys = worksheet_pages(definition, texts, options)  # laid out and finished, as the command does
     return len(render_bytes(pages, "sheets")), len(render_bytes(keys, "keys"))
 
 

@@ -484,16 +484,6 @@ class WorksheetLayout:
         return [texts.get("worksheet.key_safe", tiles=", ".join(either.join(look) for look in puzzle.safe_looks))]
 
 
-def worksheet_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> tuple[list[Sheet], list[Sheet]]:
-    """Every sheet's page, and every key page, in sheet order."""
-    sheets, keys = [], []
-    for worksheet in worksheets:
-        page, key = layout.pages(worksheet, len(worksheets))
-        sheets.append(page)
-        keys.append(key)
-    return sheets, keys
-
-
 COMPACT_SHARES = (0.11, 0.14, 0.75)  # sheet, seed, answers
 
 
