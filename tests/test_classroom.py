@@ -124,7 +124,8 @@ def test_the_rules_say_the_missing_facts(kit):
         pages = [p for p in pdf.pages if page_text(p).startswith("How to play")]
         flat = " ".join(column_text(p) + " " + " ".join(page_text(p).split()) for p in pages)
     for phrase in ("2 players", "15 to 20 minutes", "What you practise", "never turned or moved",
-                   "with help", "An adult may cut them out", "Outlined or dashed lines work like solid ones: the style only tells crossing lines apart",
+                   "with help", "An adult may cut them out",
+                   "Outlined or dashed lines work like solid ones: the style only tells crossing lines apart",
                    "steps of 90°", "4 ways"):
         assert phrase in flat, phrase
 
