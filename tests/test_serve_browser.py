@@ -13,6 +13,7 @@ import threading
 import time
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
@@ -96,7 +97,12 @@ def test_the_page_in_a_real_browser(browser, page_server, tmp_path):
     base = page_server.url
     browser.get(base)
     sizes = wait_for(lambda: kit_previews(browser), what="the kit's previews")
-    assert len(sizes) == 5 and abs(sizes[0][0] - 497) <= 1 and abs(sizes[0][1] - 702) <= 1  # A4 at 60 dpi
+    default = tmp_path / "default.pdf"
+    assert CliRunner().invoke(main, ["build", "-o", str(default)]).exit_code == 0
+    with pdfium.PdfDocument(str(default)) as pdf:
+        pages = len(pdf)
+    assert len(sizes) == pages  # a preview for every page the command line's kit has
+    assert abs(sizes[0][0] - 497) <= 1 and abs(sizes[0][1] - 702) <= 1  # A4 at 60 dpi
     assert wait_for(lambda: browser.execute_script(
         "return document.querySelectorAll('[data-maker=\"worksheets\"] .previews img').length"), what="worksheets") == 2
 
