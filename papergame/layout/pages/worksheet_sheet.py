@@ -14,7 +14,9 @@ either above its answer box ("stacked") or beside it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
@@ -26,7 +28,7 @@ from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.layout.tile_art import tile_art
 from papergame.text import Texts
-from papergame.activities.worksheet import EXIT, LEVELS, MAX_PUZZLES, Level, Puzzle, Worksheet, kinds
+from papergame.activities.worksheet import LEVELS, MAX_PUZZLES, ExitPuzzle, HandPuzzle, Level, Puzzle, Worksheet, kinds
 
 QUESTION_SIZE = BODY  # 11 pt: read by children
 LEADING = 1.25
@@ -65,8 +67,8 @@ class Plan:
     hand_beside: bool  # a hand stands upright right of the diagram, else in a row below it
 
 
-def box_h(kind: str) -> float:
-    return EXIT_BOX if kind == EXIT else SAFE_BOX
+def box_h(kind: type[Puzzle]) -> float:
+    return VIEWS[kind].box
 
 
 def token_room(cell: float) -> float:
@@ -100,7 +102,7 @@ class WorksheetLayout:
         self.level: Level = LEVELS[level]
         board = definition.board
         self.window = (min(self.level.window, len(board.columns)), min(self.level.window, len(board.rows)))
-        self._lines: dict[tuple[str, float, str], list[str]] = {}
+        self._lines: dict[tuple[type[Puzzle], float, str], list[str]] = {}
         self.longest_cell = max((board.cell_name(c) for c in board.cells),
                                 key=lambda n: metrics.width(n, QUESTION_SIZE))
         probe = Sheet("worksheet", paper, metrics)
@@ -120,17 +122,15 @@ class WorksheetLayout:
         extra = LABEL_BAND + 1 + 2 * token_room(cell)
         return self.window[0] * cell + extra, self.window[1] * cell + extra
 
-    def question(self, kind: str, cell_name: str) -> str:
-        if kind == EXIT:
-            return self.texts.get("worksheet.exit_question")
-        return self.texts.get("worksheet.safe_question", cell=cell_name)
+    def question(self, kind: type[Puzzle], cell_name: str) -> str:
+        return self.texts.get(VIEWS[kind].question, cell=cell_name)
 
-    def question_lines(self, kind: str, width: float, cell_name: str | None = None) -> list[str]:
+    def question_lines(self, kind: type[Puzzle], width: float, cell_name: str | None = None) -> list[str]:
         key = (kind, width, cell_name or self.longest_cell)
         if key not in self._lines:
             indent = self.metrics.width("00. ", QUESTION_SIZE, True)
             self._lines[key] = wrap(self.question(kind, key[2]), width - indent, QUESTION_SIZE,
-                                    self.metrics, what=f"worksheet.{kind}_question")
+                                    self.metrics, what=VIEWS[kind].question)
         return self._lines[key]
 
     def hand_column_h(self) -> float:
@@ -145,14 +145,14 @@ class WorksheetLayout:
     def hand_rows(self, width: float) -> int:
         return math.ceil(self.definition.hand / self.hand_per_row(width))
 
-    def slot_h(self, kind: str, plan: Plan) -> float:
+    def slot_h(self, kind: type[Puzzle], plan: Plan) -> float:
         q = len(self.question_lines(kind, plan.text_w)) * QUESTION_SIZE * LEADING
-        hand = 0.0 if kind == EXIT or plan.hand_beside else self.hand_rows(plan.text_w) * HAND_ROW
+        hand = 0.0 if not VIEWS[kind].hand or plan.hand_beside else self.hand_rows(plan.text_w) * HAND_ROW
         if plan.beside:
             return max(plan.diagram_h, q + 1.5 + hand + box_h(kind))
         return q + 1.0 + plan.diagram_h + 1.5 + hand + box_h(kind)
 
-    def row_heights(self, plan: Plan, order: list[str]) -> list[float]:
+    def row_heights(self, plan: Plan, order: list[type[Puzzle]]) -> list[float]:
         cols = plan.columns
         return [max(self.slot_h(k, plan) for k in order[r * cols:(r + 1) * cols]) for r in range(plan.rows)]
 
@@ -331,7 +331,7 @@ class WorksheetLayout:
         (self.key_header if key else self.sheet_header)(sheet, worksheet.number, worksheet.seed)
         sheet.cursor = sheet.box.top - self.header_h  # the key's slots sit exactly where the sheet's do
         puzzles = list(worksheet.puzzles)
-        for r, height in enumerate(self.row_heights(plan, [p.kind for p in puzzles])):
+        for r, height in enumerate(self.row_heights(plan, [type(p) for p in puzzles])):
             if r:
                 sheet.take(ROW_GAP, "the gap between puzzles")
             top = sheet.cursor
@@ -343,7 +343,7 @@ class WorksheetLayout:
     def slot(self, sheet: Sheet, plan: Plan, x: float, top: float, puzzle: Puzzle, key: bool) -> None:
         board = self.definition.board
         text_x = x + plan.diagram_w + INNER_GAP if plan.beside else x
-        lines = self.question_lines(puzzle.kind, plan.text_w, board.cell_name(puzzle.token.cell))
+        lines = self.question_lines(type(puzzle), plan.text_w, board.cell_name(puzzle.token.cell))
         indent = self.metrics.width("00. ", QUESTION_SIZE, True)
         y = top
         for i, line in enumerate(lines):
@@ -351,7 +351,7 @@ class WorksheetLayout:
             if i == 0:
                 sheet.add(Text(text_x, y + QUESTION_SIZE * 0.3, f"{puzzle.number}.", QUESTION_SIZE, bold=True))
             sheet.add(Text(text_x + indent, y + QUESTION_SIZE * 0.3, line, QUESTION_SIZE))
-        safe = puzzle.kind != EXIT
+        safe = VIEWS[type(puzzle)].hand
         if plan.beside:
             diagram_top, answer_top, dx = top, y - 1.5, x
         else:
@@ -372,24 +372,7 @@ class WorksheetLayout:
         d = Diagram(definition, w.cols, w.rows, plan.cell, type_labels=False)
         for p in puzzle.tiles:
             d.tiles[p.cell] = (definition.tile_type(p.tile), p.rotation)
-        if puzzle.kind == EXIT and key:
-            route = puzzle.route
-            assert route is not None, "an exit puzzle carries its route"
-            d.shaded = tuple(dict.fromkeys(route.route))
-            steps: dict[Cell, list[str]] = {}
-            for i, cell in enumerate(route.route, start=1):
-                steps.setdefault(cell, []).append(str(i))
-            d.notes = {cell: " ".join(s) for cell, s in steps.items()}
-            d.markers.append(Marker(TOKEN, position=puzzle.token, outline=True))
-            if route.end is None:
-                assert route.exit_port is not None, "a route that left the board left through a port"
-                d.markers.append(Marker(TOKEN, left_from=(route.route[-1], route.exit_port)))
-            else:
-                d.markers.append(Marker(TOKEN, position=route.end))
-        else:
-            if puzzle.kind != EXIT:
-                d.shaded = (puzzle.token.cell,)  # the cell to lay a tile in
-            d.markers.append(Marker(TOKEN, position=puzzle.token))
+        VIEWS[type(puzzle)].mark(d, puzzle, key)
         return d
 
     def diagram_items(self, plan: Plan, puzzle: Puzzle, key: bool, x: float, y: float) -> Item:
@@ -435,11 +418,12 @@ class WorksheetLayout:
 
     def answer_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
         """Room to write: where the token stops, or the safe tiles."""
-        height = box_h(puzzle.kind)
+        height = box_h(type(puzzle))
         sheet.add(Rect(x, top - height, width, height, width=0.4))
-        label = self.texts.get("worksheet.stop" if puzzle.kind == EXIT else "worksheet.safe")
+        view = VIEWS[type(puzzle)]
+        label = self.texts.get(view.answer_label)
         fit_line(label, width / 2, QUESTION_SIZE, self.metrics, True, "worksheet answer label")
-        lines = 1 if puzzle.kind == EXIT else 2
+        lines = view.lines
         for i in range(lines):
             base = top - height + 3.0 + (lines - 1 - i) * ANSWER_LINE
             lx = x + 2.0
@@ -450,7 +434,7 @@ class WorksheetLayout:
 
     def key_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
         """The answer, in the box where the pupil writes it."""
-        height = box_h(puzzle.kind)
+        height = box_h(type(puzzle))
         sheet.add(Rect(x, top - height, width, height, width=0.4))
         for size in KEY_SIZES:  # 11 pt, or smaller for a long list of safe tiles (six turns of a hexagon)
             lines = [line for text in self.key_texts(puzzle)
@@ -468,20 +452,7 @@ class WorksheetLayout:
 
     def key_texts(self, puzzle: Puzzle) -> list[str]:
         """The answer as printed on the key: the route and where it ends, or the safe placements."""
-        board = self.definition.board
-        texts = self.texts
-        if puzzle.kind == EXIT:
-            route = puzzle.route
-            assert route is not None and (route.end is not None or route.exit_port is not None)
-            out = [texts.get("worksheet.key_route", route=" ".join(board.cell_name(c) for c in route.route))]
-            if route.end is None:
-                out.append(texts.get("worksheet.key_out", cell=board.cell_name(route.route[-1]),
-                                     side=self.definition.shape.side_of(route.exit_port or "")))
-            else:
-                out.append(texts.get("worksheet.key_stop", position=board.position_name(route.end)))
-            return out
-        either = f" {texts.get('worksheet.or')} "
-        return [texts.get("worksheet.key_safe", tiles=", ".join(either.join(look) for look in puzzle.safe_looks))]
+        return VIEWS[type(puzzle)].key_texts(self, puzzle)
 
 
 COMPACT_SHARES = (0.11, 0.14, 0.75)  # sheet, seed, answers
@@ -489,13 +460,87 @@ COMPACT_SHARES = (0.11, 0.14, 0.75)  # sheet, seed, answers
 
 def compact_answer(layout: WorksheetLayout, puzzle: Puzzle) -> str:
     """One puzzle's answer, short: where the token stops (or OUT), or the safe looks."""
-    board = layout.definition.board
-    if puzzle.kind == EXIT:
-        assert puzzle.route is not None, "an exit puzzle has its route"
-        end = puzzle.route.end
-        return f"{puzzle.number}. " + (board.position_name(end) if end is not None else "OUT")
+    return f"{puzzle.number}. " + VIEWS[type(puzzle)].compact(layout, puzzle)
+
+
+# --- each kind of puzzle, as the sheet and its key show it ------------------------------
+
+
+def mark_exit(d: Diagram, puzzle: Puzzle, key: bool) -> None:
+    """The token at the edge; on the key, the route shaded and numbered in order, and where it ends."""
+    assert isinstance(puzzle, ExitPuzzle) and puzzle.route is not None, "an exit puzzle carries its route"
+    route = puzzle.route
+    if not key:
+        d.markers.append(Marker(TOKEN, position=puzzle.token))
+        return
+    d.shaded = tuple(dict.fromkeys(route.route))
+    steps: dict[Cell, list[str]] = {}
+    for i, cell in enumerate(route.route, start=1):
+        steps.setdefault(cell, []).append(str(i))
+    d.notes = {cell: " ".join(s) for cell, s in steps.items()}
+    d.markers.append(Marker(TOKEN, position=puzzle.token, outline=True))
+    if route.end is None:
+        assert route.exit_port is not None, "a route that left the board left through a port"
+        d.markers.append(Marker(TOKEN, left_from=(route.route[-1], route.exit_port)))
+    else:
+        d.markers.append(Marker(TOKEN, position=route.end))
+
+
+def mark_hand(d: Diagram, puzzle: Puzzle, key: bool) -> None:
+    """The token facing the shaded cell to lay a tile in."""
+    d.shaded = (puzzle.token.cell,)
+    d.markers.append(Marker(TOKEN, position=puzzle.token))
+
+
+def exit_key_texts(layout: WorksheetLayout, puzzle: Puzzle) -> list[str]:
+    assert isinstance(puzzle, ExitPuzzle)
+    board, texts = layout.definition.board, layout.texts
+    route = puzzle.route
+    assert route is not None and (route.end is not None or route.exit_port is not None)
+    out = [texts.get("worksheet.key_route", route=" ".join(board.cell_name(c) for c in route.route))]
+    if route.end is None:
+        out.append(texts.get("worksheet.key_out", cell=board.cell_name(route.route[-1]),
+                             side=layout.definition.shape.side_of(route.exit_port or "")))
+    else:
+        out.append(texts.get("worksheet.key_stop", position=board.position_name(route.end)))
+    return out
+
+
+def safe_looks_text(layout: WorksheetLayout, puzzle: Puzzle) -> str:
+    assert isinstance(puzzle, HandPuzzle)
     either = f" {layout.texts.get('worksheet.or')} "
-    return f"{puzzle.number}. " + ", ".join(either.join(look) for look in puzzle.safe_looks)
+    return ", ".join(either.join(look) for look in puzzle.safe_looks)
+
+
+def hand_key_texts(layout: WorksheetLayout, puzzle: Puzzle) -> list[str]:
+    return [layout.texts.get("worksheet.key_safe", tiles=safe_looks_text(layout, puzzle))]
+
+
+def exit_compact(layout: WorksheetLayout, puzzle: Puzzle) -> str:
+    assert isinstance(puzzle, ExitPuzzle) and puzzle.route is not None, "an exit puzzle has its route"
+    end = puzzle.route.end
+    return layout.definition.board.position_name(end) if end is not None else "OUT"
+
+
+class KindView(NamedTuple):
+    """How one kind of puzzle is shown: its question, its answer box, its hand, its answer on the key."""
+
+    question: str  # text key
+    answer_label: str  # text key
+    box: float  # height of the answer box
+    lines: int  # lines to write on
+    hand: bool  # a hand of tiles is shown
+    mark: Callable[[Diagram, Puzzle, bool], None]
+    key_texts: Callable[[WorksheetLayout, Puzzle], list[str]]
+    compact: Callable[[WorksheetLayout, Puzzle], str]
+
+
+VIEWS: dict[type[Puzzle], KindView] = {
+    ExitPuzzle: KindView("worksheet.exit_question", "worksheet.stop", EXIT_BOX, 1, False,
+                         mark_exit, exit_key_texts, exit_compact),
+    HandPuzzle: KindView("worksheet.safe_question", "worksheet.safe", SAFE_BOX, 2, True,
+                         mark_hand, hand_key_texts, safe_looks_text),
+}
 
 
 def compact_row(cells: list[str], width: float, metrics: Metrics, header: bool = False):
