@@ -96,6 +96,20 @@ def pytest_runtest_logreport(report):
         FUZZ_CALL_SECONDS.append(report.duration)
 
 
+# Run in parallel (pytest-xdist), each worker counts its own PDFs and fuzz cases and hands
+# them to the controller when it finishes; the controller adds them up for the summary.
+
+WORKER_COUNTS = "papergame_counts"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    counts = getattr(node, "workeroutput", {}).get(WORKER_COUNTS)
+    if counts:
+        counter(node.config, PDF_COUNTS).update(counts["pdf"])
+        counter(node.config, FUZZ_COUNTS).update(counts["fuzz"])
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     pdfs = counter(config, PDF_COUNTS)
     fuzz = counter(config, FUZZ_COUNTS)
@@ -112,5 +126,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: the controller reports
+        workeroutput[WORKER_COUNTS] = {"pdf": dict(counter(session.config, PDF_COUNTS)),
+                                       "fuzz": dict(counter(session.config, FUZZ_COUNTS))}
     if counter(session.config, PDF_COUNTS)["invalid"] and session.exitstatus == 0:
         session.exitstatus = 1
