@@ -61,7 +61,7 @@ def input_files(game_path, text_path, texts: Texts | None = None) -> dict[str, s
 
 
 def check_text_glyphs(texts: Texts) -> None:
-    from papergame.render.fonts import missing_glyphs
+    from papergame.render.fonts import FONT_LABEL, missing_glyphs
 
     problems = []
     for key, value in texts.all_strings():
@@ -69,7 +69,7 @@ def check_text_glyphs(texts: Texts) -> None:
         for ch in sorted(missing):
             problems.append(
                 f'{texts.source}: {key}: the character "{ch}" (U+{ord(ch):04X}) is not in the embedded font '
-                f"(Bitstream Vera), so it would print as a box; write it another way"
+                f"({FONT_LABEL}), so it would print as a box; write it another way"
             )
     if problems:
         raise DefinitionError(problems)
@@ -98,7 +98,7 @@ def texts_of(items):
 
 def check_page_glyphs(pages: list[Page]) -> None:
     """Every character on every page must be in the font (names from a definition included)."""
-    from papergame.render.fonts import missing_glyphs
+    from papergame.render.fonts import FONT_LABEL, missing_glyphs
 
     for page in pages:
         for t in texts_of(page.items):
@@ -107,7 +107,7 @@ def check_page_glyphs(pages: list[Page]) -> None:
                 ch = sorted(missing)[0]
                 raise LayoutError(
                     f'{page.name} page: the character "{ch}" (U+{ord(ch):04X}) in "{t.text}" is not in the '
-                    f"embedded font (Bitstream Vera); rename it in the definition or text file"
+                    f"embedded font ({FONT_LABEL}); rename it in the definition or text file"
                 )
 
 
@@ -132,7 +132,7 @@ def game_and_folder(game) -> tuple[GameDefinition, str | Path | None]:
 
 
 def make_pages(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()):
-    from papergame.render.fonts import VeraMetrics
+    from papergame.render.fonts import FontMetrics
 
     from papergame.model.rules import rule_set
 
@@ -140,7 +140,7 @@ def make_pages(game=None, text_path=None, lang="en", options: KitOptions = KitOp
     texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
     check_text_glyphs(texts)
     check_token_words(definition, texts)
-    kit = build_kit(definition, texts, options, VeraMetrics())
+    kit = build_kit(definition, texts, options, FontMetrics())
     check_page_glyphs(kit.pages + kit.host_key)
     return definition, texts, kit
 
@@ -241,6 +241,9 @@ def worksheet_pdfs(game, options, printing: SheetOptions = SheetOptions(),
 def build_worksheets(output: str | Path | None, game_path, options, progress=lambda sheets: sheets,
                      printing: SheetOptions = SheetOptions()) -> WorksheetReport:
     """Practice sheets and their keys, both files written or neither."""
+    from papergame.activities.worksheet import WorksheetOptions
+
+    options = options or WorksheetOptions()
     path = worksheet_path(output, game_path)
     key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
     refuse_inputs(path, input_files(game_path, printing.text_path))
@@ -257,12 +260,12 @@ def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: s
     """The sheets and their key pages, laid out and finished in memory: (puzzles a sheet, sheets, pages, keys)."""
     from papergame.layout.kit import finish
     from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
-    from papergame.render.fonts import VeraMetrics
+    from papergame.render.fonts import FontMetrics
     from papergame.activities.worksheet import make_worksheets
 
     kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
     check_text_glyphs(texts)
-    layout = WorksheetLayout(definition, texts, VeraMetrics(), options.level, kit_options.paper)
+    layout = WorksheetLayout(definition, texts, FontMetrics(), options.level, kit_options.paper)
     count = layout.puzzle_count(options.puzzles)
     sheets, pages, keys = [], [], []
     for sheet in progress(make_worksheets(definition, options, count)):
@@ -311,14 +314,18 @@ def validate(game_path=None) -> Validation:
     return Validation(definition, levels)
 
 
-def build_simulation_report(output: str | Path, report) -> Path:
-    """The one-page PDF of a simulation, written atomically."""
+def build_simulation_report(output: str | Path, report, game_path=None, text_path=None, lang="en") -> Path:
+    """The one-page PDF of a simulation, in the language asked for, written atomically."""
     from papergame.layout.pages.simulation_report import report_page
-    from papergame.render.fonts import VeraMetrics
+    from papergame.render.fonts import FontMetrics
 
     output = Path(output)
     check_target(output)
-    page = report_page(report, "a4", VeraMetrics())
+    from papergame.model.rules import rule_set
+
+    texts = load_texts(text_path, lang, game_path, rule_set(report.definition).words)
+    check_text_glyphs(texts)
+    page = report_page(report, texts, "a4", FontMetrics())
     check_page_glyphs([page])
-    write_all([(output, render_bytes([page], "Simulated games"))])
+    write_all([(output, render_bytes([page], texts.get("simulate.title")))])
     return output

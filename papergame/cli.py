@@ -90,6 +90,14 @@ game_option = click.option(
 )
 
 
+lang_option = click.option(
+    "--lang", default="en", show_default=True,
+    help="Language of the printed words: en, fr, es, de, uk, or any text.LANG.toml beside the game file "
+         "or in the current folder.")
+text_option = click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
+                           help="A text file of your own with every printed word (overrides --lang).")
+
+
 def load_game(game_path):
     from papergame.model.definition import load_definition
 
@@ -155,9 +163,8 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
               default="both", show_default=True,
               help="Cut lines round every tile, crop marks in the margin, or both "
               "(hexagon tiles always get their lines: a zigzag cannot be cut from marks alone).")
-@click.option("--lang", default="en", show_default=True, help="Language of the printed words (text.LANG.toml).")
-@click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
-              help="A text file of your own with every printed word.")
+@lang_option
+@text_option
 @game_option
 def build(output, **params) -> None:
     """Make the printable kit: board, tiles, tokens, rules, record sheet and host key.
@@ -306,8 +313,10 @@ def solve(as_json: bool, game_path: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False), metavar="REPORT.pdf",
               help="Also write a one-page PDF report with charts.")
+@lang_option
+@text_option
 @game_option
-def simulate(games, policy, seed, as_json, output, game_path) -> None:
+def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -> None:
     """Play many games with a simple policy and count wins, draws, lengths and tiles laid.
 
     Works for any definition: a token each (wins by token name) or a shared path
@@ -336,7 +345,7 @@ def simulate(games, policy, seed, as_json, output, game_path) -> None:
     if output is not None:
         from papergame.build import build_simulation_report
 
-        path = build_simulation_report(output, report)
+        path = build_simulation_report(output, report, game_path, text_path, lang)
         click.echo(f"Wrote {path} (1 sheet)", err=as_json)
 
 
@@ -365,9 +374,8 @@ def simulate(games, policy, seed, as_json, output, game_path) -> None:
               show_default=True, help="low: lighter lines and text, for reused paper, as for build.")
 @click.option("--measured", type=float, default=None, metavar="MM",
               help="What the 50 mm bar measured on your printer (40 to 60); every page is scaled to make up for it.")
-@click.option("--lang", default="en", show_default=True, help="Language of the printed words (text.LANG.toml).")
-@click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
-              help="A text file of your own with every printed word.")
+@lang_option
+@text_option
 @game_option
 def worksheet(output, as_json, **params) -> None:
     """Make practice sheets, "predict the exit", and their answer keys.
@@ -434,7 +442,8 @@ def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
     first, rest = text.split("\n", 2)[:2], text.split("\n", 2)[2]
     how = ["# Made by papergame tileset. Edit it, then check and print it:",
            f"#   papergame validate {path.name}", f"#   papergame build --game {path.name}"]
-    write_new(path, "\n".join(first + how + [rest]).encode("utf-8"))
+    # a file name that is not valid UTF-8 shows in the comments as escapes, not as a crash
+    write_new(path, "\n".join(first + how + [rest]).encode("utf-8", "backslashreplace"))
     click.echo(f"Wrote {path}")
     click.echo(f"Next: papergame validate {path}   then   papergame build --game {path}")
 
@@ -474,6 +483,35 @@ def serve(port, host, open_browser) -> None:
     from papergame.web.server import serve as run
 
     run(host, port, open_browser, say=click.echo, warn=lambda line: click.echo(line, err=True))
+
+
+@main.command()
+@click.argument("folder", type=click.Path(), default=".", required=False)
+@click.option("--game", "game", default=None, metavar="NAME",
+              help="A built-in game (edge-port-path-tiles, hexagon-path-tiles, ...) or a definition file. "
+                   "Default: Edge-port path tiles.")
+@lang_option
+def init(folder, game, lang) -> None:
+    """Copy a game's definition and its words into FOLDER (default: here) to edit.
+
+    Writes FOLDER/game.toml and FOLDER/text.LANG.toml, every field commented with what it
+    means and what it may hold (a translation also shows each English original). An
+    existing file is never replaced.
+
+    \b
+    Example:
+      papergame init my-game --lang fr
+      papergame build --game my-game/game.toml --lang fr
+    """
+    from papergame.starter import write_starter
+
+    written = write_starter(folder, game, lang)
+    click.echo(f"Wrote {written.game} (the game: shape, board, tokens, deal, tiles)")
+    click.echo(f"Wrote {written.text} (every printed word)")
+    click.echo("Edit them, then:")
+    click.echo(f"  papergame validate {written.game}")
+    click.echo(f"  papergame build --game {written.game} --lang {lang}")
+    click.echo(f"  papergame worksheet --game {written.game} --lang {lang}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,6 +17,9 @@ from papergame.model.definition import DEFAULT_GAME, Checker, builtin_game, buil
 from papergame.errors import DefinitionError, OptionError
 
 DEFAULT_LANG = "en"
+SIDE_AND_INDEX = re.compile(r"(?P<side>[A-Z]+)(?P<index>[0-9]*)")
+NOTATION_WORDS = ("out", "decimal", "thousands")  # the [notation] keys that are not side names
+THOUSANDS = (",", ".", "\u00a0", "\u202f", "")  # the separators a big number may have
 LANG_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
 
 
@@ -50,6 +53,44 @@ class Texts(NamedTuple):
 
     def all_strings(self) -> list[tuple[str, str]]:
         return [(f"{s}.{k}", v) for s, keys in self.sections.items() for k, v in keys.items()]
+
+    # --- notation: how this language writes sides, ports, positions and numbers -----------
+    # Definition files and `trace` keep the file's own names (N, E, S, W, ...); every printed
+    # page goes through these, so a French page says A1/O where the file says A1/W.
+
+    def letters(self, port: str) -> str:
+        """How this language writes a side or port the definition calls `port`.
+
+        A port with a number (`W2`) keeps its number after the side's letters (`O2`).
+        """
+        table = self.sections.get("notation", {})
+        m = SIDE_AND_INDEX.fullmatch(port)
+        if m is None or m["side"] not in table or m["side"] in NOTATION_WORDS:
+            return port
+        return table[m["side"]] + m["index"]
+
+    def position(self, board, position) -> str:
+        """`CELL/PORT` as printed in this language, or its word for a token that left the board."""
+        if position is None:
+            return self.sections.get("notation", {}).get("out", "out")
+        return f"{board.cell_name(position.cell)}/{self.letters(position.port)}"
+
+    def number(self, value: float, places: int | None = None) -> str:
+        """A number with this language's decimal mark: `places` decimals, or as few as it needs.
+
+        >>> english().number(27.5), english().number(101.64, 2), english().number(35.0)
+        ('27.5', '101.64', '35')
+        """
+        text = f"{value:g}" if places is None else f"{value:.{places}f}"
+        return text.replace(".", self.sections.get("notation", {}).get("decimal", "."))
+
+    def whole(self, value: int) -> str:
+        """A whole number with this language's thousands separator.
+
+        >>> english().whole(7054)
+        '7,054'
+        """
+        return f"{value:,}".replace(",", self.sections.get("notation", {}).get("thousands", ","))
 
 
 def parse_texts(data: dict[str, Any], label: str, schema: Texts | None, partial: bool = False) -> Texts:
@@ -94,9 +135,34 @@ def parse_texts(data: dict[str, Any], label: str, schema: Texts | None, partial:
                     check.problem(field, f"${extra[0]} is not a placeholder of this text (valid: {valid})")
                     continue
             sections[section][key] = value
+    check_notation(sections.get("notation", {}), check)
     if check.problems:
         raise DefinitionError(check.problems)
     return Texts(label, sections)
+
+
+def check_notation(table: dict[str, str], check: Checker) -> None:
+    """Side letters must read back unambiguously in `A1/S` and `W2`: distinct, no spaces, no
+    slash, no digit at the end; the decimal mark is one character."""
+    seen: dict[str, str] = {}
+    for key, value in table.items():
+        field = f"notation.{key}"
+        if key == "decimal":
+            if value not in (".", ","):
+                check.problem(field, f'"{value}" must be "." or ","')
+            continue
+        if key == "thousands":
+            if value not in THOUSANDS:
+                check.problem(field, f'"{value}" must be one of: "," "." "\\u00A0" "\\u202F" or ""')
+            continue
+        if not value or any(ch.isspace() for ch in value) or "/" in value:
+            check.problem(field, f'"{value}" must be letters without spaces or a slash')
+        elif key != "out" and value[-1].isdigit():
+            check.problem(field, f'"{value}" must not end in a digit: port numbers follow it, as in {value}2')
+        elif value.casefold() in seen:
+            check.problem(field, f'"{value}" is already the letters of notation.{seen[value.casefold()]}')
+        else:
+            seen[value.casefold()] = key
 
 
 _english: Texts | None = None
@@ -126,13 +192,26 @@ def english(words: str = DEFAULT_GAME) -> Texts:
     return _extended[words]
 
 
+def builtin_languages() -> list[str]:
+    """The languages the default game's words come in (text.LANG.toml among the built-ins)."""
+    folder = builtin_path(DEFAULT_GAME, "game.toml").parent
+    names = (p.name for p in folder.iterdir())
+    return sorted(m[1] for m in (re.fullmatch(r"text\.(.+)\.toml", n) for n in names) if m)
+
+
+def languages_in(folder: Path) -> list[str]:
+    if not folder.is_dir():
+        return []
+    return sorted(m[1] for m in (re.fullmatch(r"text\.(.+)\.toml", p.name) for p in folder.iterdir()) if m)
+
+
 def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
                game_path: str | Path | None = None, words: str = DEFAULT_GAME) -> Texts:
     """The words to print.
 
-    An explicit `text_path` wins; otherwise `text.LANG.toml` beside the game file, then the
-    built-in file of that language. `words` is the template whose words the game's rule
-    set needs beside the default game's (see `english`).
+    An explicit `text_path` wins; otherwise `text.LANG.toml` beside the game file, then in
+    the current folder, then the built-in file of that language. `words` is the template
+    whose words the game's rule set needs beside the default game's (see `english`).
     """
     schema = english(words)
     if not LANG_CODE.fullmatch(lang):
@@ -140,30 +219,44 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     if text_path is not None:
         path = Path(text_path)
         return parse_texts(read_toml(path, "text"), str(path), schema)
+    name = text_filename(lang)
     template = builtin_game(game_path)
-    if template is not None and template != DEFAULT_GAME:
-        # a built-in template keeps only the words that differ from the default game's
-        base = load_texts(None, lang, None, words)
-        own = builtin_path(template, text_filename(lang))
-        if not own.is_file():
-            return base
-        differ = parse_texts(read_toml(own, "text"), f"{template}/{text_filename(lang)}", schema, partial=True)
-        merged = {section: dict(table) for section, table in base.sections.items()}
-        for section, table in differ.sections.items():
-            merged[section].update(table)
-        return Texts(differ.source, merged)
+    places = []
     if template is None and game_path is not None:
-        beside = Path(game_path).parent / text_filename(lang)
-        if beside.is_file():
-            return parse_texts(read_toml(beside, "text"), str(beside), schema)
+        places.append(Path(game_path).parent)
+    places.append(Path("."))
+    for folder in places:
+        found = folder / name
+        if found.is_file():
+            return parse_texts(read_toml(found, "text"), str(found), schema)
+    # built in: the default game's words in this language, then the words a built-in
+    # template has of its own (only those that differ, and those of its own pages)
+    extra = [t for t in dict.fromkeys([template, words]) if t is not None and t != DEFAULT_GAME]
     if lang == DEFAULT_LANG:
-        return schema
-    if words != DEFAULT_GAME:
-        raise OptionError("lang", f'no text file for language "{lang}" for this game\'s pages (built in: {DEFAULT_LANG})')
-    resource = builtin_path(DEFAULT_GAME, text_filename(lang))
-    if not resource.is_file():
-        raise OptionError(
-            "lang", f'no text file for language "{lang}" (looked for {text_filename(lang)} '
-            f"beside the game file and among the built-in templates; built in: {DEFAULT_LANG})"
-        )
-    return parse_texts(read_toml(resource, "text"), f"{DEFAULT_GAME}/{text_filename(lang)}", schema)
+        base = english()
+    else:
+        resource = builtin_path(DEFAULT_GAME, name)
+        if not resource.is_file():
+            available = sorted(set(builtin_languages()).union(*(languages_in(f) for f in places)))
+            where = "beside the game file, in the current folder" if len(places) == 2 else "in the current folder"
+            raise OptionError(
+                "lang", f'no text file for language "{lang}" (looked for {name} {where} and among the '
+                f"built-in templates; available: {', '.join(available)})"
+            )
+        base = parse_texts(read_toml(resource, "text"), f"{DEFAULT_GAME}/{name}", english())
+    if not extra:
+        return base
+    merged = {section: dict(table) for section, table in base.sections.items()}
+    source = base.source
+    for own_template in extra:
+        own = builtin_path(own_template, name)
+        if own.is_file():
+            own_words = parse_texts(read_toml(own, "text"), f"{own_template}/{name}", schema, partial=True)
+            for section, table in own_words.sections.items():
+                merged.setdefault(section, {}).update(table)
+            source = own_words.source
+    missing = [f"{s}.{k}" for s, table in schema.sections.items() for k in table if k not in merged.get(s, {})]
+    if missing:
+        raise OptionError("lang", f'the built-in "{lang}" words lack this game\'s pages ({missing[0]} and '
+                                  f"{len(missing) - 1} more); write them in a {name} beside the game file")
+    return Texts(source, merged)

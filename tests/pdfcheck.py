@@ -27,6 +27,16 @@ class _Collect(logging.Handler):
         self.messages.append(f"pypdf warning: {record.getMessage()}")
 
 
+def embedded(font) -> bool:
+    """Whether a font dictionary carries its font program (a Type 0 font: in its descendant)."""
+    if "/DescendantFonts" in font:
+        font = font["/DescendantFonts"][0].get_object()
+    descriptor = font.get("/FontDescriptor")
+    if descriptor is None:
+        return False
+    return any(key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
 def pypdf_problems(data: bytes) -> list[str]:
     """Open strictly and read every page: its box, its fonts, its decompressed content."""
     handler = _Collect()
@@ -46,7 +56,10 @@ def pypdf_problems(data: bytes) -> list[str]:
                 resources = page.get("/Resources")
                 fonts = resources.get_object().get("/Font", {}) if resources is not None else {}
                 for font in fonts.get_object().values():
-                    font.get_object()["/BaseFont"]
+                    font = font.get_object()
+                    if not embedded(font):
+                        problems.append(f"pypdf: page {number} names the font {font['/BaseFont']} "
+                                        "without embedding it")
                 contents = page.get_contents()
                 if contents is None:
                     problems.append(f"pypdf: page {number} has no content")

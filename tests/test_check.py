@@ -13,7 +13,7 @@ from papergame.cli import main
 from papergame.layout.paper import CONTENT_H, CONTENT_W, PAPERS, scale_check
 from papergame.pdfread import check
 from papergame.printmarks import BAR_MM, BAR_TICKS
-from papergame.render.fonts import VeraMetrics
+from papergame.render.fonts import FontMetrics
 from papergame.layout.paper import content_box
 from papergame.layout.primitives import Line
 
@@ -173,7 +173,7 @@ def test_a_password_protected_file_gets_a_plain_message(tmp_path):
 
 
 def test_the_drawn_bar_has_the_ticks_check_looks_for():
-    items = scale_check(content_box("a4"), "Measure", "50 mm", "2 in", VeraMetrics())
+    items = scale_check(content_box("a4"), "Measure", "50 mm", "2 in", FontMetrics())
     left = content_box("a4").x
     ticks = [i for i in items if isinstance(i, Line) and i.x1 == i.x2 and i.x1 - left <= BAR_MM + 0.01]
     assert len(ticks) == BAR_TICKS

@@ -23,7 +23,7 @@ def broken_texts() -> dict[str, str]:
     english = (ROOT / "templates" / "edge-port-path-tiles" / "text.en.toml").read_text(encoding="utf-8")
     return {
         "text-placeholder.toml": english.replace('start = "$token starts here"', 'start = "$who starts here"'),
-        "text-arrow.toml": english.replace('title = "Board"', 'title = "Board → here"'),
+        "text-arrow.toml": english.replace('title = "Board"', 'title = "Board ⮕ here"'),
         "text-long.toml": re.sub(r'^lead = ".*"$', 'lead = "' + "Tiles and tokens and rules. " * 400 + '"',
                                  english, count=1, flags=re.M),
     }

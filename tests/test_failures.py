@@ -62,8 +62,8 @@ def assert_untouched(kit, message, result):
     (["--game", "examples/no-such-game.toml"], "examples/no-such-game.toml: no such definition file"),
     (["--tile-size", "70"], "--tile-size: 70 mm is outside 20 to 60 mm"),
     (["--tiles", "4x1"], '--tiles: "4x1": there is no tile type 4 (types: 1, 2, 3)'),
-    (["--lang", "xx"], '--lang: no text file for language "xx" (looked for text.xx.toml beside the game file '
-                       "and among the built-in templates; built in: en)"),
+    (["--lang", "xx"], '--lang: no text file for language "xx" (looked for text.xx.toml in the current folder '
+                       "and among the built-in templates; available: de, en, es, fr, uk)"),
 ])
 def test_a_build_refused_for_bad_input_leaves_the_old_kit(in_repo, old_kit, args, message):
     result = invoke("build", "-o", str(old_kit), *args)
@@ -77,10 +77,10 @@ def test_a_text_that_cannot_be_printed_leaves_the_old_kit(old_kit, tmp_path):
     from papergame.model.definition import builtin_path
 
     words = tmp_path / "words.toml"
-    words.write_text(builtin_path(filename="text.en.toml").read_text().replace('title = "Board"', 'title = "Board ♞"'))
+    words.write_text(builtin_path(filename="text.en.toml").read_text().replace('title = "Board"', 'title = "Board 漢"'))
     result = invoke("build", "-o", str(old_kit), "--text", str(words))
-    assert_untouched(old_kit, f'{words}: board.title: the character "♞" (U+265E) is not in the embedded font '
-                              "(Bitstream Vera), so it would print as a box; write it another way", result)
+    assert_untouched(old_kit, f'{words}: board.title: the character "漢" (U+6F22) is not in the embedded font '
+                              "(DejaVu Sans), so it would print as a box; write it another way", result)
 
 
 # --- where the file goes ------------------------------------------------------------------------

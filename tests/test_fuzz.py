@@ -533,8 +533,9 @@ test_slow_command_lines = pytest.mark.slow(make_fuzz_test("command line", SLOW["
 # --- what the fuzzing found, pinned with the exact messages ---------------------------------------
 
 
-def test_tokens_without_printed_words_are_refused_by_build(tmp_path):
+def test_tokens_without_printed_words_are_refused_by_build(tmp_path, monkeypatch):
     """The rules engine takes any token names; the printed kit (and so validate) has words for white and black only."""
+    monkeypatch.chdir(tmp_path)  # not the fuzz arena, whose text.en.toml --lang en would find first
     game = tmp_path / "game.toml"
     game.write_text((TEMPLATE / "game.toml").read_text().replace('name = "white"', 'name = "red"'))
     assert CliRunner().invoke(main, ["trace", "A1:1", "--game", str(game)]).exit_code == 0

@@ -142,10 +142,10 @@ def test_every_printed_character_is_in_the_embedded_font(kit):
     with open_pdf(kit) as pdf:
         for page in pdf.pages:
             for ch in page.chars:
-                bold = "Bd" in ch["fontname"]
+                bold = "Bold" in ch["fontname"]
                 assert not missing_glyphs(ch["text"], bold), (page.page_number, ch["text"])
             fonts = {c["fontname"].split("+")[-1] for c in page.chars}
-            assert fonts <= {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}, fonts
+            assert fonts <= {"DejaVuSans", "DejaVuSans-Bold"}, fonts
 
 
 def dark_runs(row, threshold=128):

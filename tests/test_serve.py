@@ -37,10 +37,10 @@ EXAMPLES = ROOT / "examples"
 # `build` or `worksheet` later is taken from its choices, or must be added here.
 OTHER_VALUES = {
     "build": {"paper": "letter", "tile-size": "30", "host-key": "separate", "measured": "49.2", "ink": "low",
-              "only": "board,tiles", "tiles": "3x2,1x1", "cut-guides": "marks", "lang": "en",
+              "only": "board,tiles", "tiles": "3x2,1x1", "cut-guides": "marks", "lang": "fr",
               "game": "edge-port-path-tiles", "kits": "2", "kit": "2"},
     "worksheet": {"level": "easy", "puzzles": "3", "seed": "7", "copies": "2", "game": "edge-port-path-tiles",
-                  "sheet": "2", "measured": "49.2", "lang": "en"},
+                  "sheet": "2", "measured": "49.2", "lang": "uk"},
 }
 ROUTE_OF = {"build": "kit", "worksheet": "worksheets"}
 

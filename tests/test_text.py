@@ -86,8 +86,8 @@ def test_markup_and_special_characters_print_as_typed(tmp_path):
      "{path}: board.start: $who is not a placeholder of this text (valid: $token)"),
     ({"board.title": "Cost: $5"}, (), "",
      "{path}: board.title: has a $ that is not a placeholder; write $$ for a dollar sign"),
-    ({"board.title": "Board → here"}, (), "",
-     '{path}: board.title: the character "→" (U+2192) is not in the embedded font (Bitstream Vera), '
+    ({"board.title": "Board ⮕ here"}, (), "",
+     '{path}: board.title: the character "⮕" (U+2B95) is not in the embedded font (DejaVu Sans), '
      "so it would print as a box; write it another way"),
 ])
 def test_a_broken_text_file_gets_clear_errors(tmp_path, changes, drop, extra, message):
@@ -125,5 +125,5 @@ def test_a_word_wider_than_its_box_is_an_error(tmp_path):
 def test_unknown_language_is_refused():
     result = build("--lang", "qq", "-o", "never.pdf")
     assert result.exit_code == 2
-    assert result.output == ('Error: --lang: no text file for language "qq" (looked for text.qq.toml beside the '
-                             "game file and among the built-in templates; built in: en)\n")
+    assert result.output == ('Error: --lang: no text file for language "qq" (looked for text.qq.toml in the '
+                             "current folder and among the built-in templates; available: de, en, es, fr, uk)\n")

@@ -21,7 +21,7 @@ from papergame.model.board import Cell
 from papergame.cli import main
 from papergame.model.definition import load_definition
 from papergame.layout.pages.worksheet_sheet import GUTTER, WorksheetLayout
-from papergame.render.fonts import VeraMetrics, missing_glyphs
+from papergame.render.fonts import FontMetrics, missing_glyphs
 from papergame.model.rules import PlacedTile, trace
 from papergame.text import load_texts
 from papergame.errors import OptionError
@@ -68,7 +68,7 @@ def measured(class_sets):
     definition, texts = load_definition(), load_texts()
     out = {}
     for level, (data, sheets_pdf, keys_pdf) in class_sets.items():
-        layout = WorksheetLayout(definition, texts, VeraMetrics(), level)
+        layout = WorksheetLayout(definition, texts, FontMetrics(), level)
         count = len(data["sheets"][0]["puzzles"])
         out[level] = {}
         for kind, path in (("sheets", sheets_pdf), ("keys", keys_pdf)):
@@ -227,7 +227,7 @@ def slot_texts(pdf_page, layout: WorksheetLayout, count: int) -> list[str]:
 def test_the_printed_key_shows_the_engines_route_and_end(class_sets, measured, level):
     definition = load_definition()
     board = definition.board
-    layout = WorksheetLayout(definition, load_texts(), VeraMetrics(), level)
+    layout = WorksheetLayout(definition, load_texts(), FontMetrics(), level)
     data, _, _ = class_sets[level]
     keys = measured[level]["keys"]
     assert len(keys) == len(data["sheets"])

@@ -139,8 +139,8 @@ class RulePages(NamedTuple):
 
 RULE_PAGES = {
     "own": RulePages(rules_pages, record_pages, host_key_pages),
-    "shared": RulePages(lambda *args: [shared_rules_page(*args)], shared_record_pages,
-                        lambda *args: [shared_host_key_page(*args)]),
+    "shared": RulePages(lambda *args: shared_rules_page(*args).chain(), shared_record_pages,
+                        lambda *args: shared_host_key_page(*args).chain()),
 }
 
 
@@ -165,14 +165,15 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
             game = texts.get("kit.footer_kit", game=game, kit=kit)
         page_label = labels[number - 1] if labels is not None else texts.get("kit.page", page=number, pages=total)
         label = texts.get("kit.footer", game=game, page=page_label)
-        sheet.add(*scale_check(sheet.box, texts.get("scale.instruction"), texts.get("scale.mm"),
-                               texts.get("scale.inch"), sheet.metrics, label))
+        own = sheet.own_page  # the sheet's own page, whichever sheet its text went on to
+        own.add(*scale_check(sheet.box, texts.get("scale.instruction"), texts.get("scale.mm"),
+                             texts.get("scale.inch"), sheet.metrics, label))
         if options.measured is not None:
-            note = texts.get("scale.corrected", measured=f"{options.measured:g}",
-                             percent=f"{100 * BAR / options.measured:.2f}")
+            note = texts.get("scale.corrected", measured=texts.number(options.measured),
+                             percent=texts.number(100 * BAR / options.measured, 2))
             fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
-            sheet.add(Text(sheet.box.x, sheet.box.y + 0.6, note, SMALL_SIZE))
-        page = apply_ink(sheet.page, INKS[options.ink])
+            own.add(Text(sheet.box.x, sheet.box.y + 0.6, note, SMALL_SIZE))
+        page = apply_ink(own, INKS[options.ink])
         pages.append(corrected(page, options.measured))
     return pages
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.primitives import MM_PER_INCH, Item, Line, Page, Rect, Text
@@ -51,26 +51,65 @@ def content_box(paper: str) -> Box:
     return Box((pw - CONTENT_W) / 2, (ph - CONTENT_H) / 2, CONTENT_W, CONTENT_H)
 
 
-class Flow:
-    """A column being filled from the top down, never below its floor."""
+MAX_SHEETS = 12  # continuation sheets one page may grow to: past that, a text is runaway
 
-    def __init__(self, page: Page, name: str, x: float, width: float, top: float, floor: float, metrics: Metrics):
-        self.page = page
+
+class Flow:
+    """A column being filled from the top down, never below its floor.
+
+    When a column runs out of room on a sheet that can be continued (see `Sheet`), it goes
+    on at the same place on the next sheet; a block that does not fit even a fresh sheet
+    is an error.
+    """
+
+    def __init__(self, sheet: "Sheet", name: str, x: float, width: float, top: float, floor: float,
+                 metrics: Metrics, continues: bool = True, widen: bool = False):
+        self.sheet = sheet  # the sheet being written on (a later one after a continuation)
         self.name = name
         self.x = x
         self.width = width
         self.cursor = top
         self.floor = floor
         self.metrics = metrics
+        self.continues = continues
+        self.widen = widen  # on a continuation sheet nothing else uses, take its whole width
+
+    @property
+    def page(self) -> Page:
+        """The page this flow is writing on now."""
+        return self.sheet.own_page
 
     @property
     def room(self) -> float:
         """Height left, in mm."""
         return self.cursor - self.floor
 
+    def fits(self, height: float) -> bool:
+        return height <= self.room + 1e-6
+
+    def can_break(self) -> bool:
+        """Whether a fresh sheet would help: this flow can continue and is below the top of this one."""
+        return self.continues and self.sheet.continued is not None and self.cursor < self.sheet.body_top - 1e-6
+
+    def break_page(self, what: str = "the text") -> None:
+        """Go on at the same column of the next sheet."""
+        following = self.sheet.following(what)
+        if self.widen and not following.used:
+            self.x, self.width = following.x, following.width
+        following.used = True
+        self.sheet = following
+        self.cursor = following.body_top
+        self.floor = following.floor
+
+    def need(self, height: float, what: str = "the text") -> None:
+        """Make sure `height` mm are left, going on to the next sheet if that helps."""
+        if not self.fits(height) and self.can_break():
+            self.break_page(what)
+
     def take(self, height: float, what: str, hint: str = "") -> float:
         """Reserve `height` mm below the cursor; returns the bottom of the reserved band."""
-        if height > self.room + 1e-6:
+        self.need(height, what)
+        if not self.fits(height):
             raise LayoutError(f"{self.name} page: {what} does not fit: it needs {height:.1f} mm and "
                               f"{max(self.room, 0):.1f} mm are left" + (f"; {hint}" if hint else ""))
         self.cursor -= height
@@ -82,41 +121,88 @@ class Flow:
     def add(self, *items: Item) -> None:
         self.page.add(*items)
 
-    def column(self, x: float, width: float) -> "Flow":
-        """A column of this page starting at the current cursor."""
-        return Flow(self.page, self.name, x, width, self.cursor, self.floor, self.metrics)
+    def column(self, x: float, width: float, continues: bool = True, widen: bool = False) -> "Flow":
+        """A column of this page starting at the current cursor.
+
+        `widen`: if it goes on to a sheet no other column has gone on to, it takes the sheet's
+        whole width there (give it to the last column laid out).
+        """
+        return Flow(self.sheet, self.name, x, width, self.cursor, self.floor, self.metrics,
+                    continues and self.continues, widen)
 
     def title(self, text: str, size: float = TITLE_SIZE) -> None:
         fit_line(text, self.width, size, self.metrics, True, f"{self.name} page title")
         bottom = self.take(size * 1.3, "the title")
         self.add(Text(self.x, bottom + size * 0.3, text, size, bold=True))
 
-    def heading(self, text: str, size: float = HEADING_SIZE) -> None:
+    def heading(self, text: str, size: float = HEADING_SIZE, keep: float = 2 * BODY_SIZE * 1.3) -> None:
+        """A bold heading, kept on one sheet with the first `keep` mm of what follows it."""
         self.gap(size * 0.5)
+        lines = wrap(text, self.width, size, self.metrics, True, f"{self.name} page heading")
+        self.need(len(lines) * size * 1.3 + keep)  # never alone at the foot of a page
         self.paragraph(text, size=size, bold=True, what=f"{self.name} page heading")
 
     def paragraph(self, text: str, size: float = BODY_SIZE, indent: float = 0.0, bold: bool = False,
                   fill: float = INK, what: str = "a paragraph", leading: float = 1.3, bullet: str = "") -> None:
-        x = self.x + indent
-        lines = wrap(text, self.width - indent, size, self.metrics, bold, what)
-        top = self.cursor
-        self.take(len(lines) * size * leading, what, "shorten it")
+        """Wrapped lines; a paragraph that reaches the foot of a sheet goes on on the next."""
+        width = self.width
+        lines = wrap(text, width - indent, size, self.metrics, bold, what)
+        # a short paragraph stays whole; a longer one leaves no single line at the foot
+        self.need((len(lines) if len(lines) <= 3 else 2) * size * leading, what)
+        if self.width != width:  # it went on to a sheet where the column is wider
+            lines = wrap(text, self.width - indent, size, self.metrics, bold, what)
         for i, line in enumerate(lines):
-            bottom = top - (i + 1) * size * leading
+            bottom = self.take(size * leading, what, "shorten it")
             baseline = bottom + size * (leading - 1.0) + size * 0.1
             if bullet and i == 0:
                 self.add(Text(self.x, baseline, bullet, size, bold=True, fill=fill))
-            self.add(Text(x, baseline, line, size, bold=bold, fill=fill))
+            self.add(Text(self.x + indent, baseline, line, size, bold=bold, fill=fill))
 
 
 class Sheet(Flow):
-    """A page being filled from the top of its content box down, above the scale check."""
+    """A page being filled from the top of its content box down, above the scale check.
 
-    def __init__(self, name: str, paper: str, metrics: Metrics):
+    `continued`, if given, lets the text go on to further sheets: it is called with each new
+    sheet to put its heading on (such as "How to play (continued)"), and `chain()` lists them.
+    """
+
+    def __init__(self, name: str, paper: str, metrics: Metrics, continued: Callable[[Sheet], None] | None = None):
         pw, ph = PAPERS[paper]
         self.box = content_box(paper)
-        super().__init__(Page(name, pw, ph), name, self.box.x, self.box.w, self.box.top,
-                         self.box.y + SCALE_CHECK_H, metrics)
+        self.own_page = Page(name, pw, ph)
+        self.paper = paper
+        self.continued = continued
+        self.next: Sheet | None = None
+        self.used = False  # whether a flow has gone on to this sheet
+        self.first: Sheet = self  # the sheet this one continues
+        self.index = 1
+        super().__init__(self, name, self.box.x, self.box.w, self.box.top, self.box.y + SCALE_CHECK_H, metrics)
+        self.body_top = self.cursor
+
+    def following(self, what: str = "the text") -> "Sheet":
+        """The sheet after this one, made (with its heading) the first time it is asked for."""
+        if self.next is None:
+            if self.continued is None:
+                raise LayoutError(f"{self.name} page: cannot continue on another sheet")
+            if self.index >= MAX_SHEETS:
+                raise LayoutError(f"{self.first.name} page: {what} would need more than {MAX_SHEETS} "
+                                  "sheets; shorten it")
+            nxt = Sheet(f"{self.first.name}-{self.index + 1}", self.paper, self.metrics, self.continued)
+            nxt.index = self.index + 1
+            nxt.first = self.first
+            self.continued(nxt)
+            nxt.body_top = nxt.cursor
+            self.next = nxt
+        return self.next
+
+    def chain(self) -> list["Sheet"]:
+        """This sheet and every sheet it continued on."""
+        sheets: list[Sheet] = []
+        sheet: Sheet | None = self
+        while sheet is not None:
+            sheets.append(sheet)
+            sheet = sheet.next
+        return sheets
 
 
 def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,

@@ -19,6 +19,8 @@ LEFT, BOTTOM = 14 * mm, 6 * mm  # room for the value axis and the category label
 def draw_bar_chart(c: Canvas, item: BarChart) -> None:
     w, h = item.w * mm, item.h * mm
     drawing = Drawing(w, h)
+    # the renderer's first font is Helvetica unless told otherwise: it would be named, not embedded
+    drawing.initialFontName, drawing.initialFontSize = REGULAR, AXIS_PT
     chart = VerticalBarChart()
     chart.x, chart.y = LEFT, BOTTOM
     chart.width, chart.height = w - LEFT - 2 * mm, h - BOTTOM - 6 * mm  # room above for the axis word

@@ -1,38 +1,41 @@
-"""The embedded fonts (Bitstream Vera, shipped with reportlab) and their metrics."""
+"""The embedded fonts (DejaVu Sans, shipped in papergame/render/fonts/) and their metrics.
+
+DejaVu Sans grew out of Bitstream Vera and keeps its shapes and widths, and adds Latin with
+its extensions, Greek and Cyrillic. reportlab embeds each font as a subset of the glyphs a
+file uses, so the whole font files never go into a PDF.
+"""
 
 from __future__ import annotations
 
 import io
 from functools import lru_cache
-from pathlib import Path
-
-import reportlab
+from importlib import resources
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.lib.units import mm
 
-REGULAR = "Vera"
-BOLD = "VeraBd"
-
-
-FONT_DIR = Path(reportlab.__file__).parent / "fonts"
+REGULAR = "DejaVuSans"
+BOLD = "DejaVuSans-Bold"
+FONT_LABEL = "DejaVu Sans"
+FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 
 
 @lru_cache(maxsize=None)
 def register() -> None:
-    # Open the files ourselves: given a name, reportlab searches with a reader that also
+    # Read the files ourselves: given a name, reportlab searches with a reader that also
     # handles URLs, and importing that (urllib) costs more than parsing both fonts.
-    for name, filename in ((REGULAR, "Vera.ttf"), (BOLD, "VeraBd.ttf")):
-        with open(FONT_DIR / filename, "rb") as f:
-            pdfmetrics.registerFont(TTFont(name, io.BytesIO(f.read())))
+    folder = resources.files("papergame.render").joinpath("fonts")
+    for name, filename in FILES.items():
+        data = folder.joinpath(filename).read_bytes()
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
 
 
 def font_name(bold: bool) -> str:
     return BOLD if bold else REGULAR
 
 
-class VeraMetrics:
+class FontMetrics:
     """Text widths in mm, for the layout."""
 
     def __init__(self) -> None:
@@ -40,6 +43,15 @@ class VeraMetrics:
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
         return pdfmetrics.stringWidth(text, font_name(bold), size * mm) / mm
+
+
+VeraMetrics = FontMetrics  # the name it had while the font was Bitstream Vera
+
+
+def covers(ch: str, bold: bool = False) -> bool:
+    """Whether the embedded font has a glyph for `ch`."""
+    register()
+    return ord(ch) in pdfmetrics.getFont(font_name(bold)).face.charToGlyph
 
 
 def missing_glyphs(text: str, bold: bool = False) -> set[str]:

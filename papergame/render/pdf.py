@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from papergame.layout.charts import BarChart
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Line, Page, Polygon, Rect, Text
-from papergame.render.fonts import font_name, register
+from papergame.render.fonts import REGULAR, font_name, register
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1}
@@ -21,7 +21,10 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     register()
     rl_config.useA85 = 0  # binary compressed streams: smaller files, and faster to write
     first = pages[0]
-    c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1)
+    # The initial font is the embedded one: reportlab's default (Helvetica) would otherwise be
+    # named on every page without being embedded, which print-shop preflight checks flag.
+    c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1,
+               initialFontName=REGULAR, initialFontSize=10)
     c.setTitle(title)
     c.setSubject(subject)
     c.setKeywords(keywords)

@@ -45,7 +45,7 @@ HINTS = {
     "only": "Lost a part? Write which ones, with commas: board, tiles, tokens, rules, record, host-key.",
     "tiles": "Lost some tiles? 3x2,1x1 prints two tiles of type 3 and one of type 1.",
     "cut-guides": "What shows you where to cut.",
-    "lang": "The language of the printed words: en for English.",
+    "lang": "The language of the printed words: en (English), fr, es, de or uk.",
     "level": "How long the token's route is.",
     "puzzles": "Leave empty for as many as fit on a page (1 to 12).",
     "seed": "The same number makes the same puzzles again.",

@@ -245,11 +245,12 @@ def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool) -> list[I
         for port in shape.ports:
             px, py = grid.port(Position(cell, port))
             n = shape.inward(port)
+            name = ctx.texts.letters(port)  # as the page's language writes it
             # far enough in that the name's box clears the side and the end of the tick
-            reach = abs(n.x) * ctx.metrics.width(port, PORT_NAME_SIZE, True) / 2 + abs(n.y) * cap / 2
+            reach = abs(n.x) * ctx.metrics.width(name, PORT_NAME_SIZE, True) / 2 + abs(n.y) * cap / 2
             inside = reach + TICK / 2 + 0.35
             x, y = px + n.x * inside, py + n.y * inside
-            items.append(Text(x, y - PORT_NAME_SIZE * 0.36, port, PORT_NAME_SIZE, bold=True, anchor="middle",
+            items.append(Text(x, y - PORT_NAME_SIZE * 0.36, name, PORT_NAME_SIZE, bold=True, anchor="middle",
                               fill=PORT_NAME_GREY))
     if shape.kind == "hexagon":
         cx, cy = grid.centre(cell)
@@ -438,7 +439,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
     texts, tile = ctx.texts, ctx.tile
 
     def notes(part: Part, parts: list[Part]) -> list[str]:
-        first = texts.get("board.note", size=f"{tile:g}")
+        first = texts.get("board.note", size=texts.number(tile))
         return [first] if len(parts) == 1 else [first] + part_notes(ctx, part)
 
     parts = split_board(ctx, lambda part, parts: top_band(notes(part, parts), ctx))

@@ -21,13 +21,13 @@ def outcome(definition: GameDefinition, texts: Texts, move: FirstMove) -> str:
     if t.end is None:
         winner = move.turn.result.winner
         return texts.get("host_key.goes_out", winner=texts.get(f"token.{winner}"))
-    return texts.get("host_key.stops", position=definition.board.position_name(t.end))
+    return texts.get("host_key.stops", position=texts.position(definition.board, t.end))
 
 
-def route_text(definition: GameDefinition, move: FirstMove) -> str:
+def route_text(definition: GameDefinition, texts: Texts, move: FirstMove) -> str:
     board = definition.board
     t = move.trace
-    steps = [f"{board.cell_name(c)} {a}–{b}" for c, (a, b) in zip(t.route, t.crossings)]
+    steps = [f"{board.cell_name(c)} {texts.letters(a)}–{texts.letters(b)}" for c, (a, b) in zip(t.route, t.crossings)]
     return ", ".join(steps)
 
 
@@ -117,7 +117,7 @@ def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metr
     rows = [table_row(header, width, metrics, header=True)]
     previous = None
     for move in first_moves(definition):
-        cells = [tile_name(move.tile, move.rotation), route_text(definition, move), outcome(definition, texts, move)]
+        cells = [tile_name(move.tile, move.rotation), route_text(definition, texts, move), outcome(definition, texts, move)]
         rows.append(table_row(cells, width, metrics, rule=0.6 if previous not in (None, move.tile) else 0.15))
         previous = move.tile
     return rows

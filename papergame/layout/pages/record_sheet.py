@@ -37,7 +37,7 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
     if move is None:
         return None
     board = definition.board
-    stops = [board.position_name(p) if p is not None else "OUT"
+    stops = [texts.position(board, p)
              for p in (move.turn.positions[t.name] for t in definition.tokens)]
     return [texts.get("record.example"), texts.get(f"token.{move.turn.player}"), board.cell_name(move.turn.cell),
             tile_notation(move.tile, move.rotation)] + stops
@@ -60,7 +60,7 @@ def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: 
             stamp(sheet)
         if not sheets:
             names_block(sheet, definition, texts)
-            how = texts.get("record.how", position=definition.board.position_name(definition.tokens[0].start))
+            how = texts.get("record.how", position=texts.position(definition.board, definition.tokens[0].start))
             for line in wrap(how, sheet.width, BODY, metrics, what="record.how"):
                 y = sheet.take(BODY * LEADING, "record.how")
                 sheet.add(Text(sheet.x, y + BODY * 0.3, line, BODY))

@@ -37,8 +37,8 @@ def tile_name(type_id: int, rotation: int) -> str:
     return tile_notation(type_id, rotation, short=True)
 
 
-def pairs_text(pairs) -> str:
-    return ", ".join(f"{a}–{b}" for a, b in pairs)
+def pairs_text(pairs, texts: Texts) -> str:
+    return ", ".join(f"{texts.letters(a)}–{texts.letters(b)}" for a, b in pairs)
 
 
 def facts(definition: GameDefinition, texts: Texts) -> dict[str, str]:
@@ -53,8 +53,8 @@ def facts(definition: GameDefinition, texts: Texts) -> dict[str, str]:
         "pile": str(definition.pile),
         "white": texts.get(f"token.{white.name}"),
         "black": texts.get(f"token.{black.name}"),
-        "white_start": board.position_name(white.start),
-        "black_start": board.position_name(black.start),
+        "white_start": texts.position(board, white.start),
+        "black_start": texts.position(board, black.start),
         "first": texts.get(f"token.{white.name}"),
         "columns": str(len(board.columns)),
         "rows": str(len(board.rows)),
@@ -76,17 +76,18 @@ def per_type(definition: GameDefinition, texts: Texts) -> str:
     return ", ".join(texts.get("kit.per_type", copies=t.copies, type=t.id) for t in tiles)
 
 
-def port_names(shape: TileShape) -> str:
+def port_names(shape: TileShape, texts: Texts) -> str:
     """The ports named in the rules: all of them for one a side, else the first two sides' worth."""
     if shape.ports_per_side == 1:
-        return ", ".join(shape.ports)
-    return ", ".join(shape.ports[: 2 * shape.ports_per_side])
+        return ", ".join(map(texts.letters, shape.ports))
+    return ", ".join(map(texts.letters, shape.ports[: 2 * shape.ports_per_side]))
 
 
-def step_moves(shape: TileShape) -> str:
+def step_moves(shape: TileShape, texts: Texts) -> str:
     """What one turning step does, port by port, as far as one round of sides: `N to E, E to S, ...`."""
     ports = shape.ports[:: shape.ports_per_side] if shape.ports_per_side == 1 else shape.ports[: 2 * shape.ports_per_side]
-    shown = [f"{p} to {shape.rotate(p, shape.step_degrees)}" for p in ports]
+    shown = [texts.get("rules.move_to", **{"from": texts.letters(p)}, to=texts.letters(shape.rotate(p, shape.step_degrees)))
+             for p in ports]
     return ", ".join(shown) + ("" if shape.ports_per_side == 1 and len(shown) == len(shape.sides) else ", ...")
 
 
@@ -130,7 +131,7 @@ def turn_arrow(x: float, y: float, r: float) -> list[Item]:
     return items
 
 
-def side_letters(shape: TileShape, size: float, x: float, y: float) -> list[Item]:
+def side_letters(shape: TileShape, size: float, x: float, y: float, texts: Texts) -> list[Item]:
     """The side names just outside a tile at (x, y): they belong to the page, so they stay put when the tile turns."""
     items: list[Item] = []
     corners = shape.corners()
@@ -138,7 +139,8 @@ def side_letters(shape: TileShape, size: float, x: float, y: float) -> list[Item
         a, b = corners[i], corners[(i + 1) % len(corners)]
         o = shape.outward(side)
         mx, my = (a.x + b.x) / 2 * size + o.x * 2.6, (a.y + b.y) / 2 * size + o.y * 2.6
-        items.append(Text(x + mx, y + my - CAPTION * 0.36, side, CAPTION, bold=True, anchor="middle", fill=0.35))
+        items.append(Text(x + mx, y + my - CAPTION * 0.36, texts.letters(side), CAPTION, bold=True, anchor="middle",
+                          fill=0.35))
     return items
 
 
@@ -180,10 +182,11 @@ def example_sentence(definition: GameDefinition, texts: Texts, move: FirstMove) 
                   token=texts.get(f"token.{token}"))
     if t.end is None:
         winner = move.turn.result.winner
-        return texts.get("rules.example_out", side=definition.shape.side_of(t.exit_port or ""),
+        return texts.get("rules.example_out", side=texts.letters(definition.shape.side_of(t.exit_port or "")),
                          winner=texts.get(f"token.{winner}") if winner in {x.name for x in definition.tokens} else winner,
                          **common)
-    return texts.get("rules.example_stop", **{"from": board.position_name(t.start)}, to=board.position_name(t.end), **common)
+    return texts.get("rules.example_stop", **{"from": texts.position(board, t.start)},
+                     to=texts.position(board, t.end), **common)
 
 
 def example_figure(definition: GameDefinition, move: FirstMove, before: bool = False,
@@ -220,19 +223,19 @@ def rules_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: M
     inner = w - 5
     setup = [paragraph(texts.get(f"rules.{key}", **f), inner, metrics, f"rules.{key}", bullet="•")
              for key in ("setup_deal", "setup_tokens")]
-    setup.append(paragraph(texts.get("rules.notation_start", position=board.position_name(start),
-                                     side=shape.side_of(start.port), cell=board.cell_name(start.cell)),
+    setup.append(paragraph(texts.get("rules.notation_start", position=texts.position(board, start),
+                                     side=texts.letters(shape.side_of(start.port)), cell=board.cell_name(start.cell)),
                            inner, metrics, "rules.notation_start", bullet="•"))
     blocks.append(boxed(stack(setup, "rules.setup"), w))
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading"))
     ports_key = "ports_one" if shape.ports_per_side == 1 else "ports_many"
     names_key = "port_names_one" if shape.ports_per_side == 1 else "port_names_many"
-    blocks += [para(ports_key), para(names_key, names=port_names(shape))]
+    blocks += [para(ports_key), para(names_key, names=port_names(shape, texts))]
     tile_w = shape.width * CATALOGUE_TILE
     per_row = max(1, min(len(definition.tiles), int(w // (tile_w + 8))))
     catalogue = [Figure(tile_art(shape, t, CATALOGUE_TILE, type_label=str(t.id)), tile_w, CATALOGUE_TILE,
-                        texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs)))
+                        texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)))
                  for t in definition.tiles]
     rows = figure_grid(catalogue, w, per_row, metrics, "rules.tile_caption")
     # the note on the lines' style stays right under the first row of tiles
@@ -249,14 +252,14 @@ def rules_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: M
     step_deg = shape.step_degrees
     pad = 4.0
     blocks.append(figure_row([
-        Figure([turned(art, CATALOGUE_TILE, 0, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad), tile_w + 2 * pad,
+        Figure([turned(art, CATALOGUE_TILE, 0, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad, texts), tile_w + 2 * pad,
                CATALOGUE_TILE + 2 * pad, texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0))),
         Figure(turn_arrow(7, 3, 7), 14, 12),
-        Figure([turned(art, CATALOGUE_TILE, step_deg, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad), tile_w + 2 * pad,
+        Figure([turned(art, CATALOGUE_TILE, step_deg, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad, texts), tile_w + 2 * pad,
                CATALOGUE_TILE + 2 * pad, texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg),
                                          degrees=step_deg)),
     ], w, metrics, "rules.rotation_caption"))
-    blocks += [para("turn_steps"), para("turn_moves", moves=step_moves(shape)),
+    blocks += [para("turn_steps"), para("turn_moves", moves=step_moves(shape, texts)),
                para("notation_tile", tile=tile_name(first.id, step_deg), type=first.id, degrees=step_deg)]
 
     example = worked_example(definition)

@@ -53,7 +53,8 @@ def domino_diagram(definition: GameDefinition, strategy: DominoStrategy, texts: 
 
 
 def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
-    sheet = Sheet("host-key", paper, metrics)
+    sheet = Sheet("host-key", paper, metrics, continued=lambda more: more.title(
+        texts.get("kit.continued", title=texts.get("path_key.title"))))
     board = definition.board
     start = definition.tokens[0].start
     sheet.title(texts.get("path_key.title"))
@@ -65,7 +66,7 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
 
     sheet.heading(texts.get("path_key.answer_heading"))
     sheet.paragraph(texts.get("path_key.board_line", columns=len(board.columns), rows=len(board.rows),
-                              start=board.position_name(start)), size=KEY_SIZE, what="path_key.board_line")
+                              start=texts.position(board, start)), size=KEY_SIZE, what="path_key.board_line")
     try:
         solution = solve(definition)
     except SolveError:
@@ -82,7 +83,7 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
         else:
             sheet.paragraph(texts.get("path_key.no_winning_move", cell=cell), size=KEY_SIZE, indent=3, bullet="•",
                             what="path_key.no_winning_move")
-        sheet.paragraph(texts.get("path_key.positions", count=f"{solution.positions:,}"), size=KEY_SIZE, indent=3,
+        sheet.paragraph(texts.get("path_key.positions", count=texts.whole(solution.positions)), size=KEY_SIZE, indent=3,
                         bullet="•", what="path_key.positions")
         strategy = domino_strategy(definition)
 

@@ -27,7 +27,7 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
         return None
     board = definition.board
     return [str(move.turn.number), texts.get("path_record.first_short"), board.cell_name(move.turn.cell),
-            tile_notation(move.tile, move.rotation), board.position_name(move.trace.end)]
+            tile_notation(move.tile, move.rotation), texts.position(board, move.trace.end)]
 
 
 def longest_game(definition: GameDefinition) -> int:

@@ -6,12 +6,12 @@ diagrams), so a restyle of those shows here too; only the words and their order 
 
 from __future__ import annotations
 
-from papergame.layout.paper import Sheet
+from papergame.layout.paper import HEADING_SIZE, Sheet
 from papergame.layout.pages.rules_sheet import (
     GUTTER, NOTE_SIZE, RULE_SIZE, TILE, example_diagram, figures_row, pairs_text, tile_name, turn_arrow,
 )
 from papergame.layout.primitives import Item, Rect
-from papergame.layout.textflow import Metrics
+from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import tile_art, turned
 from papergame.model.answers import FirstMove, crossing_types, loops_possible, worked_example
 from papergame.model.definition import GameDefinition
@@ -23,13 +23,15 @@ def example_sentence(definition: GameDefinition, texts: Texts, move: FirstMove) 
     t = move.trace
     common = dict(tile=tile_name(move.tile, move.rotation), cell=board.cell_name(move.turn.cell))
     if t.end is None:
-        return texts.get("path_rules.example_out", side=definition.shape.side_of(t.exit_port or ""), **common)
-    return texts.get("path_rules.example_stop", **{"from": board.position_name(t.start)},
-                     to=board.position_name(t.end), **common)
+        return texts.get("path_rules.example_out", side=texts.letters(definition.shape.side_of(t.exit_port or "")),
+                         **common)
+    return texts.get("path_rules.example_stop", **{"from": texts.position(board, t.start)},
+                     to=texts.position(board, t.end), **common)
 
 
 def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
-    sheet = Sheet("rules", paper, metrics)
+    sheet = Sheet("rules", paper, metrics, continued=lambda more: more.title(
+        texts.get("kit.continued", title=texts.get("path_rules.title"))))
     board, shape = definition.board, definition.shape
     sheet.title(texts.get("path_rules.title"))
     sheet.paragraph(texts.get("path_rules.intro", columns=len(board.columns), rows=len(board.rows)),
@@ -37,13 +39,13 @@ def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metr
     sheet.gap(2)
     left_w = (sheet.width - GUTTER) * 0.54
     left = sheet.column(sheet.x, left_w)
-    right = sheet.column(sheet.x + left_w + GUTTER, sheet.width - left_w - GUTTER)
+    right = sheet.column(sheet.x + left_w + GUTTER, sheet.width - left_w - GUTTER, widen=True)
 
     left.heading(texts.get("rules.tiles_heading"))
     left.gap(1)
     figures_row(left, [
         (tile_art(shape, t, TILE, type_label=str(t.id)), TILE, TILE,
-         texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs)))
+         texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)))
         for t in definition.tiles
     ], "rules.tile_caption")
     crossing = crossing_types(definition)
@@ -74,17 +76,20 @@ def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metr
             figures.append(([d.items(0, 0)], d.width, d.height, example_sentence(definition, texts, move)))
         figures_row(left, figures, "path_rules.example")
 
+    start = texts.position(board, definition.tokens[0].start)
+    keys = ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players", "rules.notation")
+    setup = [texts.get(key, start=start) for key in keys]
+    box_h = 3 + sum(len(wrap(text, right.width - 8, RULE_SIZE, metrics)) * RULE_SIZE * 1.3 + 0.8 for text in setup)
+    right.need(HEADING_SIZE * 2 + 1 + box_h)  # the heading and its box stay together
     right.heading(texts.get("rules.setup_heading"))
     right.gap(1)
     box_top = right.cursor
-    inner = right.column(right.x + 2.5, right.width - 5)
+    inner = right.column(right.x + 2.5, right.width - 5, continues=False)
     inner.gap(2)
-    start = board.position_name(definition.tokens[0].start)
-    for key in ("setup_tiles", "setup_path", "setup_players"):
-        inner.paragraph(texts.get(f"path_rules.{key}", start=start), size=RULE_SIZE, what=f"path_rules.{key}",
-                        indent=3, bullet="•")
-        inner.gap(0.8)
-    inner.paragraph(texts.get("rules.notation"), size=RULE_SIZE, what="rules.notation", indent=3, bullet="•")
+    for i, (key, text) in enumerate(zip(keys, setup)):
+        inner.paragraph(text, size=RULE_SIZE, what=key, indent=3, bullet="•")
+        if i < len(keys) - 1:
+            inner.gap(0.8)
     inner.gap(1.8)
     right.cursor = inner.cursor
     right.add(Rect(right.x, right.cursor, right.width, box_top - right.cursor, width=0.4))

@@ -9,6 +9,7 @@ from papergame.layout.paper import BODY_SIZE, Sheet
 from papergame.layout.primitives import Page, Text
 from papergame.layout.textflow import Metrics
 from papergame.model.simulate import SimulationReport
+from papergame.text import Texts
 
 CHART_H = 52.0
 LEGEND = 2.8  # mm, the size of axis words
@@ -44,10 +45,40 @@ def standard_error(n: int, games: int) -> float:
     return 100 * math.sqrt(p * (1 - p) / games)
 
 
-def report_page(report: SimulationReport, paper: str, metrics: Metrics) -> Page:
+def report_lines(report: SimulationReport, texts: Texts) -> list[str]:
+    """The figures in words, in the language of `texts` (the terminal keeps `summary_lines`)."""
+    g, d = report.games, report.definition
+
+    def share(n: int, total: int) -> str:
+        return texts.get("simulate.percent", value=texts.number(100 * n / total, 1))
+
+    rules = texts.get("simulate.rules_shared" if d.rules.path == "shared" else "simulate.rules_own")
+    lines = [texts.get("simulate.summary", games=texts.whole(g), game=d.source, rules=rules, policy=texts.get(f"simulate.policy_{report.policy}"),
+                       seed=report.seed)]
+    for name in report.players:
+        n = report.wins[name]
+        lines.append(texts.get("simulate.won", player=player_word(name, texts), count=texts.whole(n),
+                               percent=share(n, g), error=texts.number(standard_error(n, g), 1)))
+    lines.append(texts.get("simulate.draws", count=texts.whole(report.draws), percent=share(report.draws, g)))
+    lines.append(texts.get("simulate.length", mean=texts.number(report.mean_length, 2),
+                           shortest=min(report.lengths), longest=max(report.lengths)))
+    laid = sum(report.tiles.values())
+    shares = ", ".join(texts.get("simulate.tile_share", type=t, percent=share(n, laid))
+                       for t, n in sorted(report.tiles.items()))
+    lines.append(texts.get("simulate.tiles", shares=shares))
+    return lines
+
+
+def player_word(name: str, texts: Texts) -> str:
+    """A player as the page names them: the token's word, or first / second on a shared path."""
+    words = {**texts.sections["token"], "first": texts.get("simulate.first"), "second": texts.get("simulate.second")}
+    return words.get(name, name)
+
+
+def report_page(report: SimulationReport, texts: Texts, paper: str, metrics: Metrics) -> Page:
     sheet = Sheet("simulation", paper, metrics)
-    sheet.title("Simulated games")
-    for line in summary_lines(report):
+    sheet.title(texts.get("simulate.title"))
+    for line in report_lines(report, texts):
         sheet.paragraph(line, size=BODY_SIZE, what="the summary")
     g = report.games
 
@@ -57,17 +88,17 @@ def report_page(report: SimulationReport, paper: str, metrics: Metrics) -> Page:
         sheet.add(BarChart(sheet.x, bottom, sheet.width, CHART_H - 2, tuple(labels), tuple(values), value_label,
                            every))
 
-    outcomes = [*report.players, "draw"]
+    outcomes = [player_word(p, texts) for p in report.players] + [texts.get("simulate.draw")]
     counts = [report.wins[p] for p in report.players] + [report.draws]
-    chart("Who won", outcomes, [100 * c / g for c in counts], "% of games")
+    of_games = texts.get("simulate.of_games")
+    chart(texts.get("simulate.chart_won"), outcomes, [100 * c / g for c in counts], of_games)
     shortest, longest = min(report.lengths), max(report.lengths)
     span = list(range(shortest, longest + 1))
-    chart("How long games last (tiles laid)", [str(k) for k in span],
-          [100 * report.lengths.get(k, 0) / g for k in span], "% of games", max(1, math.ceil(len(span) / 30)))
+    chart(texts.get("simulate.chart_length"), [str(k) for k in span],
+          [100 * report.lengths.get(k, 0) / g for k in span], of_games, max(1, math.ceil(len(span) / 30)))
     laid = sum(report.tiles.values())
     types = sorted(report.tiles)
-    chart("Which tiles were laid", [f"type {t}" for t in types], [100 * report.tiles[t] / laid for t in types],
-          "% of tiles laid")
-    sheet.add(Text(sheet.x, sheet.floor, "Made by papergame simulate: the same options give the same figures.",
-                   LEGEND))
+    chart(texts.get("simulate.chart_tiles"), [texts.get("simulate.type", type=t) for t in types],
+          [100 * report.tiles[t] / laid for t in types], texts.get("simulate.of_tiles"))
+    sheet.add(Text(sheet.x, sheet.floor, texts.get("simulate.footer"), LEGEND))
     return sheet.page

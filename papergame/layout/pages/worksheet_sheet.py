@@ -258,8 +258,8 @@ class WorksheetLayout:
         start = self.definition.tokens[0].start
         tile = self.definition.tiles[0]
         step = self.definition.shape.step_degrees
-        values = dict(example=board.position_name(start), cell=board.cell_name(start.cell),
-                      side=self.definition.shape.side_of(start.port), tile=f"{tile.id}@{step}", type=tile.id,
+        values = dict(example=self.texts.position(board, start), cell=board.cell_name(start.cell),
+                      side=self.texts.letters(self.definition.shape.side_of(start.port)), tile=f"{tile.id}@{step}", type=tile.id,
                       degrees=step)
         return [self.texts.get(f"worksheet.{key}", **values) for key in ("intro", "intro_stop", "intro_hand")]
 
@@ -270,8 +270,8 @@ class WorksheetLayout:
 
         move = worked_example(self.definition).stop
         figure = example_figure(self.definition, move, cell=9.0) if move is not None else None
-        caption = (self.texts.get("worksheet.example", start=self.definition.board.position_name(move.trace.start),
-                                  end=self.definition.board.position_name(move.trace.end), tile=f"{move.tile}@{move.rotation}")
+        caption = (self.texts.get("worksheet.example", start=self.texts.position(self.definition.board, move.trace.start),
+                                  end=self.texts.position(self.definition.board, move.trace.end), tile=f"{move.tile}@{move.rotation}")
                    if move is not None else "")
         cap_w = 30.0
         fig_w = figure.width + 2.0 + cap_w if figure else 0.0
@@ -500,9 +500,9 @@ def exit_key_texts(layout: WorksheetLayout, puzzle: Puzzle) -> list[str]:
     out = [texts.get("worksheet.key_route", route=" ".join(board.cell_name(c) for c in route.route))]
     if route.end is None:
         out.append(texts.get("worksheet.key_out", cell=board.cell_name(route.route[-1]),
-                             side=layout.definition.shape.side_of(route.exit_port or "")))
+                             side=texts.letters(layout.definition.shape.side_of(route.exit_port or ""))))
     else:
-        out.append(texts.get("worksheet.key_stop", position=board.position_name(route.end)))
+        out.append(texts.get("worksheet.key_stop", position=texts.position(board, route.end)))
     return out
 
 
@@ -519,7 +519,7 @@ def hand_key_texts(layout: WorksheetLayout, puzzle: Puzzle) -> list[str]:
 def exit_compact(layout: WorksheetLayout, puzzle: Puzzle) -> str:
     assert isinstance(puzzle, ExitPuzzle) and puzzle.route is not None, "an exit puzzle has its route"
     end = puzzle.route.end
-    return layout.definition.board.position_name(end) if end is not None else "OUT"
+    return layout.texts.position(layout.definition.board, end)
 
 
 class KindView(NamedTuple):

@@ -1,0 +1,198 @@
+"""The files `papergame init` writes: a game's definition and its words, commented for editing.
+
+Both files are written from what papergame has loaded and checked, so they load as they
+are; every field carries a comment saying what it means and what it may hold.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import NamedTuple
+
+from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES, GameDefinition
+from papergame.model.geometry import MAX_PORTS_PER_SIDE
+from papergame.text import Texts, english, placeholders, text_filename
+
+GAME_FILE = "game.toml"
+
+# Where each section's words are printed.
+SECTIONS = {
+    "notation": "How sides, ports, positions and numbers are written on every printed page.",
+    "kit": "Words on every page: the kit's title, page numbers, continued pages.",
+    "token": "The printed word for each token (the definition's token names are white and black).",
+    "scale": "The scale check at the foot of every page.",
+    "board": "The board page (and the notes on a board split over several sheets).",
+    "tiles": "The tiles and tokens to cut out.",
+    "rules": "The rules page(s): a long text goes on to another page.",
+    "record": "The player record sheet: a table, so every heading must fit its column.",
+    "host_key": "The host key: the answers, for the person running the game.",
+    "worksheet": "The practice sheets (papergame worksheet) and their answer keys.",
+}
+
+# What each $placeholder is filled in with.
+PLACEHOLDERS = {
+    "a": "a tile type", "b": "a tile type", "black": "the black token's word", "black_start": "its start (A1/S)",
+    "cell": "a cell (A1)", "columns": "columns on the board", "copies": "a number of tiles",
+    "copy": "a tile's copy number", "degrees": "degrees", "edge": "an edge word (Left, ...)",
+    "example": "a position (A1/S)", "first": "the first player's word", "first_col": "a column",
+    "first_row": "a row", "from": "a position", "hand": "tiles in a hand", "last_col": "a column",
+    "last_row": "a row", "level": "the level word", "loop_answer": "loop_possible or loop_impossible",
+    "measured": "a length in mm", "number": "a sheet number", "other": "a part number", "page": "this page",
+    "pages": "pages in all", "pairs": "the tile's lines (N-E, S-W)", "part": "a part number",
+    "parts": "parts in all", "per_type": "the kit.per_type texts", "percent": "a percentage",
+    "pile": "tiles in the draw pile", "position": "a position (A1/S) or the out word", "route": "cells",
+    "rows": "rows on the board", "seed": "the sheet's seed", "side": "a side's letters",
+    "size": "a size in mm", "tile": "a tile as TYPE@DEG", "tiles": "tiles as TYPE@DEG", "title": "a page title",
+    "to": "a position", "token": "a token's word", "type": "a tile type", "types": "tile types",
+    "white": "the white token's word", "white_start": "its start (A1/S)", "winner": "a token's word",
+}
+
+
+class StarterFiles(NamedTuple):
+    game: Path
+    text: Path
+    files: list[tuple[Path, bytes]]
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string; no-break spaces are written as escapes, so they can be seen."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    return quoted.replace("\u00a0", "\\u00A0").replace("\u202f", "\\u202F")
+
+
+def toml_list(items) -> str:
+    return "[" + ", ".join(toml_string(str(i)) for i in items) + "]"
+
+
+def definition_toml(definition: GameDefinition, name: str) -> str:
+    """The definition as commented TOML: what every field means and its limits."""
+    shape, board = definition.shape, definition.board
+    kind = "hexagon" if len(shape.sides) == 6 else "square"
+    most = MAX_PORTS_PER_SIDE[kind]
+    lines = [
+        f"# {name}: the game, as data. Check it with `papergame validate`, print it with `papergame build`.",
+        "# Every name here (sides, ports, cells) is the file's own: trace uses them as they are, and",
+        "# the printed pages write the sides in the language of the text file ([notation]).",
+        "",
+        "[rules]",
+        '# path: "own" (each player has a token and loses if it is led off the board) or "shared"',
+        "# (one path both players extend; whoever runs it off the board loses).",
+        f"path = {toml_string(definition.rules.path)}",
+        '# supply: "kit" (only the set\'s copies: hands are dealt, and the game is a draw when they',
+        '# run out) or "unlimited" (any type at any time; shared path only).',
+        f"supply = {toml_string(definition.rules.supply)}",
+        "",
+        "[shape]",
+        "# sides: the tile's sides, clockwise from the top. A square has N E S W; a hexagon with a",
+        "# flat side at the top has N NE SE S SW NW. A tile turns one side on at a time",
+        f"# ({360 // len(shape.sides)} degrees for this shape).",
+        f"sides = {toml_list(shape.sides)}",
+        f"# ports: where lines meet the sides, clockwise from the top side; 1 to {most} on every side of a",
+        f"# {kind}. With one a side a port is named like its side (N); with more, N1 N2 ... clockwise.",
+        f"ports = {toml_list(shape.ports)}",
+        "",
+        "[board]",
+        "# columns: the column names, west to east; rows: the row names, south to north. The first of",
+        f"# each names the south-west cell (A1). {BOARD_MIN} to {BOARD_MAX} of each; short names, each used once.",
+        f"columns = {toml_list(board.columns)}",
+        f"rows = {toml_list(board.rows)}",
+        "",
+        "# tokens: two for own paths, in turn order; one for a shared path. name: one word without",
+        "# spaces or / : @ , ; (a printed kit names it with the word for it in the text file's [token]",
+        "# table: white and black, or path). start: the entry port the token stands at, CELL/PORT,",
+        "# on the board's edge facing in.",
+    ]
+    for token in definition.tokens:
+        lines += ["[[tokens]]", f"name = {toml_string(token.name)}",
+                  f"start = {toml_string(board.position_name(token.start))}", ""]
+    if definition.rules.path != "shared":  # a shared path deals no hands
+        lines += [
+            "[deal]",
+            "# hand: tiles dealt to each player at the start, 1 or more; both hands together may not",
+            "# be more than the set. The rest are the draw pile.",
+            f"hand = {definition.hand}",
+            "",
+        ]
+    lines += [
+        "# tiles: one table per tile type. type: a number from 1 to 99, each used once. pairs: the",
+        "# tile's lines as pairs of ports, as the tile is printed; every port in exactly one pair.",
+        f"# copies: how many of this tile the set has, 1 or more; at most {MAX_TILES} tiles in all.",
+    ]
+    for tile in definition.tiles:
+        pairs = ", ".join(toml_list(pair) for pair in tile.pairs)
+        lines += ["[[tiles]]", f"type = {tile.id}", f"pairs = [{pairs}]", f"copies = {tile.copies}", ""]
+    return "\n".join(lines)
+
+
+def texts_toml(texts: Texts, lang: str, game_file: str, source: Texts | None = None) -> str:
+    """Every printed word as commented TOML; a translation also shows each English original
+    (`source`: the English words of the game's kind, by default the default game's)."""
+    source = source or english()
+    lines = [
+        f"# Every word the kit prints (language: {lang}). Change any text; keep every key.",
+        f"# papergame finds this file beside {game_file} when you build in this language ({lang}).",
+        "# Words like $token are filled in by papergame (each key's comment says which it may use);",
+        "# write $$ for a dollar sign. \\u00A0 is a no-break space: a line never breaks there.",
+        "# Text is printed exactly as written. A word too wide for its box, or a heading too wide",
+        "# for its table column, is an error that names the key.",
+    ]
+    for section, table in texts.sections.items():
+        lines += ["", f"[{section}]"]
+        if section in SECTIONS:
+            lines.append(f"# {SECTIONS[section]}")
+        if section == "notation":
+            lines += [
+                "# Side letters: letters only, no spaces or slash, not ending in a digit (ports on a side",
+                "# with several are numbered: S1, S2), no two alike. out: the word for a token that has",
+                '# left the board. decimal: "." or ",". thousands: "," "." "\\u00A0" "\\u202F" or "".',
+            ]
+        for key, value in table.items():
+            notes = []
+            names = sorted(placeholders(source.sections[section][key]))
+            if names:
+                notes.append("may use " + ", ".join(f"${n} ({PLACEHOLDERS.get(n, n)})" for n in names))
+            if lang != "en" and section != "notation":
+                notes.append("English: " + toml_string(source.sections[section][key]))
+            lines += [f"# {note}" for note in notes]
+            lines.append(f"{key} = {toml_string(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def starter_files(folder: str | Path, definition: GameDefinition, texts: Texts, lang: str,
+                  name: str, source: Texts | None = None) -> StarterFiles:
+    folder = Path(folder)
+    game = folder / GAME_FILE
+    text = folder / text_filename(lang)
+    files = [(game, definition_toml(definition, name).encode("utf-8")),
+             (text, texts_toml(texts, lang, GAME_FILE, source).encode("utf-8"))]
+    return StarterFiles(game, text, files)
+
+
+def write_starter(folder: str | Path, game: str | None, lang: str) -> StarterFiles:
+    """Write the game's definition and its text file into `folder`; never over an existing file."""
+    from papergame.errors import OutputError
+    from papergame.model.definition import DEFAULT_GAME, builtin_game, load_definition
+    from papergame.output import write_all
+    from papergame.text import load_texts
+
+    from papergame.model.rules import rule_set
+
+    definition = load_definition(game)
+    words = rule_set(definition).words  # a shared-path game has pages of its own, with their words
+    texts = load_texts(None, lang, game, words)
+    name = builtin_game(game) or Path(str(game)).stem or DEFAULT_GAME
+    starter = starter_files(folder, definition, texts, lang, name, english(words))
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder}: cannot write: it is a file, not a folder")
+    existing = [str(path) for path, _ in starter.files if path.exists() or path.is_symlink()]
+    if existing:
+        raise OutputError(f"{existing[0]}: already exists; papergame init never replaces a file: "
+                          "choose another folder, or move the file away first")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{folder}: cannot make the folder: {exc.strerror or exc}") from None
+    write_all(starter.files)
+    return starter
