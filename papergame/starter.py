@@ -28,6 +28,11 @@ SECTIONS = {
     "record": "The player record sheet: a table, so every heading must fit its column.",
     "host_key": "The host key: the answers, for the person running the game.",
     "worksheet": "The practice sheets (papergame worksheet) and their answer keys.",
+    "guide": "The teacher's guide, after the host key: printing, a class set, a lesson plan.",
+    "simulate": "The one-page report of papergame simulate -o REPORT.pdf.",
+    "path_rules": "The rules page of a shared-path game.",
+    "path_record": "The record sheet of a shared-path game: a table, so every heading must fit its column.",
+    "path_key": "The host key of a shared-path game: who wins with perfect play, and a strategy.",
 }
 
 # What each $placeholder is filled in with.
@@ -46,6 +51,14 @@ PLACEHOLDERS = {
     "size": "a size in mm", "tile": "a tile as TYPE@DEG", "tiles": "tiles as TYPE@DEG", "title": "a page title",
     "to": "a position", "token": "a token's word", "type": "a tile type", "types": "tile types",
     "white": "the white token's word", "white_start": "its start (A1/S)", "winner": "a token's word",
+    "count": "a number", "end": "a position", "error": "a number of points", "game": "the game's title",
+    "games": "a number of games", "id": "a tile's id", "kit": "a kit's number", "last": "a tile type",
+    "longest": "a number of tiles", "mean": "a number of tiles", "moves": "the rules.move_to texts",
+    "names": "port names", "per_side": "ports on a side", "player": "a player's word", "players": "players",
+    "policy": "a policy word", "rules": "the rules' word", "shape": "the shape's word",
+    "shares": "the tile_share texts", "shortest": "a number of tiles", "sides": "sides of a tile",
+    "start": "a position", "step": "degrees", "token_list": "the tokens' words", "value": "a number",
+    "ways": "a number",
 }
 
 
