@@ -259,9 +259,33 @@ def _sizes(em: float, smallest: float) -> list[float]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None
            ) -> tuple[Label, ...]:
+    """Where the type number (top left if it can) and the id (bottom right if it can) go.
+
+    Ids as wide as each other (`1·1` … `3·6`) go to the same place, so the search runs once
+    for every copy of a type: it is made with a stand-in of the same width (`width_twin`).
+    """
+    twin = width_twin(id_label)
+    placed = _labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin)
+    return tuple(label._replace(text=id_label or "") if label.text == twin and not label.bold else label
+                 for label in placed)
+
+
+def width_twin(text: str | None) -> str | None:
+    """A text exactly as wide as `text` as `text_width` measures it: every digit 0, every letter X.
+
+    >>> width_twin("K7 · 3·4")
+    'X0 · 0·0'
+    """
+    if text is None:
+        return None
+    return "".join("0" if ch.isdigit() else ch if ch in REGULAR_WIDTHS else "X" for ch in text)
+
+
+@lru_cache(maxsize=4096)
+def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None
+            ) -> tuple[Label, ...]:
     """Where the type number (top left if it can) and the id (bottom right if it can) go.
 
     Both sit in room the lines leave free (`tile_paths.room`), the type number as large as

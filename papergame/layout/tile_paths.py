@@ -278,8 +278,21 @@ def _inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool
     step = 1.0 / grid
     cols = math.ceil(shape.width / step)
     slack = margin + step / 2 * math.sqrt(2)
-    return tuple(tuple(inside_by(shape, (c + 0.5) * step, (r + 0.5) * step) >= slack for c in range(cols))
-                 for r in range(grid))
+    corners = shape.corners()
+    edges = []  # each side as a point on it and its unit inward normal (the same sum as inside_by)
+    for i, a in enumerate(corners):
+        b = corners[(i + 1) % len(corners)]
+        ex, ey = b.x - a.x, b.y - a.y
+        length = math.hypot(ex, ey)
+        edges.append((a.x, a.y, ey / length, -ex / length))
+    xs = [(c + 0.5) * step for c in range(cols)]
+    rows = []
+    for r in range(grid):
+        y = (r + 0.5) * step
+        # per side, the inward distance is a straight function of x along this row
+        lines = [((y - ay) * ny - ax * nx, nx) for ax, ay, nx, ny in edges]
+        rows.append(tuple(min(base + x * nx for base, nx in lines) >= slack for x in xs))
+    return tuple(rows)
 
 
 @lru_cache(maxsize=4096)
