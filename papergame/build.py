@@ -63,8 +63,12 @@ def input_files(game_path, text_path, texts: Texts | None = None) -> dict[str, s
 def check_text_glyphs(texts: Texts) -> None:
     from papergame.render.fonts import FONT_LABEL, missing_glyphs
 
+    strings = texts.all_strings()
+    every = "".join(sorted({ch for _, value in strings for ch in value}))
+    if not missing_glyphs(every) and not missing_glyphs(every, bold=True):  # the usual case, at once
+        return
     problems = []
-    for key, value in texts.all_strings():
+    for key, value in strings:
         missing = missing_glyphs(value) | missing_glyphs(value, bold=True)
         for ch in sorted(missing):
             problems.append(
@@ -100,6 +104,12 @@ def check_page_glyphs(pages: list[Page]) -> None:
     """Every character on every page must be in the font (names from a definition included)."""
     from papergame.render.fonts import FONT_LABEL, missing_glyphs
 
+    for bold in (False, True):  # every character of every page at once: the usual case is none missing
+        every = {ch for page in pages for t in texts_of(page.items) if t.bold == bold for ch in t.text}
+        if missing_glyphs("".join(sorted(every)), bold):
+            break
+    else:
+        return
     for page in pages:
         for t in texts_of(page.items):
             missing = missing_glyphs(t.text, t.bold)
