@@ -236,6 +236,7 @@ def worksheet_pdfs(game, options, printing: SheetOptions = SheetOptions(),
     # the kit's own checks: paper, ink and printer correction work as they do for `build`
     kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
     definition, game_path = game_and_folder(game)
+    require_tokens_each(definition)
     texts = load_texts(printing.text_path, printing.lang, game_path)
     count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress, printing)
     title = texts.get("worksheet.title")
@@ -265,9 +266,20 @@ def build_worksheets(output: str | Path | None, game_path, options, progress=lam
     return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)
 
 
+def require_tokens_each(definition) -> None:
+    """Worksheets trace a player's own token; a shared-path game (one path for both) has none to trace."""
+    from papergame.activities.worksheet import WorksheetError
+
+    if definition.rules.path != "own":
+        raise WorksheetError(
+            f"{definition.source}: rules.path: worksheets are for games where each player has a token "
+            f'(path = "own"); this game shares one path, so it has no worksheets')
+
+
 def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: sheets,
                     printing: SheetOptions = SheetOptions()):
     """The sheets and their key pages, laid out and finished in memory: (puzzles a sheet, sheets, pages, keys)."""
+    require_tokens_each(definition)
     from papergame.layout.kit import finish
     from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
     from papergame.render.fonts import FontMetrics

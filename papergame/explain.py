@@ -96,8 +96,7 @@ def describe_definition(definition: GameDefinition) -> list[str]:
         f"Board: {len(board.columns)} x {len(board.rows)} cells "
         f"({board.cell_name(cells[0])} to {board.cell_name(cells[-1])})",
         f"Tiles: {definition.total_tiles} ({counts})",
-        f"Deal: {definition.hand} to each of {len(definition.tokens)} players, "
-        f"{definition.pile} left in the draw pile",
+        deal_sentence(definition),
         "Starts: " + ", ".join(f"{t.name} {board.position_name(t.start)}" for t in definition.tokens),
         shape_sentence(definition),
         different_tiles_sentence(definition),
@@ -152,6 +151,16 @@ def simulation_story(report) -> list[str]:
     return lines
 
 
+def deal_sentence(definition: GameDefinition) -> str:
+    """How the tiles reach the players: dealt hands, or (shared path) one supply face up."""
+    if definition.rules.path == "shared":
+        if definition.rules.supply == "unlimited":
+            return "Supply: face up, shared; any type at any time (a type that runs out is drawn on paper)"
+        return f"Supply: face up, shared; the kit's {definition.total_tiles} tiles, a draw when they run out"
+    return (f"Deal: {definition.hand} to each of {len(definition.tokens)} players, "
+            f"{definition.pile} left in the draw pile")
+
+
 def describe_worksheets(levels: dict[str, str | None]) -> list[str]:
     """Which worksheet levels the game can make, and why not for the others.
 
@@ -159,7 +168,12 @@ def describe_worksheets(levels: dict[str, str | None]) -> list[str]:
     ['Worksheets: easy, medium and hard']
     >>> describe_worksheets({"easy": None, "medium": None, "hard": "g.toml: no tile whose lines cross"})
     ['Worksheets: easy and medium', 'No hard worksheets: g.toml: no tile whose lines cross']
+    >>> describe_worksheets(dict.fromkeys(("easy", "medium", "hard"), "g.toml: rules.path: no tokens"))
+    ['No worksheets: g.toml: rules.path: no tokens']
     """
+    reasons = set(levels.values())
+    if len(reasons) == 1 and None not in reasons:  # one reason for every level: say it once
+        return [f"No worksheets: {reasons.pop()}"]
     can = [level for level, why in levels.items() if why is None]
     lines = ["Worksheets: " + (" and ".join([", ".join(can[:-1]), can[-1]]) if len(can) > 1 else can[0])] if can else []
     lines += [f"No {level} worksheets: {why}" for level, why in levels.items() if why is not None]

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections import Counter
 
 import pdfplumber
 import pytest
+from click.testing import CliRunner
 
 from papergame.build import build
+from papergame.cli import main
+from papergame.model.simulate import simulate
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import TokenStart, load_definition
 from papergame.model.rules import replay
@@ -15,11 +20,16 @@ from papergame.model.strategy import domino_strategy
 
 
 @pytest.fixture(scope="module")
-def kit_text(tmp_path_factory):
+def kit_pdf(tmp_path_factory):
     out = tmp_path_factory.mktemp("shared") / "shared.pdf"
     report = build(out, "shared-path")
     assert report.kit_pages == 6 and report.guide_pages == 1  # the teacher's guide comes last
-    with pdfplumber.open(out) as pdf:
+    return out
+
+
+@pytest.fixture(scope="module")
+def kit_text(kit_pdf):
+    with pdfplumber.open(kit_pdf) as pdf:
         return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
 
 
@@ -29,6 +39,90 @@ def test_rules_page_states_the_shared_path(kit_text):
     assert "If your tile leads the path off the board, you lose." in rules
     # the worked examples, from the engine (their captions sit side by side, so lines interleave)
     assert "3 in A1: the path goes from A1/S to 1 in A1: the path runs off the board" in rules
+
+
+def test_kit_prints_enough_tiles_to_fill_the_board(kit_text):
+    """27 tiles, 9 of each type, on the tiles page: a 5 x 5 board needs at most 25."""
+    ids = re.findall(r"\b([123])·(\d+)\b", kit_text[1])
+    assert len(ids) == len(set(ids)) == 27
+    assert Counter(t for t, _ in ids) == {"1": 9, "2": 9, "3": 9}
+    assert len(ids) >= len(load_definition("shared-path").board.cells)
+
+
+def test_rules_say_what_to_do_when_a_type_runs_out(kit_pdf):
+    rules = right_column(kit_pdf, 2)
+    assert ("If the type you want has run out, draw its lines on a square of paper the size of a tile "
+            "and lay that: every type is always there to take.") in rules
+    assert "Tiles of type 1 and 2 are the same tile turned, so one can stand in for the other." in rules
+
+
+def test_the_kit_supply_has_enough_tiles_for_every_game():
+    """Played with only the kit's copies (27), no game runs out of tiles before the board is full."""
+    shared = load_definition("shared-path")
+    kit = dataclasses.replace(shared, rules=shared.rules._replace(supply="kit"))
+    for policy in ("random", "careful"):
+        report = simulate(kit, 400, policy, seed=3)
+        assert report.draws == 0  # every game ends with the path off the board
+        assert max(report.lengths) <= 25
+
+
+def right_column(pdf_path, page: int, left: bool = False) -> str:
+    """The text of a page's right-hand (or left-hand) half, line by line (two columns interleave otherwise)."""
+    with pdfplumber.open(pdf_path) as pdf:
+        p = pdf.pages[page]
+        box = (0, 0, p.width * 0.535, p.height) if left else (p.width * 0.535, 0, p.width, p.height)
+        return " ".join((p.within_bbox(box).extract_text() or "").split())
+
+
+def test_the_shared_pages_speak_of_one_marker(kit_text, kit_pdf):
+    """One name for the piece on every page; the tokens text fits a single marker."""
+    everything = " ".join(kit_text)
+    assert not re.search(r"\btokens?\b", everything, re.IGNORECASE)
+    assert "Two of each colour" not in everything
+    assert "Marker: cut it out. Its arrow shows which way the path is heading. You need one: the other two are " \
+           "spares." in kit_text[1]
+    assert "Marker starts here" in kit_text[0]
+    rules = right_column(kit_pdf, 2)
+    assert "The first player lays the first tile; then take turns." in rules
+    assert "Stand the marker at A1/S" in rules and "Move the marker there." in rules
+
+
+def test_record_example_row_says_example_in_the_turn_column(kit_pdf):
+    with pdfplumber.open(kit_pdf) as pdf:
+        words = pdf.pages[3].extract_words()
+    turn = next(w for w in words if w["text"] == "Turn")
+    example = next(w for w in words if w["text"] == "Example")
+    first_row = min((w for w in words if w["text"] == "1" and abs(w["x0"] - turn["x0"]) < 0.01),
+                    key=lambda w: w["top"])
+    assert abs(example["x0"] - turn["x0"]) < 0.01  # in the Turn column, where the turn numbers stand
+    assert turn["top"] < example["top"] < first_row["top"]  # between the header and turn 1
+    row = [w["text"] for w in words if abs(w["top"] - example["top"]) < 1]
+    assert row == ["Example", "First", "A1", "3@0", "A2/S"]  # the engine's first move, and no number
+    assert "not a real turn" not in " ".join(w["text"] for w in words)
+
+
+def test_guide_is_written_for_the_shared_path(kit_text, kit_pdf):
+    guide = right_column(kit_pdf, 5, left=True) + " " + right_column(kit_pdf, 5)
+    assert "Teacher's guide" in guide
+    commands = re.findall(r"papergame \w+(?: --[\w-]+(?: [\w.-]+)?)*", guide)
+    assert len(commands) == 4 and all("--game shared-path" in c for c in commands), commands
+    assert "worked example below" not in guide and "face-down" not in guide and "worksheet" not in guide
+    assert "the tiles lie face up in a heap" in guide
+    assert "ask the class where the marker will stop" in guide
+    assert "as in the two first moves on the rules page" in guide and "Two first moves" in kit_text[2]
+
+
+def test_worksheets_for_the_shared_path_are_refused_in_one_line_and_validate_agrees(tmp_path):
+    out = tmp_path / "ws.pdf"
+    result = CliRunner().invoke(main, ["worksheet", "--game", "shared-path", "-o", str(out)])
+    why = ("shared-path/game.toml: rules.path: worksheets are for games where each player has a token "
+           '(path = "own"); this game shares one path, so it has no worksheets')
+    assert result.exit_code == 2 and result.output == f"Error: {why}\n"
+    assert list(tmp_path.iterdir()) == []
+    checked = CliRunner().invoke(main, ["validate", "shared-path"])
+    assert checked.exit_code == 0, checked.output
+    assert f"No worksheets: {why}" in checked.output.splitlines()
+    assert "Supply: face up, shared; any type at any time" in checked.output
 
 
 def test_record_sheet_has_a_row_for_every_cell(kit_text):
@@ -41,7 +135,10 @@ def test_host_key_prints_the_solver_and_a_checked_strategy(kit_text):
     key = kit_text[4]
     assert "The second player can always win, whatever first does." in key
     assert "Every first tile in A1 loses against perfect play." in key
-    assert "The solver valued 7,054 positions." in key
+    # the size of the search, in words a teacher reads (the figure is the solver's own)
+    assert "A computer worked this out by looking ahead, move by move, to the end of the game " \
+           "(7,054 board positions checked)." in key
+    assert "solver valued" not in key
     assert "Cover every cell but A1 with dominoes" in key
     assert "Checked by the rules engine" in key
 

@@ -18,6 +18,7 @@ from papergame.layout.pages.guide import guide_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.pages.record_sheet import record_pages
 from papergame.layout.pages.rules_sheet import rules_pages
+from papergame.layout.pages.shared_guide import shared_guide_pages
 from papergame.layout.pages.shared_host_key import shared_host_key_page
 from papergame.layout.pages.shared_record_sheet import shared_record_pages
 from papergame.layout.pages.shared_rules_sheet import shared_rules_page
@@ -274,7 +275,8 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
         key_sheets += RULE_PAGES[definition.rules.path].host_key(definition, texts, options.paper, metrics)
-    guide = guide_pages(definition, texts, options.paper, metrics) if options.wants("guide") else []
+    make_guide = shared_guide_pages if definition.rules.path == "shared" else guide_pages
+    guide = make_guide(definition, texts, options.paper, metrics) if options.wants("guide") else []
     if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
                                   "so there is nothing to print; ask for another part or keep the host key")

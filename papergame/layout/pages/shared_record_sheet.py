@@ -1,7 +1,8 @@
 """The record sheet of a shared-path game: the two players, then one row per tile laid.
 
 Laid out like the default record sheet, with its own columns: who laid the tile, where,
-which tile, and where the path stopped.
+which tile, and where the path stopped. The example row is shaded and says "Example" in
+its Turn column, never a number, so it cannot be taken for turn 1.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from papergame.model.rules import rule_set, tile_notation
 from papergame.text import Texts
 
 COLUMNS = ("turn", "player", "cell", "tile", "stop")
-WIDTHS = (0.09, 0.17, 0.14, 0.24, 0.36)  # shares of the table width
+WIDTHS = (0.13, 0.15, 0.12, 0.24, 0.36)  # shares of the table width
 HEADER_H = 8.0
 ROW_MAX, ROW_MIN = 10.0, 6.5
-EXAMPLE_GREY = 0.55
+EXAMPLE_SHADE = 0.88  # the example row's background, as on the default record sheet
+EXAMPLE_TEXT = 0.25
 
 
 def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
@@ -26,7 +28,7 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
     if move is None:
         return None
     board = definition.board
-    return [str(move.turn.number), texts.get("path_record.first_short"), board.cell_name(move.turn.cell),
+    return [texts.get("path_record.example"), texts.get("path_record.first_short"), board.cell_name(move.turn.cell),
             tile_notation(move.tile, move.rotation), texts.position(board, move.trace.end)]
 
 
@@ -52,7 +54,7 @@ def shared_record_pages(definition: GameDefinition, texts: Texts, paper: str, me
         count = min(turns - number + 1, room_rows - len(rows))
         rows += [[str(n), "", "", "", ""] for n in range(number, number + count)]
         number += count
-        columns_table(sheet, labels, texts.get("path_record.example"), rows, example is not None and not sheets)
+        columns_table(sheet, labels, rows, example is not None and not sheets)
         if number > turns:
             sheet.gap(4)
             sheet.paragraph(texts.get("path_record.result") + " " + "_" * 40, what="path_record.result")
@@ -72,9 +74,8 @@ def names_block(sheet: Sheet, texts: Texts) -> None:
     sheet.gap(4)
 
 
-def columns_table(sheet: Sheet, labels: dict[str, str], example: str, rows: list[list[str]],
-                  first_is_example: bool) -> None:
-    """A ruled table: a grey header, then the rows (the first greyed as an example)."""
+def columns_table(sheet: Sheet, labels: dict[str, str], rows: list[list[str]], first_is_example: bool) -> None:
+    """A ruled table: a grey header, then the rows (the first shaded, "Example" in its Turn column)."""
     width = sheet.width
     xs = [sheet.x]
     for share in WIDTHS:
@@ -89,13 +90,16 @@ def columns_table(sheet: Sheet, labels: dict[str, str], example: str, rows: list
         sheet.add(Text(xs[i] + 1.5, bottom + 2.8, label, SMALL_SIZE + 0.4, bold=True))
     for n, row in enumerate(rows):
         y = sheet.take(row_h, "the table rows")
-        grey = EXAMPLE_GREY if first_is_example and n == 0 else 0.0
+        example = first_is_example and n == 0
+        if example:
+            sheet.add(Rect(sheet.x, y, width, row_h, width=0, stroke=None, fill=EXAMPLE_SHADE))
         for i, value in enumerate(row):
             if value:
-                sheet.add(Text(xs[i] + 1.5, y + row_h * 0.32, value, BODY_SIZE, fill=grey))
-        if grey:
-            sheet.add(Text(xs[-1] - 1.5, y + row_h * 0.32, example, SMALL_SIZE - 0.4, anchor="end", fill=grey))
-        sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.25))
+                value = fit_line(value, xs[i + 1] - xs[i] - 2.5, BODY_SIZE, sheet.metrics, example and i == 0,
+                                 f"path_record.{COLUMNS[i]}")
+                sheet.add(Text(xs[i] + 1.5, y + row_h * 0.32, value, BODY_SIZE, bold=example and i == 0,
+                               fill=EXAMPLE_TEXT if example else 0.0))
+        sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.6 if example else 0.25))
     for x in xs:
         sheet.add(Line(x, sheet.cursor, x, top, width=0.25))
     sheet.add(Rect(sheet.x, sheet.cursor, width, top - sheet.cursor, width=0.4))

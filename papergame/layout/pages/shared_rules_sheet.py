@@ -15,6 +15,7 @@ from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import tile_art, turned
 from papergame.model.answers import FirstMove, crossing_types, loops_possible, worked_example
 from papergame.model.definition import GameDefinition
+from papergame.model.rules import rule_set
 from papergame.text import Texts
 
 
@@ -77,7 +78,8 @@ def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metr
         figures_row(left, figures, "path_rules.example")
 
     start = texts.position(board, definition.tokens[0].start)
-    keys = ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players", "rules.notation")
+    run_out = "path_rules.run_out" if rule_set(definition).unlimited else "path_rules.run_out_kit"
+    keys = ("path_rules.setup_tiles", run_out, "path_rules.setup_path", "path_rules.setup_players", "rules.notation")
     setup = [texts.get(key, start=start) for key in keys]
     box_h = 3 + sum(len(wrap(text, right.width - 8, RULE_SIZE, metrics)) * RULE_SIZE * 1.3 + 0.8 for text in setup)
     right.need(HEADING_SIZE * 2 + 1 + box_h)  # the heading and its box stay together

@@ -1,0 +1,39 @@
+"""The teacher's guide of a shared-path game: printing, a class set, cutting, reused paper, a lesson.
+
+Laid out like the two-token game's guide (`guide.py`), with words of its own wherever that
+game's do not fit: every command names the game (`--game shared-path`), the players share
+one path marker, and the tiles lie face up, so reused paper gives nothing away. The lesson
+points to the two first moves on the rules page instead of printing its own example.
+"""
+
+from __future__ import annotations
+
+from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
+from papergame.layout.paper import Sheet
+from papergame.layout.textflow import Metrics
+from papergame.model.definition import GameDefinition
+from papergame.text import Texts
+
+# (heading, paragraphs): every key in full, the generic ones shared with the two-token guide
+SECTIONS = (
+    ("guide.host_heading", ("guide.host",)),
+    ("guide.print_heading", ("guide.print_paper", "path_guide.print_check", "guide.print_keep")),
+    ("guide.class_heading", ("path_guide.class_text", "path_guide.class_reprint")),
+    ("guide.cut_heading", ("path_guide.cut", "path_guide.store")),
+    ("guide.reused_heading", ("path_guide.reused",)),
+    ("guide.lesson_heading", ("path_guide.lesson_goal", "path_guide.lesson_demo", "path_guide.lesson_play",
+                              "path_guide.lesson_think", "path_guide.lesson_close")),
+)
+
+
+def shared_guide_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics,
+                       options=None) -> list[Sheet]:
+    pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
+    w = pages.column_width
+    blocks: list[Block] = []
+    for head, keys in SECTIONS:
+        blocks.append(heading(texts.get(head), w, metrics, head))
+        for key in keys:
+            blocks.append(paragraph(texts.get(key), w, metrics, key, bullet="•" if len(keys) > 1 else ""))
+    pages.add(blocks)
+    return pages.sheets
