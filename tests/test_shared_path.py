@@ -40,7 +40,10 @@ def test_the_template_loads_as_a_shared_path_with_the_default_board_and_tiles(sh
     assert isinstance(rule_set(shared), SharedPath) and rule_set(shared).unlimited
     assert isinstance(rule_set(default_game), OwnPath)
     assert [(t.name, t.start) for t in shared.tokens] == [("path", Position(Cell(0, 0), "S"))]
-    assert shared.board == default_game.board and shared.tiles == default_game.tiles
+    assert shared.board == default_game.board
+    # the same three tiles, 9 of each instead of 6: 27, enough to fill the 25 cells
+    assert [(t.id, t.pairs) for t in shared.tiles] == [(t.id, t.pairs) for t in default_game.tiles]
+    assert [t.copies for t in shared.tiles] == [9, 9, 9] and shared.total_tiles >= len(shared.board.cells)
     assert shared.hand == 0
 
 

@@ -1,8 +1,8 @@
 """The teacher's guide of a shared-path game: printing, a class set, cutting, reused paper, a lesson.
 
 Laid out like the two-token game's guide (`guide.py`), with words of its own wherever that
-game's do not fit: every command names the game (`--game shared-path`), the players share
-one path marker, and the tiles lie face up, so reused paper gives nothing away. The lesson
+game's do not fit: every command names the game, the players share one marker, and the
+tiles lie face up, so reused paper gives nothing away. The lesson
 points to the two first moves on the rules page instead of printing its own example.
 """
 
