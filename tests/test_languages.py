@@ -290,6 +290,7 @@ def test_the_shared_path_game_in_other_languages(tmp_path, cmaps, lang):
     out = tmp_path / "shared.pdf"
     result = CliRunner().invoke(main, ["build", "--game", "shared-path", "--lang", lang, "-o", str(out)])
     assert result.exit_code == 0, result.output
+    assert "(6 sheets)" in result.output  # the 27 tiles on one sheet and the rules on one page, as in English
     # the guide's commands name the game as typed: `papergame build --game shared-path`
     text = "\n".join(check_pdf(out, lang, "a4", cmaps, names="game shared-path"))
     # the solver's positions, grouped the language's way (pdfplumber reads no-break spaces as spaces)

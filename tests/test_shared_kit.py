@@ -50,7 +50,7 @@ def test_kit_prints_enough_tiles_to_fill_the_board(kit_text):
 
 
 def test_rules_say_what_to_do_when_a_type_runs_out(kit_pdf):
-    rules = right_column(kit_pdf, 2)
+    rules = right_column(kit_pdf, 2, left=True) + " " + right_column(kit_pdf, 2)
     assert ("If the type you want has run out, draw its lines on a square of paper the size of a tile "
             "and lay that: every type is always there to take.") in rules
     assert "Tiles of type 1 and 2 are the same tile turned, so one can stand in for the other." in rules

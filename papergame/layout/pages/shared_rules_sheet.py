@@ -53,6 +53,8 @@ def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metr
     if crossing:
         left.paragraph(texts.get("path_rules.crossing", types=", ".join(map(str, crossing))),
                        size=NOTE_SIZE, what="path_rules.crossing")
+    run_out = "path_rules.run_out" if rule_set(definition).unlimited else "path_rules.run_out_kit"
+    left.paragraph(texts.get(run_out), size=NOTE_SIZE, bold=True, what=run_out)
     left.heading(texts.get("rules.rotation_heading"))
     left.gap(1)
     first = definition.tiles[0]
@@ -78,8 +80,7 @@ def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metr
         figures_row(left, figures, "path_rules.example")
 
     start = texts.position(board, definition.tokens[0].start)
-    run_out = "path_rules.run_out" if rule_set(definition).unlimited else "path_rules.run_out_kit"
-    keys = ("path_rules.setup_tiles", run_out, "path_rules.setup_path", "path_rules.setup_players", "rules.notation")
+    keys = ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players", "rules.notation")
     setup = [texts.get(key, start=start) for key in keys]
     box_h = 3 + sum(len(wrap(text, right.width - 8, RULE_SIZE, metrics)) * RULE_SIZE * 1.3 + 0.8 for text in setup)
     right.need(HEADING_SIZE * 2 + 1 + box_h)  # the heading and its box stay together
