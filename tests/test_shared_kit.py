@@ -182,3 +182,38 @@ def test_domino_strategy_beats_a_careless_opponent_in_the_engine():
         moves.append(move)
         game = replay(definition, moves)
     assert game.result.winner == "first"
+
+
+@pytest.mark.slow
+def test_one_game_can_want_more_of_a_kind_than_the_kit_has():
+    """Why the rules say what to do when a type runs out (README): searching every game on 5 x 5,
+    one can want up to 17 straight tiles (type 3, 9 printed) or 24 curved ones (types 1 and 2, 18)."""
+    from papergame.model.playtables import LOOP, OUT, PlayTables
+    from papergame.model.solver import Search
+
+    definition = load_definition("shared-path")
+    tables = PlayTables(definition)
+    search = Search(tables, 10**9)
+    straight = [3 in {p.type_id for p in tables.distinct[option]} for option in search.options]
+
+    def most(kind: bool) -> int:
+        memo: dict[int, int] = {}
+
+        def best(position: int) -> int:
+            key = (search.key << search.pos_bits) | position
+            if key not in memo:
+                top = 0
+                for option in range(len(search.options)):
+                    end, changes = search.play(position, option)
+                    count = (straight[option] == kind) + (best(end) if end not in (OUT, LOOP) else 0)
+                    search.undo(position // tables.port_count, changes)
+                    top = max(top, count)
+                memo[key] = top
+            return memo[key]
+
+        return best(tables.starts[0])
+
+    printed = Counter(t.id for t in definition.tiles for _ in range(t.copies))
+    straights, curves = most(True), most(False)
+    assert (straights, curves) == (17, 24)
+    assert straights > printed[3] and curves > printed[1] + printed[2]
