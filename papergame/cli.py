@@ -511,7 +511,8 @@ def init(folder, game, lang) -> None:
     click.echo("Edit them, then:")
     click.echo(f"  papergame validate {written.game}")
     click.echo(f"  papergame build --game {written.game} --lang {lang}")
-    click.echo(f"  papergame worksheet --game {written.game} --lang {lang}")
+    if load_game(written.game).rules.path == "own":  # a shared path has no worksheets
+        click.echo(f"  papergame worksheet --game {written.game} --lang {lang}")
 
 
 if __name__ == "__main__":  # pragma: no cover

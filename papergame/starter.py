@@ -33,6 +33,7 @@ SECTIONS = {
     "path_rules": "The rules page of a shared-path game.",
     "path_record": "The record sheet of a shared-path game: a table, so every heading must fit its column.",
     "path_key": "The host key of a shared-path game: who wins with perfect play, and a strategy.",
+    "path_guide": "The teacher's guide of a shared-path game: its own words where the guide's do not fit.",
 }
 
 # What each $placeholder is filled in with.

@@ -217,3 +217,13 @@ def test_one_game_can_want_more_of_a_kind_than_the_kit_has():
     straights, curves = most(True), most(False)
     assert (straights, curves) == (17, 24)
     assert straights > printed[3] and curves > printed[1] + printed[2]
+
+
+def test_init_of_the_shared_path_offers_no_worksheet_command(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["init", "sp", "--game", "shared-path"])
+    assert result.exit_code == 0, result.output
+    assert "papergame build --game sp/game.toml --lang en" in result.output
+    assert "worksheet" not in result.output
+    text = (tmp_path / "sp" / "text.en.toml").read_text(encoding="utf-8")
+    assert "[path_guide]" in text and "# The teacher's guide of a shared-path game" in text
