@@ -133,7 +133,7 @@ def test_record_sheet_has_a_row_for_every_cell(kit_text):
 
 def test_host_key_prints_the_solver_and_a_checked_strategy(kit_text):
     key = kit_text[4]
-    assert "The second player can always win, whatever first does." in key
+    assert "The second player can always win, whatever the first player does." in key
     assert "Every first tile in A1 loses against perfect play." in key
     # the size of the search, in words a teacher reads (the figure is the solver's own)
     assert "A computer worked this out by looking ahead, move by move, to the end of the game " \
@@ -227,3 +227,10 @@ def test_init_of_the_shared_path_offers_no_worksheet_command(tmp_path, monkeypat
     assert "worksheet" not in result.output
     text = (tmp_path / "sp" / "text.en.toml").read_text(encoding="utf-8")
     assert "[path_guide]" in text and "# The teacher's guide of a shared-path game" in text
+
+
+def test_simulate_names_the_shared_path_players_as_a_sentence_starts():
+    result = CliRunner().invoke(main, ["simulate", "--game", "shared-path", "--games", "30"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(line.startswith("First won ") for line in lines) and any(line.startswith("Second won ") for line in lines)

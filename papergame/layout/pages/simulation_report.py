@@ -29,7 +29,7 @@ def summary_lines(report: SimulationReport) -> list[str]:
     ]
     for name in report.players:
         n = report.wins[name]
-        lines.append(f"{name} won {n:,} ({percent(n, g)}, standard error {standard_error(n, g):.1f} points).")
+        lines.append(f"{name.capitalize()} won {n:,} ({percent(n, g)}, standard error {standard_error(n, g):.1f} points).")
     lines.append(f"Draws: {report.draws:,} ({percent(report.draws, g)}).")
     shortest, longest = min(report.lengths), max(report.lengths)
     lines.append(f"Game length: mean {report.mean_length:.2f} tiles laid, shortest {shortest}, longest {longest}.")
