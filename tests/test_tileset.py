@@ -83,3 +83,16 @@ def test_a_file_in_the_current_folder_wins_over_a_template_name(tmp_path, monkey
     (tmp_path / "hexagon-path-tiles").write_text("not toml [")
     result = CliRunner().invoke(main, ["validate", "hexagon-path-tiles"])
     assert result.exit_code == 2 and "not valid TOML" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["hexagon-path-tiles", "shared-path"])
+def test_a_template_built_by_its_path_is_the_template(tmp_path, name):
+    """A template's text file holds only the words that differ; reached by its path, the template
+    still takes the rest from the default game's words and builds the same kit as by name."""
+    from papergame.model.definition import builtin_path
+
+    by_name, by_path = tmp_path / "name.pdf", tmp_path / "path.pdf"
+    assert run("build", "--game", name, "-o", str(by_name)).exit_code == 0
+    result = run("build", "--game", str(builtin_path(name)), "-o", str(by_path))
+    assert result.exit_code == 0, result.output
+    assert by_path.read_bytes() == by_name.read_bytes()

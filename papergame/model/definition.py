@@ -285,8 +285,27 @@ def builtin_game(name: str | Path | None) -> str | None:
         return DEFAULT_GAME
     text = str(name)
     if "/" in text or "\\" in text or text.endswith(".toml") or os.path.exists(text):  # never raises
-        return None
+        return template_at(text)
     return text if text in builtin_games() else None
+
+
+def template_at(path: str) -> str | None:
+    """The built-in template whose own game.toml `path` is (reached by its path), else None.
+
+    A template's text file holds only the words that differ from the default game's, so the
+    template must be loaded as a template however it is named.
+    """
+    try:
+        here = Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
+    for game in builtin_games():
+        try:
+            if Path(str(builtin_path(game))).resolve() == here:
+                return game
+        except (OSError, RuntimeError, ValueError):
+            continue
+    return None
 
 
 def load_definition(path: str | Path | None = None) -> GameDefinition:
