@@ -10,6 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
+from papergame.model.answers import first_moves
+from papergame.model.definition import load_definition
 from pdfmeasure import (bars, content_box, content_extent, grid_spacings, mm, open_pdf, page_text, squares)
 
 PAGES = ["board", "tiles", "rules", "record", "host-key"]
@@ -108,11 +110,18 @@ def test_viewer_is_asked_to_print_unscaled_and_one_sided(kit):
 def test_first_move_table_is_on_the_host_key_page_only(kit):
     with open_pdf(kit) as pdf:
         texts = [page_text(p) for p in pdf.pages]
-    assert "1@90 A1 S–E stops at B1/W" in texts[-2]
-    assert "3@270 A1 S–N stops at A2/S" in texts[-2]
+    # one row a type, one column a turn: where White then stands, as the rules engine says
+    definition = load_definition()
+    rows: dict[int, list[str]] = {}
+    for move in first_moves(definition):
+        end = move.trace.end
+        rows.setdefault(move.tile, [str(move.tile)]).append("OUT" if end is None else definition.board.position_name(end))
+    assert "Type 0° 90° 180° 270°" in texts[-2]
+    for row in rows.values():
+        assert " ".join(row) in texts[-2].splitlines()
     assert "Type 1 turned 90° is type 2" in texts[-2]
     for text in texts[:-2] + texts[-1:]:
-        assert "1@90 A1" not in text and "stops at B1/W" not in text
+        assert "Type 0° 90°" not in text
         assert "is type 2" not in text and "Host key" not in text.splitlines()[0]
 
 

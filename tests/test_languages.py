@@ -156,8 +156,9 @@ def test_a_hexagon_kit_names_its_six_sides_in_ukrainian(tmp_path, cmaps):
     out = tmp_path / "hex.pdf"
     result = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--lang", "uk", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    text = "\n".join(check_pdf(out, "uk", "a4", cmaps))
+    text = "\n".join(check_pdf(out, "uk", "a4", cmaps, names="hexagon-path-tiles"))  # the guide's commands
     assert {"пнсх", "пдзх"} <= words(text)
+    assert "--game hexagon-path-tiles" in text
 
 
 @pytest.mark.slow
@@ -263,10 +264,19 @@ def test_init_copies_a_game_and_its_words_commented_and_they_build(tmp_path, mon
     assert "2 to 12 of each" in game and "at most 200 tiles" in game and "1 to 99" in game
     assert '# English: "Board"\ntitle = "Plateau"' in words_text
     assert "# may use $token (a token's word)" in words_text
-    # the copies are the game as built in: the same kit, byte for byte
-    assert runner.invoke(main, ["build", "--game", "my-game/game.toml", "--lang", "fr", "-o", "a.pdf"]).exit_code == 0
-    assert runner.invoke(main, ["build", "--lang", "fr", "-o", "b.pdf"]).exit_code == 0
+    # the copies are the game as built in: the same kit, byte for byte (all but the guide, whose commands
+    # name the copy's file)
+    pieces = ["--only", "board,tiles,tokens,rules,record,host-key"]
+    assert runner.invoke(main, ["build", "--game", "my-game/game.toml", "--lang", "fr", "-o", "a.pdf", *pieces]).exit_code == 0
+    assert runner.invoke(main, ["build", "--lang", "fr", "-o", "b.pdf", *pieces]).exit_code == 0
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert runner.invoke(main, ["build", "--game", "my-game/game.toml", "--lang", "fr", "-o", "g.pdf",
+                                "--only", "guide"]).exit_code == 0
+    with open_pdf(tmp_path / "g.pdf") as pdf:  # the guide's two columns, one after the other
+        page = pdf.pages[0]
+        halves = [page.crop((0, 0, page.width / 2, page.height)), page.crop((page.width / 2, 0, page.width, page.height))]
+        guide = " ".join(" ".join((h.extract_text() or "").split()) for h in halves)
+    assert "papergame build --game my-game/game.toml --kits 15" in guide
     # never over an existing file: the first one found is named, nothing is written
     (tmp_path / "my-game" / "game.toml").write_text("# mine\n")
     result = runner.invoke(main, ["init", "my-game", "--lang", "fr"])
@@ -305,7 +315,9 @@ def test_init_of_the_shared_path_game_builds_the_same_kit(tmp_path, monkeypatch)
     game = (tmp_path / "sp" / "game.toml").read_text(encoding="utf-8")
     assert 'path = "shared"' in game and "[deal]" not in game
     for args, out in ((["--game", "sp/game.toml"], "a.pdf"), (["--game", "shared-path"], "b.pdf")):
-        result = runner.invoke(main, ["build", *args, "--lang", "es", "-o", out])
+        # every part but the guide, whose commands name the game as the command line did
+        result = runner.invoke(main, ["build", *args, "--lang", "es", "-o", out,
+                                      "--only", "board,tiles,tokens,rules,record,host-key"])
         assert result.exit_code == 0, result.output
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
 
@@ -321,8 +333,8 @@ def test_the_simulation_report_in_other_languages(tmp_path, cmaps, lang):
 
 
 def test_35_tile_types_go_on_over_further_sheets_in_german(tmp_path, cmaps):
-    """The eight-port game's rules show 35 tiles and its host key lists 140 first moves: both
-    continue on further sheets, titled in the language."""
+    """The eight-port game's rules show 35 tiles and continue on a further sheet, titled in the language;
+    its host key's 140 first moves, a row a type and a column a turn, fit one sheet."""
     out = tmp_path / "eight.pdf"
     result = CliRunner().invoke(main, ["build", "--game", "eight-port-path-tiles", "--lang", "de",
                                        "--only", "rules,host-key", "-o", str(out)])
@@ -330,7 +342,7 @@ def test_35_tile_types_go_on_over_further_sheets_in_german(tmp_path, cmaps):
     texts = check_pdf(out, "de", "a4", cmaps)
     titles = [t.splitlines()[0] for t in texts]
     assert titles[0] == "So wird gespielt" and "So wird gespielt (Fortsetzung)" in titles
-    assert "Lösungsblatt (Fortsetzung)" in titles
+    assert titles.count("Lösungsblatt für die Spielleitung") == 1 and "Lösungsblatt (Fortsetzung)" not in titles
 
 
 def test_port_names_on_the_board_in_ukrainian(tmp_path, cmaps):

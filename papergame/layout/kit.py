@@ -120,8 +120,9 @@ def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedT
             continue
         count = int(m["count"]) if m["count"] is not None else 1
         if not 1 <= count <= tile.copies:
-            raise OptionError("tiles", f'"{part.strip()}": the set has {tile.copies} tiles of type {tile.id}, '
-                              f"so ask for 1 to {tile.copies}")
+            raise OptionError("tiles", f'"{part.strip()}": the set has ' + (
+                f"{tile.copies} tiles of type {tile.id}, so ask for 1 to {tile.copies}" if tile.copies > 1
+                else f"1 tile of type {tile.id}, so ask for just 1 ({tile.id}x1)"))
         chosen.extend(PrintedTile(tile, k) for k in range(1, count + 1))
     ids = [(p.tile.id, p.copy) for p in chosen]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
@@ -275,8 +276,12 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
         key_sheets += RULE_PAGES[definition.rules.path].host_key(definition, texts, options.paper, metrics)
-    make_guide = shared_guide_pages if definition.rules.path == "shared" else guide_pages
-    guide = make_guide(definition, texts, options.paper, metrics) if options.wants("guide") else []
+    if not options.wants("guide"):
+        guide: list[Sheet] = []
+    elif definition.rules.path == "shared":
+        guide = shared_guide_pages(definition, texts, options.paper, metrics)
+    else:  # the players' pages are the kit's first ones, or the whole kit file with the host key apart
+        guide = guide_pages(definition, texts, options.paper, metrics, len(sheets) if options.host_key == "page" else 0)
     if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
                                   "so there is nothing to print; ask for another part or keep the host key")

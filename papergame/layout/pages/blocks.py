@@ -117,14 +117,15 @@ def figure_grid(figures: Sequence[Figure], width: float, per_row: int, metrics: 
 
 
 def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, number: str = "",
-         note: str = "", size: float = BODY) -> Block:
-    """A picture on the left and its short text beside it, with an optional note under the text."""
+         note: str = "", size: float = BODY, note_size: float = BODY) -> Block:
+    """A picture on the left and its short text beside it, with an optional note under the text (black, as
+    large as the text by default: a worked example is read, not glanced at)."""
     pic_w = picture.width
     text_x = pic_w + 3.0
     inset = size * 1.4 if number else 0.0
     lines = wrap(text, width - text_x - inset, size, metrics, what=what)
-    notes = wrap(note, width - text_x - inset, CAPTION, metrics, what=what) if note else []
-    text_h = len(lines) * size * LEADING + (1.0 + len(notes) * CAPTION * LEADING if notes else 0.0)
+    notes = wrap(note, width - text_x - inset, note_size, metrics, what=what) if note else []
+    text_h = len(lines) * size * LEADING + (1.0 + len(notes) * note_size * LEADING if notes else 0.0)
     height = max(picture.height, text_h) + 1.5
 
     def draw(x: float, top: float) -> list[Item]:
@@ -132,7 +133,7 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
         if number:
             items += text_lines([number], x + text_x, top, size, True)
         items += text_lines(lines, x + text_x + inset, top, size)
-        items += text_lines(notes, x + text_x + inset, top - len(lines) * size * LEADING - 1.0, CAPTION, fill=0.2)
+        items += text_lines(notes, x + text_x + inset, top - len(lines) * size * LEADING - 1.0, note_size)
         return items
 
     return Block(height, draw, what)

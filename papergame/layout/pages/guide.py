@@ -6,8 +6,10 @@ and its worked example is the rules engine's, drawn by the rules page's own code
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from papergame.model.answers import worked_example
-from papergame.model.definition import GameDefinition
+from papergame.model.definition import DEFAULT_GAME, GameDefinition, builtin_games
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph, step
 from papergame.layout.pages.rules_sheet import example_figure, example_sentence
 from papergame.layout.paper import Sheet
@@ -24,14 +26,64 @@ SECTIONS = (
 )
 
 
-def guide_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics, options=None) -> list[Sheet]:
+LONGEST_NAME = 32  # characters of a game file's name the guide prints in a command
+
+
+def game_name(definition: GameDefinition) -> str:
+    """How a command names the game: a built-in game's name (nothing for the default game), else its file.
+
+    >>> from papergame.model.definition import load_definition
+    >>> game_name(load_definition()), game_name(load_definition("hexagon-path-tiles"))
+    ('', 'hexagon-path-tiles')
+    """
+    source = PurePath(definition.source)
+    if source.name == "game.toml" and len(source.parts) == 2 and source.parent.name in builtin_games():
+        return "" if source.parent.name == DEFAULT_GAME else source.parent.name
+    if not definition.source:
+        return ""
+    name = source.name if source.name != "game.toml" or not source.parent.name else f"{source.parent.name}/game.toml"
+    return name if len(name) <= LONGEST_NAME else source.name[:LONGEST_NAME]
+
+
+def tiles_example(definition: GameDefinition) -> str:
+    """A tile selection the set can give (`3x2`): two of the type with the most copies, or one if it has one."""
+    tile = max(definition.tiles, key=lambda t: t.copies)
+    return f"{tile.id}x{min(2, tile.copies)}"
+
+
+def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None) -> dict[str, str]:
+    """The commands the guide shows, naming the game when it is not the default one."""
+    name = game_name(definition)
+    option = " " + texts.get("guide.game_option", name=name) if name else ""
+    return {"build": texts.get("guide.command_build") + option,
+            "worksheet": texts.get("guide.command_worksheet") + option,
+            "tiles": tiles_example(definition), "last": str(pupil_pages or 0)}
+
+
+def section_keys(definition: GameDefinition, keys: tuple[str, ...], pupil_pages: int | None) -> list[str]:
+    """A section's texts for this game: the cutting text for its shape, the printing text for its files."""
+    out = []
+    for key in keys:
+        if key == "cut" and definition.shape.kind == "hexagon":
+            key = "cut_hexagon"
+        if key == "print_keep" and pupil_pages is not None:
+            key = "print_pupils" if pupil_pages > 0 else "print_pupils_separate"
+        out.append(key)
+    return out
+
+
+def guide_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics,
+                pupil_pages: int | None = None) -> list[Sheet]:
+    """The guide; `pupil_pages` is how many pages of the kit file are the players' (0: all of them, the host key
+    being a file of its own; None: not known, as when the guide is printed alone)."""
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
     w = pages.column_width
+    filled = values(definition, texts, pupil_pages)
     blocks: list[Block] = []
     for head, keys in SECTIONS:
         blocks.append(heading(texts.get(f"guide.{head}"), w, metrics, f"guide.{head}"))
-        for key in keys:
-            blocks.append(paragraph(texts.get(f"guide.{key}"), w, metrics, f"guide.{key}",
+        for key in section_keys(definition, keys, pupil_pages):
+            blocks.append(paragraph(texts.get(f"guide.{key}", **filled), w, metrics, f"guide.{key}",
                                     bullet="•" if len(keys) > 1 else ""))
     example = worked_example(definition)
     moves = [m for m in (example.stop, example.out) if m is not None] if definition.rules.path == "own" else []

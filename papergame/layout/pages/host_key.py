@@ -2,33 +2,35 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, Block, ColumnPages, heading, paragraph, text_lines
+from papergame.errors import LayoutError
+from papergame.layout.pages.blocks import (
+    BODY, CAPTION, LEADING, PT, Block, ColumnPages, heading, paragraph, text_lines,
+)
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Item, Line, Rect
-from papergame.layout.pages.rules_sheet import example_sentence, facts, tile_name
-from papergame.layout.textflow import Metrics, wrap
+from papergame.layout.pages.rules_sheet import example_sentence, facts, types_text
+from papergame.layout.textflow import Metrics
 from papergame.model.rules import same_under_rotation, symmetric_turns
 from papergame.text import Texts
 
 
-
 def outcome(definition: GameDefinition, texts: Texts, move: FirstMove) -> str:
+    """Where the token stands after the first move: a position, OUT, or a loop."""
     t = move.trace
     if t.loop:
         return texts.get("host_key.loops")
     if t.end is None:
-        winner = move.turn.result.winner
-        return texts.get("host_key.goes_out", winner=texts.get(f"token.{winner}"))
-    return texts.get("host_key.stops", position=texts.position(definition.board, t.end))
+        return texts.get("notation.out")
+    return texts.position(definition.board, t.end)
 
 
-def route_text(definition: GameDefinition, texts: Texts, move: FirstMove) -> str:
-    board = definition.board
-    t = move.trace
-    steps = [f"{board.cell_name(c)} {texts.letters(a)}–{texts.letters(b)}" for c, (a, b) in zip(t.route, t.crossings)]
-    return ", ".join(steps)
+def turns_text(degrees: list[int]) -> str:
+    """`90°, 180°, 270°`."""
+    return ", ".join(f"{d}°" for d in degrees)
 
 
 def host_key_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> list[Sheet]:
@@ -59,16 +61,15 @@ def host_key_pages(definition: GameDefinition, texts: Texts, paper: str, metrics
         (a, _), *others = group
         for b, degrees in others:
             notes.append(para(texts.get("host_key.same_tile", a=a, b=b, degrees=degrees), "host_key.same_tile"))
-    for tile in definition.tiles:
-        turns = symmetric_turns(definition, tile)[1:]
-        if turns:
-            notes.append(para(texts.get("host_key.symmetric", type=tile.id, degrees="°, ".join(map(str, turns))),
-                              "host_key.symmetric"))
+    symmetric = [(tile.id, symmetric_turns(definition, tile)[1:]) for tile in definition.tiles]
+    items = [texts.get("host_key.symmetric_item", type=t, degrees=turns_text(turns)) for t, turns in symmetric if turns]
+    if items:
+        notes.append(para(texts.get("host_key.symmetric_all", list="; ".join(items)), "host_key.symmetric_all"))
     blocks.append(heading(texts.get("host_key.rulings_heading"), w, metrics, "host_key.rulings_heading"))
     loop = texts.get("host_key.loop_possible" if loops_possible(definition) else "host_key.loop_impossible")
     crossing = crossing_types(definition)
     if crossing:
-        blocks.append(para(texts.get("host_key.ruling_crossing", types=", ".join(map(str, crossing))),
+        blocks.append(para(texts.get("host_key.ruling_crossing", types=types_text(definition, crossing, texts)),
                            "host_key.ruling_crossing"))
     blocks.append(para(texts.get("host_key.ruling_passing"), "host_key.ruling_passing"))
     blocks.append(para(texts.get("host_key.ruling_loop", loop_answer=loop), "host_key.ruling_loop"))
@@ -78,46 +79,84 @@ def host_key_pages(definition: GameDefinition, texts: Texts, paper: str, metrics
     blocks.append(heading(texts.get("host_key.first_move_heading", token=texts.get(f"token.{first.name}"),
                                     cell=definition.board.cell_name(first.start.cell)), w, metrics,
                           "host_key.first_move_heading"))
+    winner = texts.get(f"token.{definition.tokens[-1].name}")
+    blocks.append(para(texts.get("host_key.table_note", token=texts.get(f"token.{first.name}"), winner=winner,
+                                 out=texts.get("notation.out")),
+                       "host_key.table_note", bullet=""))
     blocks += first_move_rows(definition, texts, w, metrics)
     pages.add(blocks)
     return pages.sheets
 
 
-TABLE_SHARES = (0.14, 0.50, 0.36)
+TABLE_GAP = 6.0  # between the halves of a two-up table
+CELL_PAD = 3.0
 
 
-def table_row(cells: list[str], width: float, metrics: Metrics, header: bool = False, rule: float = 0.15) -> Block:
-    """One row of the first-move table; long routes wrap inside their column."""
-    xs = [0.0]
-    for share in TABLE_SHARES:
-        xs.append(xs[-1] + share * width)
-    wrapped = [wrap(c, xs[i + 1] - xs[i] - 3, CAPTION if header else BODY, metrics, header or i == 0,
-                    "host_key table") for i, c in enumerate(cells)]
-    size = CAPTION if header else BODY
-    height = max(len(w) for w in wrapped) * size * LEADING + 1.6
+def table_row(cells: list[str], widths: list[float], size: float, header: bool = False,
+              rule: float = 0.25) -> tuple[float, Callable[[float, float], list[Item]]]:
+    """One row of a first-move table: its height, and how to draw it with its top-left at (x, top)."""
+    height = size * LEADING + 1.2
 
     def draw(x: float, top: float) -> list[Item]:
+        width = sum(widths)
         items: list[Item] = []
         if header:
             items.append(Rect(x, top - height, width, height, width=0.3, fill=0.85))
-        for i, lines in enumerate(wrapped):
-            items += text_lines(lines, x + xs[i] + 1.5, top - 0.8, size, bold=header or i == 0)
-            items.append(Line(x + xs[i], top, x + xs[i], top - height, width=0.25))
+        left = x
+        for i, (cell, w) in enumerate(zip(cells, widths)):
+            items += text_lines([cell], left + 1.5, top - 0.6, size, bold=header or i == 0)
+            items.append(Line(left, top, left, top - height, width=0.25))
+            left += w
         items.append(Line(x + width, top, x + width, top - height, width=0.25))
         items.append(Line(x, top - height, x + width, top - height, width=0.4 if header else 0.25))
         items.append(Line(x, top, x + width, top, width=rule))
         return items
 
-    return Block(height, draw, "the first-move table", keep_with_next=header)
+    return height, draw
 
 
 def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics) -> list[Block]:
-    """Every tile type at every turn as the first move: the route and what happens."""
-    header = [texts.get("host_key.col_tile"), texts.get("host_key.col_route"), texts.get("host_key.col_result")]
-    rows = [table_row(header, width, metrics, header=True)]
-    previous = None
+    """Every tile type as the first move, one row a type and one column a turn: where the token then stands.
+
+    A narrow table (square tiles: four turns) goes two-up, the second half of the types beside the first.
+    """
+    turns = list(definition.shape.rotations)
+    by_tile: dict[int, dict[int, str]] = {}
     for move in first_moves(definition):
-        cells = [tile_name(move.tile, move.rotation), route_text(definition, texts, move), outcome(definition, texts, move)]
-        rows.append(table_row(cells, width, metrics, rule=0.6 if previous not in (None, move.tile) else 0.15))
-        previous = move.tile
-    return rows
+        by_tile.setdefault(move.tile, {})[move.rotation] = outcome(definition, texts, move)
+    header = [texts.get("host_key.col_type")] + [texts.get("host_key.col_turn", degrees=d) for d in turns]
+    rows = [[str(t)] + [cells[d] for d in turns] for t, cells in by_tile.items()]
+    for size in (BODY, CAPTION):
+        widths = [max(metrics.width(row[i], size, True) for row in [header] + rows) + CELL_PAD
+                  for i in range(len(header))]
+        if sum(widths) <= width:
+            break
+    else:
+        raise LayoutError(f"host key table: {len(turns)} turns do not fit a {width:.0f} mm page at "
+                          f"{CAPTION / PT:.0f} pt")
+    half = (width - TABLE_GAP) / 2
+    two_up = sum(widths) <= half and len(rows) > 8
+    spread = (half if two_up else min(width, sum(widths) * 1.6)) / sum(widths)
+    widths = [w * spread for w in widths]
+    pairs: list[tuple[list[str], list[str] | None]]
+    if two_up:
+        n = (len(rows) + 1) // 2
+        pairs = [(rows[i], rows[n + i] if n + i < len(rows) else None) for i in range(n)]
+    else:
+        pairs = [(row, None) for row in rows]
+
+    def block(left: list[str], right: list[str] | None, header: bool = False) -> Block:
+        height, draw_left = table_row(left, widths, size, header)
+        draw_right = table_row(right, widths, size, header)[1] if right is not None else None
+
+        def draw(x: float, top: float) -> list[Item]:
+            items = draw_left(x, top)
+            if draw_right is not None:
+                items += draw_right(x + half + TABLE_GAP, top)
+            return items
+
+        return Block(height, draw, "the first-move table", keep_with_next=header)
+
+    blocks = [block(header, header if two_up else None, header=True)]
+    blocks += [block(a, b) for a, b in pairs]
+    return blocks

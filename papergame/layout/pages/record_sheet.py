@@ -16,7 +16,7 @@ from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
 HEADER_LINES = 2
-ROW_H = 8.4
+ROW_H = 6.8  # 25 turns and the example fit one A4 sheet
 EXAMPLE_SHADE = 0.88
 RESULT_H = 24.0
 
@@ -40,7 +40,7 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
     stops = [texts.position(board, p)
              for p in (move.turn.positions[t.name] for t in definition.tokens)]
     return [texts.get("record.example"), texts.get(f"token.{move.turn.player}"), board.cell_name(move.turn.cell),
-            tile_notation(move.tile, move.rotation)] + stops
+            tile_notation(move.tile, move.rotation, short=True)] + stops
 
 
 def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics, stamp=None) -> list[Sheet]:
@@ -85,16 +85,18 @@ def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: 
 
 
 def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
+    """The two players' names side by side on one line, the date on the next."""
     white, black = (texts.get(f"token.{t.name}") for t in (definition.tokens[0], definition.tokens[-1]))
-    labels = [texts.get("record.names", white=white), texts.get("record.names_black", black=black),
-              texts.get("record.date")]
+    half = sheet.width / 2
     sheet.gap(1)
-    for label in labels:
-        fit_line(label, sheet.width * 0.4, BODY, sheet.metrics, what="record.names")
+    for row in ([(texts.get("record.names", white=white), 0.0, half - 4), (texts.get("record.names_black", black=black),
+                 half, sheet.width)], [(texts.get("record.date"), 0.0, half - 4)]):
         bottom = sheet.take(9.0, "the names")
-        sheet.add(Text(sheet.x, bottom + 2.0, label, BODY))
-        start = sheet.x + sheet.metrics.width(label, BODY) + 3
-        sheet.add(Line(start, bottom + 1.4, sheet.x + sheet.width * 0.75, bottom + 1.4, width=0.25))
+        for label, left, right in row:
+            fit_line(label, (right - left) * 0.6, BODY, sheet.metrics, what="record.names")
+            sheet.add(Text(sheet.x + left, bottom + 2.0, label, BODY))
+            start = sheet.x + left + sheet.metrics.width(label, BODY) + 3
+            sheet.add(Line(start, bottom + 1.4, sheet.x + right, bottom + 1.4, width=0.25))
     sheet.gap(3)
 
 

@@ -18,12 +18,15 @@ from papergame.layout.pages.blocks import (
 from papergame.layout.paper import SMALL_SIZE, Flow, Sheet
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
 from papergame.layout.textflow import Metrics, wrap
-from papergame.layout.tile_art import tile_art, turned
-from papergame.model.rules import tile_notation
+from papergame.layout.tile_art import STYLE_NAMES, tile_art, turned
+from papergame.layout.tile_paths import drawing
+from papergame.model.rules import symmetric_turns, tile_notation
 from papergame.text import Texts
 
-CATALOGUE_TILE = 20.0  # the catalogue's tiles
-STEP_CELL = 12.0  # the cells of the pictures beside the steps
+CATALOGUE_TILE = 16.0  # the catalogue's tiles (and the turning pictures)
+SMALLEST_CATALOGUE_TILE = 14.0
+TILE_GAP = 1.5  # at least this between the catalogue's tiles
+STEP_CELL = 10.0  # the cells of the pictures beside the steps
 # The sizes the shared-path rules page lays its figures out with (shared_rules_sheet.py).
 GUTTER = 6.0
 TILE = 27.0
@@ -84,11 +87,65 @@ def port_names(shape: TileShape, texts: Texts) -> str:
 
 
 def step_moves(shape: TileShape, texts: Texts) -> str:
-    """What one turning step does, port by port, as far as one round of sides: `N to E, E to S, ...`."""
+    """What one turning step does, port by port, as far as one round of sides: `N to E, E to S, and so on`."""
     ports = shape.ports[:: shape.ports_per_side] if shape.ports_per_side == 1 else shape.ports[: 2 * shape.ports_per_side]
     shown = [texts.get("rules.move_to", **{"from": texts.letters(p)}, to=texts.letters(shape.rotate(p, shape.step_degrees)))
              for p in ports]
-    return ", ".join(shown) + ("" if shape.ports_per_side == 1 and len(shown) == len(shape.sides) else ", ...")
+    if shape.ports_per_side == 1 and len(shown) == len(shape.sides):
+        return ", ".join(shown)
+    return ", ".join(shown + [texts.get("rules.and_so_on")])
+
+
+def port_meetings(shape: TileShape, texts: Texts) -> str:
+    """How numbered ports meet across a shared side (port i meets k-1-i): `N1 touches S2 of the tile above, ...`.
+
+    Said for the top side (N) and, on a square, the right-hand one (E), each for its first port.
+    """
+    where = {"N": "rules.where_above", "E": "rules.where_right"}
+    sides = [side for side in shape.sides if side in where]
+    parts = []
+    for side in sides:
+        port = shape.ports[shape.side_index(side) * shape.ports_per_side]
+        parts.append(texts.get("rules.port_touch", port=texts.letters(port), other=texts.letters(shape.facing(port)),
+                               where=texts.get(where[side])))
+    return ", ".join(parts)
+
+
+def types_text(definition: GameDefinition, types: list[int], texts: Texts) -> str:
+    """`type 3`, `type 3, 4, 5`, `every type`, or `every type except 1, 2, 9` when that is shorter."""
+    every = [t.id for t in definition.tiles]
+    if types == every:
+        return texts.get("rules.types_all")
+    others = [t for t in every if t not in types]
+    if len(others) < len(types) and len(types) > 3:
+        return texts.get("rules.types_except", list=", ".join(map(str, others)))
+    return texts.get("rules.types_listed" if len(types) == 1 else "rules.types_listed_many",
+                     list=", ".join(map(str, types)))
+
+
+def styles_text(definition: GameDefinition, texts: Texts) -> str:
+    """The line styles the set's tiles are drawn in, other than solid: `hollow, dashed or dotted`."""
+    used = {s for t in definition.tiles for s in drawing(definition.shape, tuple(t.pairs)).styles}
+    names = [texts.get(f"rules.style_{STYLE_NAMES[s]}") for s in sorted(used) if STYLE_NAMES[s] != "solid"]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " " + texts.get("rules.or") + " " + names[-1]
+
+
+def catalogue_size(shape: TileShape, captions: list[str], width: float, metrics: Metrics) -> float:
+    """The catalogue's tile size: CATALOGUE_TILE, or a little smaller when that puts a small set in one row
+    (and every word of the captions still fits the narrower places)."""
+    count = len(captions)
+    if count * (shape.width * CATALOGUE_TILE + TILE_GAP) <= width or count > 6:
+        return CATALOGUE_TILE
+    fits = (width / count - TILE_GAP) / shape.width
+    words_fit = all(metrics.width(word, CAPTION) <= width / count - 1.5 for c in captions for word in c.split())
+    return fits if fits >= SMALLEST_CATALOGUE_TILE and words_fit else CATALOGUE_TILE
+
+
+def turning_tile(definition: GameDefinition):
+    """The tile the turning pictures show: one that looks different turned (the fewest same-looking turns)."""
+    return min(definition.tiles, key=lambda t: len(symmetric_turns(definition, t)))
 
 
 def caption(flow: Flow, text: str, x: float, width: float, top: float, size: float = SMALL_SIZE,
@@ -131,17 +188,40 @@ def turn_arrow(x: float, y: float, r: float) -> list[Item]:
     return items
 
 
-def side_letters(shape: TileShape, size: float, x: float, y: float, texts: Texts) -> list[Item]:
-    """The side names just outside a tile at (x, y): they belong to the page, so they stay put when the tile turns."""
-    items: list[Item] = []
+LABEL_CLEAR = 1.5  # mm between a side's name and the tile's outline
+
+
+def side_letters(shape: TileShape, size: float, texts: Texts, metrics: Metrics) -> list[Text]:
+    """The side names just outside a tile at the origin, clear of its outline: they belong to the page, so they
+    stay put when the tile turns."""
+    items: list[Text] = []
     corners = shape.corners()
+    hh = CAPTION * 0.36
     for i, side in enumerate(shape.sides):
         a, b = corners[i], corners[(i + 1) % len(corners)]
         o = shape.outward(side)
-        mx, my = (a.x + b.x) / 2 * size + o.x * 2.6, (a.y + b.y) / 2 * size + o.y * 2.6
-        items.append(Text(x + mx, y + my - CAPTION * 0.36, texts.letters(side), CAPTION, bold=True, anchor="middle",
-                          fill=0.35))
+        label = texts.letters(side)
+        hw = metrics.width(label, CAPTION, True) / 2
+        d = LABEL_CLEAR + hw * abs(o.x) + hh * abs(o.y)  # the label's box, pushed out until it clears the side
+        mx, my = (a.x + b.x) / 2 * size + o.x * d, (a.y + b.y) / 2 * size + o.y * d
+        items.append(Text(mx, my - hh, label, CAPTION, bold=True, anchor="middle", fill=0.35))
     return items
+
+
+def turning_figure(definition: GameDefinition, tile, size: float, degrees: int, caption: str, texts: Texts,
+                   metrics: Metrics) -> Figure:
+    """A tile turned `degrees`, unlabelled (a turned number reads as a squiggle), with the side names round it."""
+    shape = definition.shape
+    tile_w = shape.width * size
+    art = tile_art(shape, tile, size, type_label="")
+    labels = side_letters(shape, size, texts, metrics)
+    hh = CAPTION * 0.36
+    left = min([0.0] + [t.x - metrics.width(t.text, CAPTION, True) / 2 for t in labels])
+    right = max([tile_w] + [t.x + metrics.width(t.text, CAPTION, True) / 2 for t in labels])
+    bottom = min([0.0] + [t.y for t in labels])
+    top = max([size] + [t.y + 2 * hh for t in labels])
+    items: list[Item] = [turned(art, size, degrees, 0, 0, tile_w), *labels]
+    return Figure([Group(-left, -bottom, 0, tuple(items))], right - left, top - bottom, caption)
 
 
 def shape_outline(shape: TileShape, size: float, x: float, y: float, fill: float | None) -> Polygon:
@@ -150,7 +230,7 @@ def shape_outline(shape: TileShape, size: float, x: float, y: float, fill: float
 
 def draw_pile(shape: TileShape) -> Figure:
     """Three tiles face down, stacked: the draw pile."""
-    size = 16.0
+    size = 12.0
     items: list[Item] = [shape_outline(shape, size, 2 * i, 2 * i, 0.82 - 0.08 * i) for i in range(3)]
     return Figure(items, shape.width * size + 4, size + 4)
 
@@ -223,43 +303,54 @@ def rules_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: M
     inner = w - 5
     setup = [paragraph(texts.get(f"rules.{key}", **f), inner, metrics, f"rules.{key}", bullet="•")
              for key in ("setup_deal", "setup_tokens")]
-    setup.append(paragraph(texts.get("rules.notation_start", position=texts.position(board, start),
-                                     side=texts.letters(shape.side_of(start.port)), cell=board.cell_name(start.cell)),
-                           inner, metrics, "rules.notation_start", bullet="•"))
+    start_key = "notation_start" if shape.ports_per_side == 1 else "notation_start_port"
+    setup.append(paragraph(texts.get(f"rules.{start_key}", position=texts.position(board, start),
+                                     side=texts.letters(shape.side_of(start.port)), cell=board.cell_name(start.cell),
+                                     **({"port": texts.letters(start.port)} if shape.ports_per_side > 1 else {})),
+                           inner, metrics, f"rules.{start_key}", bullet="•"))
     blocks.append(boxed(stack(setup, "rules.setup"), w))
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading"))
     ports_key = "ports_one" if shape.ports_per_side == 1 else "ports_many"
     names_key = "port_names_one" if shape.ports_per_side == 1 else "port_names_many"
-    blocks += [para(ports_key), para(names_key, names=port_names(shape, texts))]
-    tile_w = shape.width * CATALOGUE_TILE
-    per_row = max(1, min(len(definition.tiles), int(w // (tile_w + 8))))
-    catalogue = [Figure(tile_art(shape, t, CATALOGUE_TILE, type_label=str(t.id)), tile_w, CATALOGUE_TILE,
-                        texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)))
-                 for t in definition.tiles]
+    first_port = shape.ports[0]
+    blocks += [para(ports_key), para(names_key, names=port_names(shape, texts), first=texts.letters(first_port),
+                                     side=texts.letters(shape.side_of(first_port)))]
+    if shape.ports_per_side > 1:
+        blocks.append(para("port_meets", pairs=port_meetings(shape, texts)))
+    captions = [texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)) for t in definition.tiles]
+    size = catalogue_size(shape, captions, w, metrics)
+    tile_w = shape.width * size
+    per_row = max(1, min(len(definition.tiles), int(w // (tile_w + TILE_GAP))))
+    while per_row > 1 and any(metrics.width(word, CAPTION) > w / per_row - 1.5 for c in captions for word in c.split()):
+        per_row -= 1  # a caption's word must fit its place
+    catalogue = [Figure(tile_art(shape, t, size, type_label=str(t.id)), tile_w, size, caption)
+                 for t, caption in zip(definition.tiles, captions)]
     rows = figure_grid(catalogue, w, per_row, metrics, "rules.tile_caption")
     # the note on the lines' style stays right under the first row of tiles
     blocks.append(rows[0]._replace(keep_with_next=True))
-    blocks.append(paragraph(texts.get("rules.style_note"), w, metrics, "rules.style_note", bold=True))
+    styles = styles_text(definition, texts)
+    if styles:
+        blocks.append(paragraph(texts.get("rules.style_note", styles=styles), w, metrics, "rules.style_note",
+                                bold=True))
     blocks += rows[1:]
     crossing = crossing_types(definition)
     if crossing:
-        blocks.append(para("crossing", types=", ".join(map(str, crossing))))
+        blocks.append(para("crossing", types=types_text(definition, crossing, texts)))
 
     blocks.append(heading(texts.get("rules.rotation_heading"), w, metrics, "rules.rotation_heading"))
-    first = definition.tiles[0]
-    art = tile_art(shape, first, CATALOGUE_TILE, type_label=str(first.id))
+    first = turning_tile(definition)
     step_deg = shape.step_degrees
-    pad = 4.0
     blocks.append(figure_row([
-        Figure([turned(art, CATALOGUE_TILE, 0, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad, texts), tile_w + 2 * pad,
-               CATALOGUE_TILE + 2 * pad, texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0))),
+        turning_figure(definition, first, CATALOGUE_TILE, 0,
+                       texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0)), texts, metrics),
         Figure(turn_arrow(7, 3, 7), 14, 12),
-        Figure([turned(art, CATALOGUE_TILE, step_deg, pad, pad, tile_w)] + side_letters(shape, CATALOGUE_TILE, pad, pad, texts), tile_w + 2 * pad,
-               CATALOGUE_TILE + 2 * pad, texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg),
-                                         degrees=step_deg)),
+        turning_figure(definition, first, CATALOGUE_TILE, step_deg,
+                       texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
+                       texts, metrics),
     ], w, metrics, "rules.rotation_caption"))
-    blocks += [para("turn_steps"), para("turn_moves", moves=step_moves(shape, texts)),
+    moves_key = "turn_moves_hexagon" if shape.kind == "hexagon" else "turn_moves"
+    blocks += [para("turn_steps"), para(moves_key, moves=step_moves(shape, texts)),
                para("notation_tile", tile=tile_name(first.id, step_deg), type=first.id, degrees=step_deg)]
 
     example = worked_example(definition)

@@ -1,0 +1,164 @@
+"""The own-path reading pages of every built-in shape, read from the PDF: words a child can follow,
+crossing rules true for curved crossings, a compact host key, a guide that fits its game."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from papergame.model.answers import crossing_types
+from papergame.model.definition import load_definition
+from papergame.model.rules import symmetric_turns
+from pdfmeasure import mm, open_pdf, page_text
+
+GAMES = ("edge-port-path-tiles", "hexagon-path-tiles", "eight-port-path-tiles")
+
+
+def columns(page) -> str:
+    """The page's words, left half then right half, on one line."""
+    w = page.width
+    halves = [page.crop((0, 0, w / 2, page.height)), page.crop((w / 2, 0, w, page.height))]
+    return " ".join(" ".join((h.extract_text() or "").split()) for h in halves)
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> dict[str, list[tuple[str, str, object]]]:
+    """Each game's kit (host key on its pages): (title, text in reading order, the page's characters) a page."""
+    folder = tmp_path_factory.mktemp("reading")
+    out = {}
+    for game in GAMES:
+        path = folder / f"{game}.pdf"
+        result = CliRunner().invoke(main, ["build", "--game", game, "-o", str(path)])
+        assert result.exit_code == 0, result.output
+        with open_pdf(path) as pdf:
+            out[game] = [(page_text(p).splitlines()[0], columns(p), p.chars) for p in pdf.pages]
+    return out
+
+
+def pages(kit, *titles: str) -> str:
+    return " ".join(text for title, text, _ in kit if title.startswith(titles))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_crossings_are_never_said_to_go_straight_over(kits, game):
+    text = pages(kits[game], "How to play", "Host key", "Teacher's guide")
+    for wrong in ("straight over", "round the corner", "junction", "...", "TYPE@DEG", "What you practise"):
+        assert wrong not in text, wrong
+    definition = load_definition(game)
+    crossing = crossing_types(definition)
+    assert crossing and "they never join. Stay on your own line." in text
+    assert "Lines that cross never join" in text
+    others = [t.id for t in definition.tiles if t.id not in crossing]
+    if len(others) < len(crossing) and len(crossing) > 3:  # eight ports: the few without a crossing are named
+        assert f"every type except {', '.join(map(str, others))}" in text
+    else:
+        assert f"({'type' if len(crossing) == 1 else 'types'} {', '.join(map(str, crossing))})" in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ports_and_turning_are_said_in_words_from_the_shape(kits, game):
+    definition = load_definition(game)
+    shape = definition.shape
+    rules = pages(kits[game], "How to play")
+    if shape.ports_per_side == 1:
+        assert "A port is the middle of a side, where lines meet." in rules
+    else:  # numbering explained from GEOMETRY.md's rule: port i meets port k-1-i across the side
+        assert "So N1 is the first port of the N side going clockwise." in rules
+        assert f"N1 touches {shape.facing('N1')} of the tile above" in rules
+        assert f"E1 touches {shape.facing('E1')} of the tile to the right" in rules
+        assert "E2 to S2, and so on." in rules
+    turn = "Each sixth of a turn" if shape.kind == "hexagon" else "Each quarter turn"
+    assert f"{turn} moves every line end to the next side, clockwise" in rules
+    # the turning pictures show a tile that looks different turned, when the set has one
+    shown = int(re.search(r"(\d+) as printed", rules).group(1))
+    fewest = min(len(symmetric_turns(definition, t)) for t in definition.tiles)
+    assert len(symmetric_turns(definition, definition.tile(shown))) == fewest
+    if game != "edge-port-path-tiles":
+        assert fewest == 1
+
+
+def test_the_line_style_note_names_the_styles_the_set_uses(kits):
+    assert "Some lines are hollow so you can tell them apart" in pages(kits["edge-port-path-tiles"], "How to play")
+    assert ("Some lines are hollow, dashed or dotted so you can tell them apart where they cross. They work just "
+            "like solid lines.") in pages(kits["eight-port-path-tiles"], "How to play")
+
+
+@pytest.mark.parametrize("game,rules,record,key", [
+    ("edge-port-path-tiles", 1, 1, 1),
+    ("hexagon-path-tiles", 1, 1, 1),  # were 2, 2 and 2 sheets
+    ("eight-port-path-tiles", 2, 2, 1),  # the host key was 5 sheets
+])
+def test_reading_pages_take_few_sheets(kits, game, rules, record, key):
+    titles = [title for title, _, _ in kits[game]]
+    assert sum(t.startswith("How to play") for t in titles) == rules
+    assert sum(t.startswith("Player record") for t in titles) == record
+    assert sum(t.startswith("Host key") for t in titles) == key
+    assert "The end" in pages(kits[game], "How to play")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_worked_examples_are_printed_black_at_body_size(kits, game):
+    """The notes under the pictures ("... goes from A1/S to A2/S and stops there.") read like the text."""
+    found = 0
+    for title, _, chars in kits[game]:
+        if not title.startswith(("How to play", "Teacher's guide")):
+            continue
+        lines: dict[float, list[dict]] = {}
+        for c in chars:
+            lines.setdefault(round(c["bottom"], 1), []).append(c)
+        for cs in lines.values():
+            text = "".join(c["text"] for c in cs)
+            if "stops there" not in text:
+                continue
+            found += 1
+            at = text.index("stops there")
+            for c in cs[at:at + len("stops there")]:
+                assert c["size"] >= 11.0 - 0.01, (title, c["text"], c["size"])
+                assert c["non_stroking_color"] in ((0,), [0], 0, (0, 0, 0), [0, 0, 0], None), c["non_stroking_color"]
+    assert found >= 2  # on the rules and in the guide
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guide_fits_the_shape_and_its_commands_run(kits, game, tmp_path, monkeypatch):
+    guide = pages(kits[game], "Teacher's guide")
+    shape = load_definition(game).shape
+    if shape.kind == "hexagon":
+        assert "zigzag" in guide and "one straight cut" not in guide and "trimmer;" not in guide
+    else:
+        assert "one straight cut serves two rows" in guide
+    commands = re.findall(r"papergame (?:build|worksheet)(?: (?:--[a-z-]+|[\w/.-]*\w))*", guide)
+    assert len(commands) >= 5
+    for command in commands:
+        assert ("--game " + game in command) == (game != "edge-port-path-tiles"), command
+    titles = [title for title, _, _ in kits[game]]
+    last = titles.index(next(t for t in titles if t.startswith("Host key")))
+    assert f"Print pages 1 to {last} for the players." in guide
+    # the reprint example is one the set can give: run it
+    reprint = next(c for c in commands if "--tiles" in c)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, shlex.split(reprint)[1:] + ["-o", "reprint.pdf"])
+    assert result.exit_code == 0, (reprint, result.output)
+
+
+def test_a_tile_the_set_has_once_is_asked_for_in_good_english(tmp_path):
+    result = CliRunner().invoke(main, ["build", "--game", "eight-port-path-tiles", "--tiles", "3x2",
+                                       "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2
+    assert result.output == 'Error: --tiles: "3x2": the set has 1 tile of type 3, so ask for just 1 (3x1)\n'
+
+
+def test_the_host_key_table_is_one_row_a_type_and_at_least_9_pt(kits):
+    key = [(t, text, chars) for t, text, chars in kits["eight-port-path-tiles"] if t.startswith("Host key")]
+    assert len(key) == 1
+    _, text, chars = key[0]
+    # two-up: the header twice, 35 rows
+    assert text.count("Type 0° 90° 180° 270°") == 2
+    for n in range(1, 36):
+        assert re.search(rf"(^| ){n} (OUT|[A-F][1-6]/[NESW][12]) ", text), n
+    assert min(c["size"] for c in chars if mm(c["bottom"]) < 250) >= 7.0
+    assert "works the same turned" not in text
+    assert text.count("Tiles that work the same turned") == 1
