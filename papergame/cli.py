@@ -355,7 +355,8 @@ def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -
               "worksheets.pdf (--game my-game.toml gives my-game-worksheets.pdf). Named as for build: .pdf "
               "added, a folder gets the default name inside it, - refused.")
 @click.option("--puzzles", default=None, metavar="N",
-              help="Puzzles on each sheet, 1 to 12 (as many as fit one page). Default: as many as fit with cells of 12 mm.")
+              help="Puzzles on each sheet, 1 to 12 (as many as fit one page). Default: as many as fit with cells of 12 mm "
+                   "(20 mm with two or three ports a side).")
 @click.option("--seed", default="1", show_default=True, metavar="S",
               help="Where the puzzles come from: the same seed makes the same sheets, byte for byte.")
 @click.option("--level", default="medium", show_default=True, metavar="easy|medium|hard",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -162,3 +163,40 @@ def test_the_host_key_table_is_one_row_a_type_and_at_least_9_pt(kits):
     assert min(c["size"] for c in chars if mm(c["bottom"]) < 250) >= 7.0
     assert "works the same turned" not in text
     assert text.count("Tiles that work the same turned") == 1
+
+
+def worksheet_page(tmp_path: Path, game: str, level: str) -> Path:
+    out = tmp_path / f"{game}-{level}.pdf"
+    result = CliRunner().invoke(main, ["worksheet", "--game", game, "--level", level, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_sheets_give_only_the_instructions_their_puzzles_need(tmp_path):
+    with open_pdf(worksheet_page(tmp_path, "edge-port-path-tiles", "hard")) as pdf:
+        hard = " ".join(page_text(pdf.pages[0]).split())
+    with open_pdf(worksheet_page(tmp_path, "edge-port-path-tiles", "easy")) as pdf:
+        easy = " ".join(page_text(pdf.pages[0]).split())
+    assert "Which tiles" not in hard and "Hand:" not in hard  # two exit puzzles: nothing about a hand
+    assert "Which tiles" in easy and "Hand: write each tile that is safe" in easy
+    assert "stay on your own line" in hard and "straight over" not in hard + easy
+
+
+def test_a_hexagon_sheet_names_its_sides_in_a_key_above_the_puzzles(tmp_path):
+    with open_pdf(worksheet_page(tmp_path, "hexagon-path-tiles", "easy")) as pdf:
+        page = pdf.pages[0]
+        first = min(w["top"] for w in page.extract_words() if w["text"] == "1.")
+        header = {w["text"] for w in page.extract_words() if w["bottom"] < first}
+    assert {"N", "NE", "SE", "S", "SW", "NW"} <= header
+
+
+def test_eight_port_sheets_draw_cells_of_20_mm(tmp_path):
+    for level in ("easy", "hard"):
+        with open_pdf(worksheet_page(tmp_path, "eight-port-path-tiles", level)) as pdf:
+            page = pdf.pages[0]
+            letters = [c for c in page.chars if c["text"] in "ABCDEF" and c["size"] < 10]
+            rows: dict[float, list[float]] = {}
+            for c in letters:
+                rows.setdefault(round(c["top"], 1), []).append((c["x0"] + c["x1"]) / 2)
+            gaps = [mm(b - a) for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:]) if mm(b - a) < 30]
+            assert gaps and min(gaps) >= 20.0 - 0.05, (level, gaps)

@@ -22,7 +22,7 @@ from papergame.cli import main
 from papergame.model.definition import load_definition
 from papergame.layout.pages.worksheet_sheet import GUTTER, WorksheetLayout
 from papergame.render.fonts import FontMetrics, missing_glyphs
-from papergame.model.rules import PlacedTile, trace
+from papergame.model.rules import PlacedTile, tile_notation, trace
 from papergame.text import load_texts
 from papergame.errors import OptionError
 from papergame.activities.worksheet import (LEVELS, MAX_SEED, make_worksheet, parse_options, sheet_seeds,
@@ -247,8 +247,14 @@ def test_the_printed_key_shows_the_engines_route_and_end(class_sets, measured, l
                     end = f"Stops at: {board.position_name(route.end)}"
                 assert f"Route: {cells} {end}" in text, (sheet["number"], puzzle["number"], text)
             else:
-                looks = ", ".join(" or ".join(look) for look in puzzle["answer"]["safe_looks"])
-                assert f"Safe: {looks}" in text
+                # a type safe at every turn is one answer ("type 3: any turn"); each other look once
+                safe = puzzle["answer"]["safe"]
+                every = [t.id for t in definition.tiles
+                         if all(tile_notation(t.id, r) in safe for r in definition.shape.rotations)]
+                looks = [f"type {t}: any turn" for t in dict.fromkeys(puzzle["hand"]) if t in every]
+                looks += [" or ".join(look) for look in puzzle["answer"]["safe_looks"]
+                          if int(look[0].split("@")[0]) not in every]
+                assert f"Safe: {'; '.join(looks)}" in text
 
 
 def test_answers_are_on_the_key_only(measured):

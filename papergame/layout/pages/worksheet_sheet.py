@@ -22,7 +22,7 @@ from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
-from papergame.layout.pages.blocks import BODY, CAPTION, text_lines
+from papergame.layout.pages.blocks import BODY, CAPTION, Figure, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -30,6 +30,7 @@ from papergame.layout.tile_art import tile_art
 from papergame.text import Texts
 from papergame.activities.worksheet import LEVELS, MAX_PUZZLES, ExitPuzzle, HandPuzzle, Level, Puzzle, Worksheet, kinds
 
+VIEWS_ALL = (ExitPuzzle, HandPuzzle)
 QUESTION_SIZE = BODY  # 11 pt: read by children
 LEADING = 1.25
 ANSWER_LINE = 8.0  # room to write one line by hand
@@ -40,6 +41,7 @@ KEY_LEADING = 1.15
 KEY_SIZES = (KEY_SIZE, CAPTION, 2.6)  # 11, 9 and 7.4 pt
 DETAILS_SIZE = CAPTION
 EXAMPLE_GAP = 5.0  # between the instructions and the drawn example
+SIDE_KEY = 9.0  # the hexagon that names the sides, in the instructions
 HAND_TILE = 10.0
 HAND_GAP = 2.5  # between the tiles of a hand
 HAND_LABEL = 5.0  # the "Hand:" line above a column of tiles
@@ -50,6 +52,7 @@ ROW_GAP = 5.0  # between slot rows
 INNER_GAP = 4.0  # between a diagram and the text beside it
 MIN_CELL, MAX_CELL = 12.0, 20.0
 COMFORT_CELL = 12.0  # without --puzzles, a sheet holds as many puzzles as fit with cells this big
+PORTS_COMFORT_CELL = 20.0  # ... and this big with two or three ports a side: 12 mm packs four lines too tight
 SIDE_MIN = 60.0  # the text column of a slot with its diagram beside it
 TOKEN = "white"  # drawn as the white token: an outlined disc with a black arrow
 
@@ -201,7 +204,8 @@ class WorksheetLayout:
                 f"{MIN_CELL:g} mm does not fit on a sheet"
             )
         if asked is None:
-            return max(self.most(COMFORT_CELL), 1)
+            comfort = COMFORT_CELL if self.definition.shape.ports_per_side == 1 else PORTS_COMFORT_CELL
+            return max(self.most(comfort), 1)
         if asked > most:
             raise OptionError(
                 "puzzles", f"{asked} {self.level.name} puzzles do not fit on one sheet "
@@ -223,7 +227,10 @@ class WorksheetLayout:
         level = self.texts.get(f"worksheet.level_{self.level.name}")
         return self.texts.get("worksheet.details", level=level, seed=seed)
 
-    def sheet_header(self, sheet: Sheet, number: int, seed: int) -> None:
+    def sheet_header(self, sheet: Sheet, number: int, seed: int, kinds_on: frozenset[type[Puzzle]] = frozenset(VIEWS_ALL)
+                     ) -> None:
+        """The title, name and date lines and the instructions for the kinds of puzzle on the sheet (the planning
+        probe has every kind, so its header is the tallest a sheet of the level can have)."""
         texts, metrics = self.texts, self.metrics
         self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
         sheet.gap(1.5)
@@ -249,11 +256,11 @@ class WorksheetLayout:
         sheet.add(Line(x, base - 0.8, x + room - name_line, base - 0.8, width=0.25))
         sheet.add(Text(sheet.x + sheet.width, base, details, DETAILS_SIZE, anchor="end"))
         sheet.gap(1.0)
-        self.instructions(sheet)
+        self.instructions(sheet, kinds_on)
         self.rule(sheet)
 
-    def intro(self) -> list[str]:
-        """A few short lines: how to trace, how to write a stop, how to answer a hand."""
+    def intro(self, kinds_on: frozenset[type[Puzzle]] = frozenset(VIEWS_ALL)) -> list[str]:
+        """A few short lines: how to trace, how to write a stop, and how to answer a hand if the sheet has one."""
         board = self.definition.board
         start = self.definition.tokens[0].start
         tile = self.definition.tiles[0]
@@ -261,9 +268,10 @@ class WorksheetLayout:
         values = dict(example=self.texts.position(board, start), cell=board.cell_name(start.cell),
                       side=self.texts.letters(self.definition.shape.side_of(start.port)), tile=f"{tile.id}@{step}", type=tile.id,
                       degrees=step)
-        return [self.texts.get(f"worksheet.{key}", **values) for key in ("intro", "intro_stop", "intro_hand")]
+        keys = ["intro", "intro_stop"] + (["intro_hand"] if HandPuzzle in kinds_on else [])
+        return [self.texts.get(f"worksheet.{key}", **values) for key in keys]
 
-    def instructions(self, sheet: Sheet) -> None:
+    def instructions(self, sheet: Sheet, kinds_on: frozenset[type[Puzzle]]) -> None:
         """The short instructions, with one drawn example at their right."""
         from papergame.layout.pages.rules_sheet import example_figure
         from papergame.model.answers import worked_example
@@ -275,10 +283,12 @@ class WorksheetLayout:
                    if move is not None else "")
         cap_w = 30.0
         fig_w = figure.width + 2.0 + cap_w if figure else 0.0
-        text_w = sheet.width - (fig_w + EXAMPLE_GAP if figure else 0.0)
+        sides = self.side_key()  # a hexagon's side names, which pupils write and cannot guess
+        key_w = sides.width + EXAMPLE_GAP if sides is not None else 0.0
+        text_w = sheet.width - (fig_w + EXAMPLE_GAP if figure else 0.0) - key_w
         top = sheet.cursor
         y = top
-        for text in self.intro():
+        for text in self.intro(kinds_on):
             lines = wrap(text, text_w - 4.0, QUESTION_SIZE, self.metrics, what="worksheet.intro")
             sheet.add(*text_lines(["•"], sheet.x, y, QUESTION_SIZE, True))
             sheet.add(*text_lines(lines, sheet.x + 4.0, y, QUESTION_SIZE))
@@ -291,7 +301,28 @@ class WorksheetLayout:
             sheet.add(*text_lines(cap, fig_x + figure.width + 2.0, top - figure.height / 2 + len(cap) * CAPTION * 0.6,
                                   CAPTION))
             height = max(height, figure.height)
+        if sides is not None:
+            key_x = sheet.x + sheet.width - fig_w - key_w
+            sheet.add(Group(key_x, top - sides.height, 0, tuple(sides.items)))
+            height = max(height, sides.height)
         sheet.take(height, "worksheet.intro", "shorten it")
+
+    def side_key(self):
+        """A small hexagon with its sides named round it (None for squares: N E S W need no key)."""
+        from papergame.layout.pages.rules_sheet import shape_outline, side_letters
+
+        shape = self.definition.shape
+        if shape.kind != "hexagon":
+            return None
+        size = SIDE_KEY
+        labels = side_letters(shape, size, self.texts, self.metrics)
+        half = [self.metrics.width(t.text, CAPTION, True) / 2 for t in labels]
+        left = min([0.0] + [t.x - h for t, h in zip(labels, half)])
+        right = max([shape.width * size] + [t.x + h for t, h in zip(labels, half)])
+        bottom = min([0.0] + [t.y for t in labels])
+        top = max([size] + [t.y + CAPTION for t in labels])
+        items: tuple[Item, ...] = (shape_outline(shape, size, 0, 0, None), *labels)
+        return Figure([Group(-left, -bottom, 0, items)], right - left, top - bottom)
 
     def rule(self, sheet: Sheet) -> None:
         sheet.gap(1.0)
@@ -328,7 +359,10 @@ class WorksheetLayout:
         assert plan is not None
         name = f"worksheet-{worksheet.number}" + ("-key" if key else "")
         sheet = Sheet(name, self.paper, self.metrics)
-        (self.key_header if key else self.sheet_header)(sheet, worksheet.number, worksheet.seed)
+        if key:
+            self.key_header(sheet, worksheet.number, worksheet.seed)
+        else:
+            self.sheet_header(sheet, worksheet.number, worksheet.seed, frozenset(type(p) for p in worksheet.puzzles))
         sheet.cursor = sheet.box.top - self.header_h  # the key's slots sit exactly where the sheet's do
         puzzles = list(worksheet.puzzles)
         for r, height in enumerate(self.row_heights(plan, [type(p) for p in puzzles])):
@@ -507,9 +541,20 @@ def exit_key_texts(layout: WorksheetLayout, puzzle: Puzzle) -> list[str]:
 
 
 def safe_looks_text(layout: WorksheetLayout, puzzle: Puzzle) -> str:
+    """The safe answers, easy to mark: `type 3: any turn` for a type safe at every turn, then each other look
+    once, its same-looking turns joined by "or": `type 3: any turn; 1@0 or 1@180`."""
     assert isinstance(puzzle, HandPuzzle)
     either = f" {layout.texts.get('worksheet.or')} "
-    return ", ".join(either.join(look) for look in puzzle.safe_looks)
+    turns = len(layout.definition.shape.rotations)
+    safe_turns: dict[int, set[int]] = {}
+    for option in puzzle.options:
+        if option.safe:
+            safe_turns.setdefault(option.tile, set()).add(option.rotation)
+    any_turn = [t for t, rotations in safe_turns.items() if len(rotations) == turns]
+    parts = [layout.texts.get("worksheet.any_turn", type=t) for t in any_turn]
+    names = {o.name: o.tile for o in puzzle.options}
+    parts += [either.join(look) for look in puzzle.safe_looks if names[look[0]] not in any_turn]
+    return "; ".join(parts)
 
 
 def hand_key_texts(layout: WorksheetLayout, puzzle: Puzzle) -> list[str]:
