@@ -200,3 +200,19 @@ def test_eight_port_sheets_draw_cells_of_20_mm(tmp_path):
                 rows.setdefault(round(c["top"], 1), []).append((c["x0"] + c["x1"]) / 2)
             gaps = [mm(b - a) for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:]) if mm(b - a) < 30]
             assert gaps and min(gaps) >= 20.0 - 0.05, (level, gaps)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "uk"])
+def test_a_hexagon_game_is_recorded_on_one_sheet_in_every_language(tmp_path, lang):
+    """25 turns and the example row: rows of 6.2 to 6.8 mm, whatever the words above the table take."""
+    out = tmp_path / "record.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--lang", lang, "--only", "record",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with open_pdf(out) as pdf:
+        assert len(pdf.pages) == 1
+        numbers = [w["text"] for w in pdf.pages[0].extract_words() if w["text"].isdigit() and w["x0"] < 40]
+        assert [str(n) for n in range(1, 26)] == [n for n in numbers if int(n) <= 25][:25]
+        rows = sorted({round(r["top"], 2) for r in pdf.pages[0].lines if mm(r["x1"] - r["x0"]) > 150})
+        gaps = [mm(b - a) for a, b in zip(rows, rows[1:]) if 5.0 < mm(b - a) < 7.5]
+        assert len(gaps) >= 24 and min(gaps) >= 6.2 - 0.01 and max(gaps) <= 6.8 + 0.01, gaps

@@ -17,6 +17,7 @@ from papergame.text import Texts
 
 HEADER_LINES = 2
 ROW_H = 6.8  # 25 turns and the example fit one A4 sheet
+ROW_H_MIN = 6.2  # rows a little closer when that keeps a whole game on one sheet (longer words above the table)
 EXAMPLE_SHADE = 0.88
 RESULT_H = 24.0
 
@@ -69,15 +70,19 @@ def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: 
         room = sheet.room - header_h - 1
         rows: list[tuple[str, ...]] = [tuple(example)] if (example and not sheets) else []
         remaining = turns - number + 1
-        plain = int(room // ROW_H) - len(rows)
-        with_result = int((room - RESULT_H) // ROW_H) - len(rows)
+        result_h = result_height(sheet, texts)
+        row_h = ROW_H
+        if int((room - result_h) // ROW_H) - len(rows) < remaining <= int((room - result_h) // ROW_H_MIN) - len(rows):
+            row_h = (room - result_h) / (remaining + len(rows)) - 1e-6
+        plain = int(room // row_h) - len(rows)
+        with_result = int((room - result_h) // row_h) - len(rows)
         if remaining <= with_result:
             count = remaining
         else:  # leave at least one row for the sheet that carries the result
             count = min(plain, remaining - 1)
         rows += [(str(n),) + ("",) * (len(cols) - 1) for n in range(number, number + count)]
         number += count
-        table(sheet, cols, rows, example is not None and not sheets, header_h)
+        table(sheet, cols, rows, example is not None and not sheets, header_h, row_h)
         if number > turns:
             result_block(sheet, texts)
         sheets.append(sheet)
@@ -106,7 +111,8 @@ def header_height(cols, width: float, metrics: Metrics) -> float:
     return lines * CAPTION * LEADING + 3.0
 
 
-def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float) -> None:
+def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float,
+          row_h: float = ROW_H) -> None:
     width = sheet.width
     xs = [sheet.x]
     for _, share in cols:
@@ -120,20 +126,26 @@ def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: boo
             sheet.add(Text(xs[i] + 1.5, top - 1.5 - (k + 1) * CAPTION * LEADING + CAPTION * 0.3, line, CAPTION,
                            bold=True))
     for n, row in enumerate(rows):
-        y = sheet.take(ROW_H, "the table rows")
+        y = sheet.take(row_h, "the table rows")
         example = first_is_example and n == 0
         if example:
-            sheet.add(Rect(sheet.x, y, width, ROW_H, width=0, stroke=None, fill=EXAMPLE_SHADE))
+            sheet.add(Rect(sheet.x, y, width, row_h, width=0, stroke=None, fill=EXAMPLE_SHADE))
         for i, value in enumerate(row):
             if value:
                 value = fit_line(value, xs[i + 1] - xs[i] - 2.5, BODY, sheet.metrics, example and i == 0,
                                  "record table")
-                sheet.add(Text(xs[i] + 1.5, y + ROW_H * 0.3, value, BODY, bold=example and i == 0,
+                sheet.add(Text(xs[i] + 1.5, y + row_h * 0.3, value, BODY, bold=example and i == 0,
                                fill=0.25 if example else 0.0))
         sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.6 if example else 0.25))
     for x in xs:
         sheet.add(Line(x, sheet.cursor, x, top, width=0.25))
     sheet.add(Rect(sheet.x, sheet.cursor, width, top - sheet.cursor, width=0.4))
+
+
+def result_height(sheet: Sheet, texts: Texts) -> float:
+    """How tall `result_block` is: its gap, two lines to write on, and the examples of a reason."""
+    choices = wrap(texts.get("record.reason_choices"), sheet.width, CAPTION, sheet.metrics, what="record.reason_choices")
+    return max(RESULT_H, 4 + 2 * 9.0 + len(choices) * CAPTION * LEADING)
 
 
 def result_block(sheet: Sheet, texts: Texts) -> None:
