@@ -39,7 +39,7 @@ SECTIONS = {
 # What each $placeholder is filled in with.
 PLACEHOLDERS = {
     "a": "a tile type", "b": "a tile type", "black": "the black token's word", "black_start": "its start (A1/S)",
-    "cell": "a cell (A1)", "columns": "columns on the board", "copies": "a number of tiles",
+    "cell": "a cell (A1)", "col": "a column", "cols": "columns in words (columns A to C)", "columns": "columns on the board", "copies": "a number of tiles",
     "copy": "a tile's copy number", "degrees": "degrees", "edge": "an edge word (Left, ...)",
     "example": "a position (A1/S)", "first": "the first player's word", "first_col": "a column",
     "first_row": "a row", "from": "a position", "hand": "tiles in a hand", "last_col": "a column",
@@ -48,7 +48,7 @@ PLACEHOLDERS = {
     "pages": "pages in all", "pairs": "the tile's lines (N-E, S-W)", "part": "a part number",
     "parts": "parts in all", "per_type": "the kit.per_type texts", "percent": "a percentage",
     "pile": "tiles in the draw pile", "position": "a position (A1/S) or the out word", "route": "cells",
-    "rows": "rows on the board", "seed": "the sheet's seed", "side": "a side's letters",
+    "row": "a row", "rows": "rows on the board (or in words: rows 1 to 6)", "seed": "the sheet's seed", "side": "a side's letters",
     "size": "a size in mm", "tile": "a tile as TYPE@DEG", "tiles": "tiles as TYPE@DEG", "title": "a page title",
     "to": "a position", "token": "a token's word", "type": "a tile type", "types": "tile types",
     "white": "the white token's word", "white_start": "its start (A1/S)", "winner": "a token's word",

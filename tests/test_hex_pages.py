@@ -238,13 +238,15 @@ def test_split_hexagon_board_notes_say_what_is_drawn(hex_kits, ink, strip, assem
         assert "half-triangles of two parts then meet as whole triangles" in text
         if ink == "low":
             assert "grey" not in text and "thick" not in text
-        # a seam's marks are half-triangles: three corners, one of them a right angle at the seam
-        # black in normal ink; with low ink, outlines (nothing is filled)
-        halves = [c for c in first.curves if len(c["pts"]) == 4 and c.get("fill" if ink == "normal" else "stroke")]
+        # a seam's marks are half-triangles 5 mm long: three corners, one of them a right angle at
+        # the seam, solid black in either ink
+        halves = [c for c in first.curves if len(c["pts"]) == 4 and c.get("fill")
+                  and c.get("non_stroking_color") in (0, (0,), 0.0, (0.0,))]
         assert len(halves) >= 4
         for c in halves:
             (ax, ay), (bx, by), (cx, cy) = [tuple(map(mm, p)) for p in c["pts"][:3]]
             assert abs((ax - bx) * (cx - bx) + (ay - by) * (cy - by)) < 0.01
+            assert math.dist((ax, ay), (bx, by)) == pytest.approx(5.0, abs=0.01)
         grey = [c for c in first.curves if c.get("fill") and c.get("non_stroking_color") in (0.88, (0.88,))]
         assert bool(grey) == (ink == "normal")
 

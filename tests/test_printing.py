@@ -136,7 +136,7 @@ def test_bad_reprint_requests_get_clear_errors(args, message):
 
 def board_cells(page, size):
     """Cells of `size` mm in the board grid(s) of a page, checked to 0.01 mm."""
-    borders = [r for r in page.rects if r["linewidth"] > 0.5 / mm(1) * 0.99 and r["fill"] is False
+    borders = [r for r in page.rects if r["linewidth"] > 0.25 / mm(1) * 0.99 and r["fill"] is False
                and mm(r["width"]) > size - 0.01 and mm(r["height"]) > size - 0.01]
     cells = 0
     for b in borders:

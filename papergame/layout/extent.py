@@ -8,6 +8,7 @@ a stroke is counted half its width beyond every point it passes, caps or not).
 
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
@@ -37,9 +38,12 @@ def _points(item: Item, metrics: Metrics | None) -> Iterable[tuple[float, float,
             yield x, y, pad
     elif isinstance(item, Text):
         width = metrics.width(item.text, item.size, item.bold) if metrics is not None else 0.6 * item.size * len(item.text)
-        left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
-        yield left, item.y - 0.25 * item.size, 0.0
-        yield left + width, item.y + 0.8 * item.size, 0.0
+        left = -{"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+        turn = math.radians(item.angle)
+        c, s = math.cos(turn), math.sin(turn)
+        for dx in (left, left + width):  # the text's box, turned about its anchor
+            for dy in (-0.25 * item.size, 0.8 * item.size):
+                yield item.x + dx * c - dy * s, item.y + dx * s + dy * c, 0.0
     elif isinstance(item, Group):  # moved and scaled; turned groups are measured by their unturned box
         for x, y, pad in (p for i in item.items for p in _points(i, metrics)):
             yield item.x + x * item.scale, item.y + y * item.scale, pad * item.scale

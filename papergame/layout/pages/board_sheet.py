@@ -24,9 +24,10 @@ from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.extent import Extent, items_extent
 from papergame.layout.grid import XY, Grid, Side, chains
+from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
 from papergame.layout.paper import BODY_SIZE, CONTENT_H, CONTENT_W, SCALE_CHECK_H, TITLE_SIZE, Box, Sheet
 from papergame.layout.primitives import Item, Line, Polygon, Rect, Text
-from papergame.layout.textflow import wrap
+from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import arrow, token_art
 from papergame.model.board import Board, Cell, Position
 from papergame.layout.pages.tokens import token_radius
@@ -43,15 +44,33 @@ GRID_LINE = 0.25
 BORDER = 0.6
 OVERLAP = 7.5  # the strip a neighbouring part is laid over
 STRIP_GREY = 0.88
-MARK = 3.0  # alignment half-triangles beside a seam
+MARK = 5.0  # alignment half-triangles beside a seam
+JOIN_LOW = 0.85  # a seam with low ink (which draws it at 0.6 of this: 0.51 mm)
+STRIP_TEXT = 2.6  # the part's number and its neighbour's in each overlap strip
 EDGES = ("left", "right", "top", "bottom")
 COVERED = ("right", "bottom")  # seams where this part carries the strip
 
 
+COMPACT_SIZE = BODY  # the one-line header of a part whose sheet has no room for the full one
+SIDE_MIN = 45.0  # the narrowest column beside a part that the notes may go in
+
+
 def top_band(notes: list[str], ctx: PageContext) -> float:
     """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
-    lines = sum(len(wrap(n, CONTENT_W, BODY_SIZE, ctx.metrics)) for n in notes)
-    return TITLE_SIZE * 1.3 + 2 + BODY_SIZE * 1.3 * lines + 3
+    lines = sum(len(wrap(n, CONTENT_W, BODY, ctx.metrics)) for n in notes)
+    return TITLE * 1.3 + 2 + BODY * 1.3 * lines + 3
+
+
+def compact_band() -> float:
+    """Height above the grid of a part's one-line header."""
+    return COMPACT_SIZE * 1.3 + 1.5
+
+
+NOTE_SIZE = CAPTION  # notes moved below or beside the board, under a one-line header
+
+
+def notes_height(notes: list[str], width: float, ctx: PageContext) -> float:
+    return sum(len(wrap(n, width, NOTE_SIZE, ctx.metrics)) for n in notes) * NOTE_SIZE * 1.3 + 2 * len(notes)
 
 
 def heading_into(board: Board, port: str) -> float:
@@ -105,10 +124,18 @@ def spans(count: int, pieces: int) -> list[range]:
     return out
 
 
-def plan_parts(board: Board, nx: int, ny: int) -> list[Part]:
-    """Parts numbered left to right, top (north) to bottom."""
+def plan_parts(board: Board, nx: int, ny: int, wide_last: bool = False, tall_north: bool = False) -> list[Part]:
+    """Parts numbered left to right, top (north) to bottom.
+
+    Uneven splits give the extra column to the west parts (or, `wide_last`, the east ones)
+    and the extra row to the south parts (or, `tall_north`, the north ones).
+    """
     col_spans = spans(len(board.columns), nx)
+    if wide_last:
+        col_spans = [range(len(board.columns) - r.stop, len(board.columns) - r.start) for r in reversed(col_spans)]
     row_spans = list(reversed(spans(len(board.rows), ny)))  # north first
+    if tall_north:
+        row_spans = [range(len(board.rows) - r.stop, len(board.rows) - r.start) for r in reversed(row_spans)]
     parts = []
     for j, rows in enumerate(row_spans):
         for i, cols in enumerate(col_spans):
@@ -144,7 +171,8 @@ def draw_part(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     board = ctx.game.board
     items: list[Item] = []
     items += strip_items(board, part, grid)
-    items += grid_items(board, part, grid)
+    items += strip_labels(ctx, part, grid)
+    items += grid_items(board, part, grid, JOIN_LOW if ctx.low_ink else GRID_LINE)
     items += port_items(ctx, part, grid)
     items += label_items(board, part, grid)
     items += seam_marks(board, part, grid)
@@ -157,50 +185,115 @@ def measure_part(ctx: PageContext, part: Part) -> PartDrawing:
     return PartDrawing(items, items_extent(items, ctx.metrics))
 
 
-def fits(ctx: PageContext, parts: list[Part], notes) -> bool:
-    """Whether every part, with the notes above it (`notes(part, parts)`), fits its page."""
-    for part in parts:
-        drawing = measure_part(ctx, part)
-        room_h = CONTENT_H - SCALE_CHECK_H - notes(part, parts)
-        if drawing.width > CONTENT_W + 1e-9 or drawing.height > room_h + 1e-9:
-            return False
-    return True
+ROOM_H = CONTENT_H - SCALE_CHECK_H
 
 
-def split_board(ctx: PageContext, notes) -> list[Part]:
-    """The fewest parts (one if it fits) whose sheets each hold their cells at full size."""
+class Placed(NamedTuple):
+    """A part, its drawing, its notes and where they go: "top" (under the title), or under a
+    one-line header "below" or "beside" the board."""
+
+    part: Part
+    drawing: PartDrawing
+    where: str
+    notes: list[str]
+
+
+def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
+                drawing: PartDrawing | None = None) -> Placed | None:
+    """The first way the part fits its sheet with its notes (and, if `shared`, the board's own notes):
+    above it, else below it or beside it under a one-line header; None if none does."""
+    drawing = drawing or measure_part(ctx, part)
+    if drawing.width > CONTENT_W + 1e-9:
+        return None
+    common = board_notes(ctx, len(parts)) if shared else []
+    said = common + part_notes(ctx, part, parts, compact=False)
+    if drawing.height + top_band(said, ctx) <= ROOM_H + 1e-9:
+        return Placed(part, drawing, "top", said)
+    said = part_notes(ctx, part, parts, compact=True) + common
+    left = ROOM_H - compact_band() - drawing.height
+    if left < 0:
+        return None
+    if notes_height(said, CONTENT_W, ctx) <= left - 3:
+        return Placed(part, drawing, "below", said)
+    side = CONTENT_W - drawing.width - 4
+    if side >= SIDE_MIN and notes_height(said, side, ctx) <= ROOM_H - compact_band():
+        return Placed(part, drawing, "beside", said)
+    return None
+
+
+def place_all(ctx: PageContext, parts: list[Part]) -> list[Placed] | None:
+    """Every part placed, the board's own notes (its cell size, how to join the parts) on the
+    first part that has room for them; None if the parts do not fit so."""
+    drawings = [measure_part(ctx, part) for part in parts]
+    placed = [place_notes(ctx, part, parts, False, d) for part, d in zip(parts, drawings)]
+    if any(p is None for p in placed):
+        return None
+    for i, (part, drawing) in enumerate(zip(parts, drawings)):
+        holder = place_notes(ctx, part, parts, True, drawing)
+        if holder is not None:
+            placed[i] = holder
+            return [p for p in placed if p is not None]
+    return None
+
+
+def split_board(ctx: PageContext) -> list[Placed]:
+    """The fewest parts (one if it fits) whose sheets each hold their cells at full size.
+
+    Fewer sheets come first: a part whose notes leave no room for it above the board gets
+    a one-line header, its notes going below or beside the board; the board's own notes go
+    on whichever part has room for them. Uneven splits are tried both ways round.
+    """
     board = ctx.game.board
     options = sorted(((nx * ny, nx, ny) for nx in range(1, len(board.columns) + 1)
                       for ny in range(1, len(board.rows) + 1)))
     for _, nx, ny in options:
-        parts = plan_parts(board, nx, ny)
-        if fits(ctx, parts, notes):
-            return parts
+        tried = []
+        for wide_last in (False, True):
+            for tall_north in (False, True):
+                parts = plan_parts(board, nx, ny, wide_last, tall_north)
+                if parts in tried:
+                    continue
+                tried.append(parts)
+                placed = place_all(ctx, parts)
+                if placed is not None:
+                    return placed
     raise OptionError("tile-size", f"a {ctx.tile:g} mm cell with its labels does not fit on a page")
 
 
 # --- the grid -----------------------------------------------------------------------------------
 
 
-def grid_items(board: Board, part: Part, grid: Grid) -> list[Item]:
-    """Cell sides: thin inside the part, thick round it (the board's edge and the seams)."""
+def grid_items(board: Board, part: Part, grid: Grid, join: float = GRID_LINE) -> list[Item]:
+    """Cell sides: thin inside the part, thick along the board's edge, `join` wide along the seams.
+
+    In normal ink a seam is drawn as thin as the grid, so the assembled board shows no
+    false edges; with low ink it is a little heavier, so the cut edge can be found.
+    """
     cells = part.cells(board)
-    if board.shape.kind == "square":  # whole grid lines and one border, as a ruler would draw them
+    items: list[Item] = []
+    sides = grid.sides(cells)
+    if board.shape.kind == "square":  # whole grid lines, as a ruler would draw them
         left, bottom, right, top = grid.extent(cells)
-        items: list[Item] = []
         for c in range(part.cols.start + 1, part.cols.stop):
             x = grid.at(board.cell_origin(Cell(c, 0)))[0]
             items.append(Line(x, bottom, x, top, width=GRID_LINE))
         for r in range(part.rows.start + 1, part.rows.stop):
             y = grid.at(board.cell_origin(Cell(0, r)))[1]
             items.append(Line(left, y, right, y, width=GRID_LINE))
-        items.append(Rect(left, bottom, right - left, top - bottom, width=BORDER))
-        return items
-    sides = grid.sides(cells)
-    inner = [s for s in sides if part.holds_cell(s.across)]
-    outer = [s for s in sides if not part.holds_cell(s.across)]
-    items = [Line(*s.start, *s.end, width=GRID_LINE) for s in inner]
-    for path in chains(outer):
+        if not part.neighbours:
+            items.append(Rect(left, bottom, right - left, top - bottom, width=BORDER))
+            return items
+        # the part's outline as one rectangle at the seams' weight (`check` measures the grid in
+        # it), the board's edges drawn over it
+        items.append(Rect(left, bottom, right - left, top - bottom, width=join))
+        seams = []
+    else:
+        items += [Line(*s.start, *s.end, width=GRID_LINE) for s in sides if part.holds_cell(s.across)]
+        seams = [s for s in sides if not part.holds_cell(s.across) and s.across in board]
+    edges = [s for s in sides if s.across not in board]
+    for path in chains(seams):
+        items.append(Polygon(tuple(path), width=join, stroke=0.0, fill=None, closed=False))
+    for path in chains(edges):
         closed = len(path) > 2 and _same(path[0], path[-1])
         items.append(Polygon(tuple(path[:-1] if closed else path), width=BORDER, stroke=0.0, fill=None,
                              closed=closed))
@@ -342,6 +435,54 @@ def strip_items(board: Board, part: Part, grid: Grid) -> list[Item]:
     return items
 
 
+def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
+    """In each overlap strip, along it: this part's number and the part laid over the strip, so the
+    parts still say where they go once their headers are cut off. A part with no strip has its
+    number just outside its bottom-right corner."""
+    board, texts = ctx.game.board, ctx.texts
+    items: list[Item] = []
+    for edge, paths in seam_paths(board, part, grid).items():
+        if edge not in COVERED:
+            continue
+        label = texts.get("board.strip_label", part=part.number, other=part.neighbours[edge])
+        short = texts.get("board.part_label", part=part.number)
+        ax, ay = away(edge)
+        for path in paths:
+            runs = straight_runs(path)
+            (x0, y0), (x1, y1) = max(runs, key=lambda r: math.dist(*r))
+            length = math.dist((x0, y0), (x1, y1))
+            text = label if ctx.metrics.width(label, STRIP_TEXT, True) + 2 <= length else short
+            angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+            if angle > 90.0 + 1e-6 or angle <= -90.0 + 1e-6:
+                angle -= 180.0 if angle > 0 else -180.0
+            # the middle of the strip's width across this run, the text's middle on it
+            sin_t = abs(ax * (y1 - y0) - ay * (x1 - x0)) / length  # how square the strip stands to the run
+            cx, cy = (x0 + x1) / 2 + ax * OVERLAP / 2, (y0 + y1) / 2 + ay * OVERLAP / 2
+            t = math.radians(angle)
+            down = (math.sin(t) * STRIP_TEXT * 0.36, -math.cos(t) * STRIP_TEXT * 0.36)
+            if sin_t > 0.3:
+                items.append(Text(cx + down[0], cy + down[1], text, STRIP_TEXT, bold=True, anchor="middle",
+                                  angle=angle))
+    if not any(edge in COVERED for edge in part.neighbours) and part.neighbours:
+        _, bottom, right, _ = grid.extent(part.cells(board))
+        items.append(Text(right + LABEL_BAND, bottom - LABEL_BAND + 0.6, texts.get("board.part_label", part=part.number),
+                          STRIP_TEXT, bold=True, anchor="end"))
+    return items
+
+
+def straight_runs(path: list[XY]) -> list[tuple[XY, XY]]:
+    """The path's straight stretches, each from its first point to its last."""
+    runs: list[tuple[XY, XY]] = []
+    start = path[0]
+    for i in range(1, len(path) - 1):
+        a, b, c = path[i - 1], path[i], path[i + 1]
+        if abs((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])) > 1e-6:
+            runs.append((start, b))
+            start = b
+    runs.append((start, path[-1]))
+    return runs
+
+
 def seam_marks(board: Board, part: Part, grid: Grid) -> list[Item]:
     """Half a triangle beyond both ends of every seam, on this part's side of the seam line, its tip on the end."""
     items: list[Item] = []
@@ -365,7 +506,8 @@ def half_triangle(tip: XY, direction: tuple[float, float], own: tuple[float, flo
     """The half on side `own` of a triangle whose tip is on `tip`, pointing along `direction`."""
     bx, by = tip[0] - direction[0] * MARK, tip[1] - direction[1] * MARK
     half = MARK * 0.45
-    return Polygon((tip, (bx, by), (bx + own[0] * half, by + own[1] * half)), width=0.1, stroke=None, fill=0.0)
+    return Polygon((tip, (bx, by), (bx + own[0] * half, by + own[1] * half)), width=0.1, stroke=None, fill=0.0,
+                   role="mark")
 
 
 # --- starts -------------------------------------------------------------------------------------
@@ -411,20 +553,43 @@ def overlap(a: Extent, b: Extent) -> bool:
 # --- the pages ----------------------------------------------------------------------------------
 
 
-def part_notes(ctx: PageContext, part: Part) -> list[str]:
-    """What a part holds and how it joins its neighbours; part 1 also says how to put them together."""
+def span_words(ctx: PageContext, part: Part) -> dict[str, str]:
+    """The part's columns and rows in words: "columns A to C", "row 5"."""
     board, texts = ctx.game.board, ctx.texts
-    notes = [texts.get("board.part_cells", first_col=board.columns[part.cols.start],
-                       last_col=board.columns[part.cols.stop - 1], first_row=board.rows[part.rows.start],
-                       last_row=board.rows[part.rows.stop - 1])]
+    cols = [board.columns[c] for c in part.cols]
+    rows = [board.rows[r] for r in part.rows]
+    return {
+        "cols": (texts.get("board.col_one", col=cols[0]) if len(cols) == 1 else
+                 texts.get("board.cols_span", first=cols[0], last=cols[-1])),
+        "rows": (texts.get("board.row_one", row=rows[0]) if len(rows) == 1 else
+                 texts.get("board.rows_span", first=rows[0], last=rows[-1])),
+    }
+
+
+def part_notes(ctx: PageContext, part: Part, parts: list[Part], compact: bool) -> list[str]:
+    """What a part holds (unless its `compact` header says so) and how it joins its neighbours."""
+    if len(parts) == 1:
+        return []
+    texts = ctx.texts
+    notes = [] if compact else [texts.get("board.part_cells", **span_words(ctx, part))]
     low = "_low" if ctx.low_ink else ""
-    joins = []
     for edge in EDGES:
         if edge not in part.neighbours:
             continue
         key = f"board.join_strip{low}" if edge in COVERED else "board.join_cut"
-        joins.append(texts.get(key, edge=texts.get(f"board.edge_{edge}"), other=part.neighbours[edge]))
-    return [" ".join(notes + joins)] + ([texts.get(f"board.assemble{low}")] if part.number == 1 else [])
+        notes.append(texts.get(key, edge=texts.get(f"board.edge_{edge}"), other=part.neighbours[edge]))
+    return [" ".join(notes)]
+
+
+def board_notes(ctx: PageContext, parts: int) -> list[str]:
+    """The cell size and, for a board in parts, how to join them: said once, on one of the sheets."""
+    key = "board.note_hexagon" if ctx.game.shape.kind == "hexagon" else "board.note"
+    notes = [ctx.texts.get(key, size=ctx.texts.number(ctx.tile))]
+    if parts > 1:
+        low = "_low" if ctx.low_ink else ""
+        hexagon = "_hexagon" if ctx.game.shape.kind == "hexagon" else ""
+        notes.append(ctx.texts.get(f"board.assemble{hexagon}{low}"))
+    return notes
 
 
 class BoardSheet(Sheet):
@@ -432,44 +597,68 @@ class BoardSheet(Sheet):
 
     drawing: Extent = (0.0, 0.0, 0.0, 0.0)
     seams: tuple[str, ...] = ()  # edges of the part that join another part
+    notes_beside: Extent | None = None  # where notes went beside the board, if they did
 
 
 def board_pages(ctx: PageContext) -> list[BoardSheet]:
     """The board on one sheet, or split into parts with overlap strips when it is too big."""
     texts, tile = ctx.texts, ctx.tile
-
-    def notes(part: Part, parts: list[Part]) -> list[str]:
-        first = texts.get("board.note", size=texts.number(tile))
-        return [first] if len(parts) == 1 else [first] + part_notes(ctx, part)
-
-    parts = split_board(ctx, lambda part, parts: top_band(notes(part, parts), ctx))
+    placed = split_board(ctx)
+    parts = [p.part for p in placed]
     sheets = []
-    for part in parts:
+    for part, drawing, where, said in placed:
         single = len(parts) == 1
         sheet = BoardSheet("board" if single else f"board-{part.number}", ctx.paper, ctx.metrics)
-        sheet.title(texts.get("board.title") if single else
-                    texts.get("board.part_title", part=part.number, parts=len(parts)))
-        sheet.add(*north_mark(sheet.box, sheet.cursor + TITLE_SIZE * 1.3, texts.get("board.north")))
-        sheet.gap(2)
-        for note in notes(part, parts):
-            sheet.paragraph(note, what="board notes")
-        sheet.gap(3)
-        drawing = measure_part(ctx, part)
+        title = texts.get("board.title") if single else texts.get("board.part_title", part=part.number,
+                                                                   parts=len(parts))
+        if where == "top":
+            size = TITLE if ctx.metrics.width(title, TITLE, True) <= CONTENT_W - 14 else TITLE_SIZE
+            sheet.title(title, size)
+            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north")))
+            sheet.gap(2)
+            for note in said:
+                sheet.paragraph(note, size=BODY, what="board notes")
+            sheet.gap(3)
+        else:
+            line = title if single else texts.get("board.part_compact", title=title, **span_words(ctx, part))
+            sheet.add(*north_mark(sheet.box, sheet.cursor, texts.get("board.north"), small=True))
+            fit_line(line, CONTENT_W - 14, COMPACT_SIZE, ctx.metrics, True, "board.part_compact")
+            bottom = sheet.take(COMPACT_SIZE * 1.3, "the title")
+            sheet.add(Text(sheet.x, bottom + COMPACT_SIZE * 0.3, line, COMPACT_SIZE, bold=True))
+            sheet.gap(1.5)
+        top = sheet.cursor
         bottom = sheet.take(drawing.height, "the board")
-        left = sheet.box.cx - drawing.width / 2
+        if where == "beside":
+            left = sheet.box.x
+        else:
+            left = sheet.box.cx - drawing.width / 2
         grid = Grid(ctx.game.board, tile, left - drawing.extent[0], bottom - drawing.extent[1])
         sheet.add(*draw_part(ctx, part, grid))
         sheet.drawing = (left, bottom, left + drawing.width, bottom + drawing.height)
         sheet.seams = tuple(part.neighbours)
+        if where == "below":
+            sheet.gap(3)
+            for note in said:
+                sheet.paragraph(note, size=NOTE_SIZE, what="board notes")
+                sheet.gap(2)
+        elif where == "beside":
+            column = sheet.column(left + drawing.width + 4, CONTENT_W - drawing.width - 4, continues=False)
+            column.cursor = top
+            for note in said:
+                column.paragraph(note, size=NOTE_SIZE, what="board notes")
+                column.gap(2)
+            sheet.notes_beside = (column.x, column.cursor, column.x + column.width, top)
         sheets.append(sheet)
     return sheets
 
 
-def north_mark(box: Box, band_top: float, letter: str) -> list[Item]:
-    """An arrow pointing up the page with the letter for north, at the right of the title band."""
-    cx = box.right - 4
-    cy = band_top - 4.5
+def north_mark(box: Box, band_top: float, letter: str, small: bool = False) -> list[Item]:
+    """An arrow pointing up the page with the letter for north, at the right of the title band
+    (`small`: of a one-line header)."""
+    k = 0.75 if small else 1.0
+    cx = box.right - 4 * k
+    cy = band_top - 4.5 * k
     return [
-        arrow(cx, cy, 6.0, 0.0, fill=0.0, stroke=None),
-        Text(cx - 5.5, cy - 1.4, letter, 4.0, bold=True, anchor="end"),
+        arrow(cx, cy, 6.0 * k, 0.0, fill=0.0, stroke=None),
+        Text(cx - 5.5 * k, cy - 1.4 * k, letter, 4.0 * k, bold=True, anchor="end"),
     ]

@@ -252,6 +252,8 @@ def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] |
     if not isinstance(sheet, BoardSheet):
         return None
     left, bottom, right, top = sheet.drawing
+    if sheet.notes_beside is not None:  # the board's notes stand beside it: the tokens go below them
+        top = min(top, sheet.notes_beside[1] - TOKEN_CLEAR)
     sides = [(right + TOKEN_CLEAR, sheet.box.right)]
     if not sheet.seams:
         sides.append((sheet.box.x, left - TOKEN_CLEAR))
