@@ -39,7 +39,8 @@ SECTIONS = {
 # What each $placeholder is filled in with.
 PLACEHOLDERS = {
     "a": "a tile type", "b": "a tile type", "black": "the black token's word", "black_start": "its start (A1/S)",
-    "cell": "a cell (A1)", "col": "a column", "cols": "columns in words (columns A to C)", "columns": "columns on the board", "copies": "a number of tiles",
+    "cell": "a cell (A1)", "col": "a column",
+    "cols": "columns in words (columns A to C)", "columns": "columns on the board", "copies": "a number of tiles",
     "copy": "a tile's copy number", "degrees": "degrees", "edge": "an edge word (Left, ...)",
     "example": "a position (A1/S)", "first": "the first player's word", "first_col": "a column",
     "first_row": "a row", "from": "a position", "hand": "tiles in a hand", "last_col": "a column",

@@ -88,7 +88,7 @@ def restyle(item: Item, ink: Ink) -> Item:
         fill = item.fill
         stroke = item.stroke
         width = item.width
-        if not ink.fills and fill is not None and fill < 1.0 and item.role != "mark":  # marks stay solid
+        if not ink.fills and fill is not None and fill < 1.0 and getattr(item, "role", "") != "mark":  # marks stay solid
             fill = None
             if stroke is None:  # a shape that was only a fill keeps a thin outline
                 stroke, width = 0.0, 0.2
