@@ -248,9 +248,22 @@ def test_boards_records_and_tokens_carry_their_kit_number(class_set):
         for n, text in enumerate(pages, start=1):
             assert f"\nKit {n}\n" in text or text.startswith(f"{title} Kit {n}\n")  # the stamp by the title
             assert f"Edge-port path tiles – Kit {n} – Page" in text
-    tokens = " ".join(t for t in class_set.texts if t.startswith(("Tokens", "Tiles")))
-    for n in range(1, 16):
-        assert tokens.count(f"K{n} · White") == 3 and tokens.count(f"K{n} · Black") == 3
+    # every token carries its kit's number (7.7 pt, on a disc inside the ring), and one kit's six
+    # tokens are on one sheet, with the kit named once below them
+    numbers: dict[int, list[int]] = {}
+    with open_pdf(class_set.path) as pdf:
+        for i, (text, page) in enumerate(zip(class_set.texts, pdf.pages)):
+            if not text.startswith(("Tokens", "Tiles", "Board")):
+                continue
+            for w in page.extract_words(extra_attrs=["size"]):
+                if w["text"].isdigit() and abs(w["size"] - 2.7 / mm(1)) < 0.05:
+                    numbers.setdefault(int(w["text"]), []).append(i)
+            for n in range(1, 16):
+                if i in numbers.get(n, []):
+                    assert f"Kit {n}" in text
+    assert sorted(numbers) == list(range(1, 16))
+    for n, pages in numbers.items():
+        assert len(pages) == 6 and len(set(pages)) == 1
 
 
 def test_tokens_of_a_class_set_are_at_least_15_mm_across(class_set):

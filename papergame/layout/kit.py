@@ -229,7 +229,8 @@ def own_pages(definition: GameDefinition, texts: Texts, options: KitOptions, met
         tiles = selection if selection is not None else (tile_list(definition) if options.wants("tiles") else [])
         start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
-        added = tile_pages(ctx, tiles, options.wants("tokens"), start)
+        board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
+        added = tile_pages(ctx, tiles, options.wants("tokens"), start, board_sheets)
         if tiles:
             made.with_tiles.extend(added + ([start] if start is not None and start.cursor != start_cursor else []))
         made.sheets.extend(added)
@@ -257,8 +258,9 @@ def shared_pieces(definition: GameDefinition, texts: Texts, options: KitOptions,
         tile_sheets = tile_pages(ctx, tiles, False)
         made.with_tiles.extend(tile_sheets)
     if options.wants("tokens"):
+        boards = {label: [b for b in made.boards if made.kit_of.get(id(b)) == label] for label in labels}
         tile_sheets += kit_token_pages(definition, texts, options.paper, options.tile, metrics, labels,
-                                       tile_sheets[-1] if tile_sheets else None)
+                                       tile_sheets[-1] if tile_sheets else None, boards)
     made.sheets.extend(tile_sheets)
 
 

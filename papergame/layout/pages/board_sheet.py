@@ -598,6 +598,29 @@ class BoardSheet(Sheet):
     drawing: Extent = (0.0, 0.0, 0.0, 0.0)
     seams: tuple[str, ...] = ()  # edges of the part that join another part
     notes_beside: Extent | None = None  # where notes went beside the board, if they did
+    cuts_x: tuple[float, ...] = ()  # cuts that run on across the whole sheet: vertical ones at these x
+    cuts_y: tuple[float, ...] = ()  # ... and horizontal ones at these y
+
+    def free_room(self, need_w: float, need_h: float, clear: float) -> Extent | None:
+        """A rectangle (left, bottom, right, top) at least `need_w` by `need_h` mm on this sheet that
+        nothing is drawn on and no cut crosses, `clear` mm from both: below the board (and its
+        notes), else beside it; None if there is none."""
+        left, bottom, right, top = self.drawing
+        if self.notes_beside is not None:
+            top = min(top, self.notes_beside[1])
+        regions = [(self.box.x, self.floor, self.box.right, self.cursor - clear),
+                   (right + clear, bottom, self.box.right, top - clear),
+                   (self.box.x, bottom, left - clear, top - clear)]
+        for x0, y0, x1, y1 in regions:
+            xs = sorted({x0, x1} | {x for x in self.cuts_x if x0 < x < x1})
+            ys = sorted({y0, y1} | {y for y in self.cuts_y if y0 < y < y1}, reverse=True)
+            for a, b in zip(xs, xs[1:]):
+                a, b = (a + clear if a != x0 else a), (b - clear if b != x1 else b)
+                for c, d in zip(ys, ys[1:]):  # from the top down
+                    c, d = (c - clear if c != y1 else c), (d + clear if d != y0 else d)
+                    if b - a >= need_w - 1e-9 and c - d >= need_h - 1e-9:
+                        return (a, d, b, c)
+        return None
 
 
 def board_pages(ctx: PageContext) -> list[BoardSheet]:
@@ -636,6 +659,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         sheet.add(*draw_part(ctx, part, grid))
         sheet.drawing = (left, bottom, left + drawing.width, bottom + drawing.height)
         sheet.seams = tuple(part.neighbours)
+        sheet.cuts_x, sheet.cuts_y = cut_lines(ctx.game.board, part, grid)
         if where == "below":
             sheet.gap(3)
             for note in said:
@@ -650,6 +674,23 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
             sheet.notes_beside = (column.x, column.cursor, column.x + column.width, top)
         sheets.append(sheet)
     return sheets
+
+
+def cut_lines(board: Board, part: Part, grid: Grid) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Where the cuts along a part's seams run on to the paper's edge: the x of the vertical ones and
+    the y of the horizontal ones (a seam line and, beyond a strip, the strip's outer line)."""
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for edge, paths in seam_paths(board, part, grid).items():
+        ax, ay = away(edge)
+        reach = OVERLAP if edge in COVERED else 0.0
+        for path in paths:
+            for x, y in (path[0], path[-1]):
+                if edge in ("left", "right"):
+                    xs |= {x, x + ax * reach}
+                else:
+                    ys |= {y, y + ay * reach}
+    return tuple(sorted(xs)), tuple(sorted(ys))
 
 
 def north_mark(box: Box, band_top: float, letter: str, small: bool = False) -> list[Item]:

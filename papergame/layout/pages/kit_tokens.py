@@ -1,15 +1,18 @@
 """Tokens for numbered kits: every kit's tokens and two spares of each colour, its number on each token.
 
-The tokens of several kits share sheets; each token carries its kit's number inside the
-disc, beside the arrow's stem, so a stray token still tells which kit it belongs to.
+Each kit's tokens stay together in one block (a row per colour, its kit's number below),
+so one kit's tokens are never split over two sheets. A block goes in free room on its
+own kit's board sheets when one has it, else on the last tile sheet, else on sheets of
+their own. Each token carries its kit's number on a small white disc inside the ring,
+clear of the arrow, so a stray token still tells which kit it belongs to.
 """
 
 from __future__ import annotations
 
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import CAPTION, LEADING, TITLE
+from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
 from papergame.layout.paper import Sheet
-from papergame.layout.primitives import Item, Rect, Text
+from papergame.layout.primitives import Circle, Item, Text
 from papergame.layout.textflow import Metrics, wrap
 from papergame.layout.tile_art import token_art, token_radius
 from papergame.text import Texts
@@ -17,7 +20,10 @@ from papergame.text import Texts
 SPARES = 2  # of each colour, per kit
 MIN_RADIUS = 7.5  # 15 mm across, easy to cut and pick up
 GAP = 4.5  # between two tokens: room for scissors
+ROW_GAP = 3.5  # between the rows of one kit's block
+BLOCK_GAP = 9.0  # between two kits' blocks
 NUMBER_SIZE = 2.7  # mm, 7.7 pt
+CLEAR = 3.0  # between a block on a board's sheet and the board or any cut
 
 
 def radius(tile: float) -> float:
@@ -25,47 +31,84 @@ def radius(tile: float) -> float:
 
 
 def numbered_token(kind: str, cx: float, cy: float, r: float, number: str) -> list[Item]:
-    """A token with its kit's number right of the arrow's stem, on a white patch so it reads on hatching."""
+    """A token with its kit's number on a white disc at the lower right, inside the ring and clear of the arrow."""
     items = token_art(kind, cx, cy, r, 0.0)
-    w = 0.64 * NUMBER_SIZE * len(number) + 0.8
-    x, y = cx + 0.24 * r, cy - 0.58 * r
-    items.append(Rect(x, y - 0.5, w, NUMBER_SIZE + 0.4, width=0, stroke=None, fill=1.0))
-    items.append(Text(x + w / 2, y, number, NUMBER_SIZE, bold=True, anchor="middle"))
+    nx, ny = cx + 0.55 * r, cy - 0.42 * r
+    items.append(Circle(nx, ny, max(0.28 * r, 2.1), width=0.25, stroke=0.0, fill=1.0))
+    items.append(Text(nx, ny - NUMBER_SIZE * 0.36, number, NUMBER_SIZE, bold=True, anchor="middle"))
     return items
 
 
+class Blocks:
+    """The size of one kit's block of tokens, and how to draw it."""
+
+    def __init__(self, definition: GameDefinition, texts: Texts, tile: float):
+        self.texts = texts
+        self.names = [t.name for t in definition.tokens]
+        self.r = radius(tile)
+        self.pitch = 2 * self.r + GAP
+        self.width = (1 + SPARES) * self.pitch - GAP
+        self.height = len(self.names) * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + CAPTION * LEADING
+
+    def items(self, kit: str, left: float, top: float) -> list[Item]:
+        items: list[Item] = []
+        r = self.r
+        for row, name in enumerate(self.names):
+            cy = top - r - row * (2 * r + ROW_GAP)
+            for i in range(1 + SPARES):
+                items += numbered_token(name, left + r + i * self.pitch, cy, r, kit)
+        label = self.texts.get("kit.kit_stamp", kit=kit)
+        items.append(Text(left + self.width / 2, top - self.height + CAPTION * 0.3, label, CAPTION, bold=True,
+                          anchor="middle"))
+        return items
+
+
+HEAD = BODY * 1.3  # the heading over a block on a board's sheet
+
+
+def on_board_sheets(blocks: Blocks, kit: str, boards: list[Sheet]) -> bool:
+    """The kit's block, under a heading, in free room on one of its board's sheets; whether it went."""
+    for sheet in boards:
+        free_room = getattr(sheet, "free_room", None)
+        room = free_room(blocks.width, HEAD + blocks.height, CLEAR) if free_room is not None else None
+        if room is None:
+            continue
+        left, _, _, top = room
+        sheet.add(Text(left, top - BODY * 1.05, blocks.texts.get("kit.class_tokens"), BODY, bold=True))
+        sheet.add(*blocks.items(kit, left, top - HEAD))
+        return True
+    return False
+
+
 def kit_token_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float, metrics: Metrics,
-                    kits: list[str], start: Sheet | None = None) -> list[Sheet]:
-    """Every kit's tokens (and spares) in rows; on `start` while it has room, then on new sheets."""
-    r = radius(tile)
-    pitch = 2 * r + GAP
-    row_h = 2 * r + GAP + CAPTION * LEADING
-    tokens = [(kit, t.name) for kit in kits for t in definition.tokens for _ in range(1 + SPARES)]
+                    kits: list[str], start: Sheet | None = None,
+                    boards: dict[str, list[Sheet]] | None = None) -> list[Sheet]:
+    """Every kit's block of tokens: on its board's sheets, else on `start` while it has room, then on new sheets."""
+    blocks = Blocks(definition, texts, tile)
+    left_over = [kit for kit in kits if not on_board_sheets(blocks, kit, (boards or {}).get(kit, []))]
     sheets: list[Sheet] = []
     sheet = start
     note = texts.get("tiles.kit_tokens")
-    while tokens:
-        if sheet is None or sheet.room < row_h + 12:
+    while left_over:
+        note_h = len(wrap(note, sheet.width if sheet else 1e9, CAPTION, metrics)) * CAPTION * LEADING + 4
+        if sheet is None or sheet.room < blocks.height + note_h:
             sheet = Sheet(f"tokens-{len(sheets) + 1}", paper, metrics)
-            title = texts.get("kit.class_tokens")
             bottom = sheet.take(TITLE * 1.35, "the title")
-            sheet.add(Text(sheet.x, bottom + TITLE * 0.3, title, TITLE, bold=True))
+            sheet.add(Text(sheet.x, bottom + TITLE * 0.3, texts.get("kit.class_tokens"), TITLE, bold=True))
             sheets.append(sheet)
         else:
-            sheet.gap(3)
+            sheet.gap(2)
         for line in wrap(note, sheet.width, CAPTION, metrics, what="tiles.kit_tokens"):
             y = sheet.take(CAPTION * LEADING, "tiles.kit_tokens")
             sheet.add(Text(sheet.x, y + CAPTION * 0.3, line, CAPTION))
         sheet.gap(2)
-        per_row = int((sheet.width + GAP) // pitch)
-        while tokens and sheet.room >= row_h:
-            row, tokens = tokens[:per_row], tokens[per_row:]
-            bottom = sheet.take(row_h, "the tokens")
-            for i, (kit, name) in enumerate(row):
-                cx = sheet.x + r + i * pitch
-                cy = bottom + CAPTION * LEADING + GAP / 2 + r
-                sheet.add(*numbered_token(name, cx, cy, r, kit))
-                label = texts.get("tiles.kit_id", kit=kit, id=texts.get(f"token.{name}"))
-                sheet.add(Text(cx, bottom + 0.8, label, CAPTION * 0.8 if len(label) > 9 else CAPTION, anchor="middle"))
+        per_row = max(1, int((sheet.width + BLOCK_GAP) // (blocks.width + BLOCK_GAP)))
+        while left_over and sheet.room >= blocks.height:
+            row, left_over = left_over[:per_row], left_over[per_row:]
+            top = sheet.cursor
+            sheet.take(blocks.height, "the tokens")
+            for i, kit in enumerate(row):
+                sheet.add(*blocks.items(kit, sheet.x + i * (blocks.width + BLOCK_GAP), top))
+            sheet.gap(ROW_GAP + 1.0)
         sheet = None
     return sheets

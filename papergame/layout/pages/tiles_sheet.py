@@ -19,6 +19,7 @@ from typing import NamedTuple
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.grid import Grid, chains
+from papergame.layout.pages.blocks import BODY
 from papergame.layout.paper import BODY_SIZE, CONTENT_W, SMALL_SIZE, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Text
 from papergame.layout.tile_art import tile_art, token_art
@@ -243,8 +244,21 @@ def token_items(ctx: PageContext, left: float, top: float, width: float) -> list
     return items
 
 
+TOKEN_HEAD = BODY * 1.3  # the heading over tokens that share the board's sheet
+
+
+def token_heading(ctx: PageContext, left: float, top: float) -> Text:
+    return Text(left, top - BODY * 1.05, ctx.texts.get("kit.class_tokens"), BODY, bold=True)
+
+
+def board_tokens(ctx: PageContext, left: float, top: float, width: float) -> list[Item]:
+    """The tokens on a board's sheet, under their own heading."""
+    return [token_heading(ctx, left, top)] + token_items(ctx, left, top - TOKEN_HEAD, width)
+
+
 def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] | None:
-    """(left, top, width) of room for every token beside the board drawn on `sheet`, or None.
+    """(left, top, width) of room for every token (and their heading) beside the board drawn on
+    `sheet`, or None.
 
     Beside a part of a split board only on its right, and only when that is the board's
     edge: the cuts along a seam run on to the paper's edge.
@@ -261,11 +275,27 @@ def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] |
         return None
     for x0, x1 in sides:
         width = x1 - x0
-        if width >= 2 * token_radius(ctx.tile) and token_band(ctx, width) <= top - bottom:
+        if width >= 2 * token_radius(ctx.tile) and TOKEN_HEAD + token_band(ctx, width) <= top - bottom:
             per_row = min(token_count(ctx.game), max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile))))
             used = per_row * token_pitch(ctx.tile) - TOKEN_GAP
             return (x0 + (width - used) / 2, top, used)
     return None
+
+
+def tokens_on_boards(ctx: PageContext, boards: list[Sheet]) -> bool:
+    """Every token, under its heading, in free room on one of the board's sheets; whether they went."""
+    pitch = token_pitch(ctx.tile)
+    for sheet in boards:
+        if not isinstance(sheet, BoardSheet):
+            continue
+        for per_row in range(token_count(ctx.game), 0, -1):
+            width = per_row * pitch - TOKEN_GAP
+            room = sheet.free_room(width, TOKEN_HEAD + token_band(ctx, width), TOKEN_CLEAR)
+            if room is not None:
+                left, _, _, top = room
+                sheet.add(*board_tokens(ctx, left, top, width))
+                return True
+    return False
 
 
 def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] | None) -> bool:
@@ -292,25 +322,26 @@ def onto_board_sheet(ctx: PageContext, start: Sheet, tiles_h: float, band: float
     if isinstance(start, BoardSheet) and start.seams:
         if side is None:
             return None, tokens
-        start.add(*token_items(ctx, *side))
+        start.add(*board_tokens(ctx, *side))
         return None, False
     below = start.room >= tiles_h + band  # the tokens fit below the tiles
     if not below and (side is None or start.room < tiles_h):
         return None, tokens
     start.gap(3)
     if not below and side is not None:
-        start.add(*token_items(ctx, *side))
+        start.add(*board_tokens(ctx, *side))
         return start, False
     return start, tokens
 
 
 def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
-               start: Sheet | None = None) -> list[Sheet]:
+               start: Sheet | None = None, boards: list[Sheet] | None = None) -> list[Sheet]:
     """The tiles (all, or those named) and the tokens, on as few sheets as they need.
 
     The tokens go beside the last row of tiles when it has room, else below the tiles.
     When `start` (the board's sheet) has room for every tile and the tokens, they go there
-    and no new sheet is made. Returns the new sheets.
+    and no new sheet is made; else the tokens go in free room on any of the `boards`' sheets
+    (a split board's parts) when one has it. Returns the new sheets.
     """
     texts = ctx.texts
     block = block_for(ctx)
@@ -327,6 +358,8 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         current, tokens = onto_board_sheet(ctx, start, tiles_h, band, tokens)
+    if tokens and boards and tokens_on_boards(ctx, boards):
+        tokens = False
     first = True
     while first or remaining:
         if current is None:
