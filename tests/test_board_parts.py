@@ -1,0 +1,115 @@
+"""Boards split into parts, measured from the PDF: few sheets, seams at the grid's weight, each
+strip naming its part, tokens never on a sheet of their own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from pdfmeasure import mm, open_pdf, page_text
+
+GRID = 0.25  # mm, the board's grid lines
+
+
+def build(folder: Path, *args: str, name: str = "kit.pdf") -> Path:
+    out = folder / name
+    result = CliRunner().invoke(main, ["build", "--only", "board,tiles,tokens", *args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("parts")
+    return {
+        ("eight", "normal"): build(folder, "--game", "eight-port-path-tiles", name="eight.pdf"),
+        ("eight", "low"): build(folder, "--game", "eight-port-path-tiles", "--ink", "low", name="eight-low.pdf"),
+        ("hex60", "normal"): build(folder, "--game", "hexagon-path-tiles", "--tile-size", "60", name="hex60.pdf"),
+    }
+
+
+def titles(path: Path) -> list[str]:
+    doc = pdfium.PdfDocument(str(path))
+    return [doc[i].get_textpage().get_text_range().splitlines()[0] for i in range(len(doc))]
+
+
+def texts(path: Path) -> list[str]:
+    doc = pdfium.PdfDocument(str(path))
+    return [doc[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(doc))]
+
+
+def part_frame(page) -> dict:
+    """The part's outline: the largest unfilled rectangle with cells 35 mm apart."""
+    frames = [r for r in page.rects if r["fill"] is False and mm(r["width"]) > 100]
+    return max(frames, key=lambda r: r["width"] * r["height"])
+
+
+def test_the_eight_port_board_at_35_mm_takes_two_sheets_of_three_columns(kits):
+    with open_pdf(kits["eight", "normal"]) as pdf:
+        boards = [p for p in pdf.pages if page_text(p).startswith("Board")]
+        assert len(boards) == 2
+        for page in boards:
+            frame = part_frame(page)
+            assert mm(frame["width"]) == pytest.approx(105.0, abs=0.01)
+            assert mm(frame["height"]) == pytest.approx(210.0, abs=0.01)
+    # the header is one line naming the part's cells; the tokens share a board sheet
+    pages = texts(kits["eight", "normal"])
+    assert pages[0].startswith("Board, part 1 of 2: columns A to C, rows 1 to 6 ")
+    assert pages[1].startswith("Board, part 2 of 2: columns D to F, rows 1 to 6 ")
+    assert not any(t.startswith("Tokens") for t in titles(kits["eight", "normal"]))
+    assert sum("Tokens" in t.splitlines() for t in pages[:2]) == 1
+
+
+def test_the_hexagon_board_at_60_mm_takes_four_sheets_and_no_sheet_holds_only_tokens(kits):
+    names = titles(kits["hex60", "normal"])
+    assert sum(t.startswith("Board") for t in names) == 4
+    pages = texts(kits["hex60", "normal"])
+    assert all(t.startswith(("Board", "Tiles")) for t in names)
+    assert "Each cell is 60 mm across the flat sides" in " ".join(" ".join(pages).split())
+
+
+@pytest.mark.parametrize("ink,low,high", [("normal", GRID - 0.01, GRID + 0.01), ("low", 0.5, 0.6)])
+def test_a_seam_is_drawn_at_the_grids_weight_or_heavier_with_low_ink(kits, ink, low, high):
+    with open_pdf(kits["eight", ink]) as pdf:
+        page = pdf.pages[0]
+        frame = part_frame(page)
+        seam_x = frame["x1"]  # part 1's right edge joins part 2
+        widths = {round(mm(frame["linewidth"]), 2)}
+        for c in page.curves + page.lines:
+            xs = [x for x, _ in c["pts"]]
+            if all(abs(x - seam_x) < 0.05 for x in xs) and c.get("stroke"):
+                widths.add(round(mm(c["linewidth"]), 2))
+        assert widths and all(low <= w <= high for w in widths)
+        # the board's own edges stay heavier than the grid
+        edges = [c for c in page.curves if c.get("stroke") and not c.get("fill")
+                 and abs(min(x for x, _ in c["pts"]) - frame["x0"]) < 0.05]
+        assert edges and all(mm(c["linewidth"]) > GRID + 0.1 for c in edges)
+
+
+def test_each_strip_names_its_part_and_the_part_laid_over_it(kits):
+    with open_pdf(kits["eight", "normal"]) as pdf:
+        page = pdf.pages[0]
+        frame = part_frame(page)
+        turned = [c for c in page.chars if not c["upright"]]
+        assert turned and all(frame["x1"] < c["x0"] and c["x1"] < frame["x1"] + 7.5 / mm(1) for c in turned)
+        last = pdf.pages[1]
+        assert "Part 2" in " ".join(page_text(last).split())
+    assert "Part 1. Part 2 goes over this strip." in texts(kits["eight", "normal"])[0].replace("\n", " ")
+
+
+def test_a_part_of_one_row_says_row_not_rows_to():
+    from papergame.build import game_and_folder, load_texts
+    from papergame.layout.context import PageContext
+    from papergame.layout.pages.board_sheet import Part, span_words
+    from papergame.model.rules import rule_set
+    from papergame.render.fonts import FontMetrics
+
+    game, folder = game_and_folder(None)
+    words = load_texts(None, "en", folder, rule_set(game).words)
+    ctx = PageContext(game, words, "a4", 60.0, FontMetrics())
+    assert span_words(ctx, Part(1, range(0, 3), range(4, 5), {})) == {"cols": "columns A to C", "rows": "row 5"}
+    assert span_words(ctx, Part(1, range(4, 5), range(0, 2), {})) == {"cols": "column E", "rows": "rows 1 to 2"}
