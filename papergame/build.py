@@ -168,9 +168,10 @@ class KitPdfs(NamedTuple):
 
 def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()) -> KitPdfs:
     """The kit's PDF files as bytes, written nowhere: `build` writes them, `serve` sends them."""
-    _, texts, kit = make_pages(game, text_path, lang, options)
+    definition, texts, kit = make_pages(game, text_path, lang, options)
     title = texts.get("kit.title")
-    marks = KitMarks(options.tile, options.paper.lower(), options.ink, options.measured, kit.tile_pages, kit.board_pages)
+    marks = KitMarks(options.tile, options.paper.lower(), options.ink, options.measured, kit.tile_pages, kit.board_pages,
+                     "hexagon" if definition.shape.kind == "hexagon" else None)
     kit_bytes = render_bytes(kit.pages, title, marks.keywords())
     key_marks = marks._replace(tile_pages=(), board_pages=())
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())

@@ -43,6 +43,7 @@ class KitMarks(NamedTuple):
     measured: float | None = None  # the printer correction, if any
     tile_pages: tuple[int, ...] | None = None  # 1-based pages that carry tiles (None: not stated)
     board_pages: tuple[int, ...] | None = None  # 1-based pages that carry the board's grid
+    shape: str | None = None  # "hexagon" for a hexagon kit (its tiles measured across the flats); None: squares
 
     def keywords(self) -> str:
         """The keywords line.
@@ -58,6 +59,8 @@ class KitMarks(NamedTuple):
         for name, pages in (("tile-pages", self.tile_pages), ("board-pages", self.board_pages)):
             if pages is not None:
                 words.append(f"{name}={','.join(map(str, pages)) or 'none'}")
+        if self.shape is not None:
+            words.append(f"shape={self.shape}")
         return " ".join(words)
 
 
@@ -68,7 +71,9 @@ def read_keywords(keywords: str | None) -> KitMarks | None:
     """The marks in a PDF's keywords; None when papergame did not write them.
 
     >>> read_keywords("papergame tile=35 paper=a4 ink=normal measured=49.2 tile-pages=2,3 board-pages=none")
-    KitMarks(tile=35.0, paper='a4', ink='normal', measured=49.2, tile_pages=(2, 3), board_pages=())
+    KitMarks(tile=35.0, paper='a4', ink='normal', measured=49.2, tile_pages=(2, 3), board_pages=(), shape=None)
+    >>> read_keywords("papergame tile=35 paper=a4 ink=normal shape=hexagon").shape
+    'hexagon'
     >>> read_keywords("papergame tile=35 paper=a4 ink=normal").tile_pages is None
     True
     >>> read_keywords("holiday photos") is None
@@ -97,4 +102,4 @@ def read_keywords(keywords: str | None) -> KitMarks | None:
             return None
 
     return KitMarks(number("tile"), found.get("paper"), found.get("ink"), number("measured"),
-                    pages("tile-pages"), pages("board-pages"))
+                    pages("tile-pages"), pages("board-pages"), found.get("shape"))

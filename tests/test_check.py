@@ -179,3 +179,15 @@ def test_the_drawn_bar_has_the_ticks_check_looks_for():
     assert len(ticks) == BAR_TICKS
     source = open(check.__file__, encoding="utf-8").read()
     assert "51" not in source and "50.0" not in source  # check takes both from printmarks
+
+
+@pytest.mark.parametrize("size", ["20", "35", "60"])
+def test_hexagon_tiles_and_cells_are_measured_across_the_flat_sides(tmp_path, size):
+    out = build(tmp_path, "--game", "hexagon-path-tiles", "--tile-size", size, "--only", "board,tiles")
+    result = invoke("check", str(out))
+    assert result.exit_code == 0, result.output
+    assert f"tiles {size}.00 mm across the flat sides, board cells {size}.00 mm across the flat sides" in result.output
+    scaled = transformed(out, tmp_path / "hex96.pdf", 0.96)
+    result = invoke("check", str(scaled))
+    assert result.exit_code == 1
+    assert f"tiles {float(size) * 0.96:.2f} mm across the flat sides" in result.output

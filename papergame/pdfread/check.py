@@ -130,6 +130,25 @@ def common_square(rects, fewest: int = 4) -> float | None:
     return size if count >= fewest else None
 
 
+def common_hexagon(segments: list[Segment], fewest: int = 6) -> float | None:
+    """The distance between the flat sides of the flat-top hexagons drawn most often (sides at
+    least `fewest` times): their sides are level or at 60 degrees, and √3 times a side apart."""
+    import math
+
+    sides = []
+    for s in segments:
+        if not 3 < s.length < 100:
+            continue
+        angle = math.degrees(math.atan2(s.y1 - s.y0, s.x1 - s.x0)) % 60
+        if min(angle, 60 - angle) < 0.05:
+            sides.append(s.length)
+    if not sides:
+        return None
+    side, count = Counter(round(v, 2) for v in sides).most_common(1)[0]
+    near = [v for v in sides if abs(v - side) <= 0.006]
+    return sum(near) / len(near) * math.sqrt(3) if count >= fewest else None
+
+
 def grid_cell(segments: list[Segment], rects) -> float | None:
     """The cell size of the board: gaps between the grid lines that span a large rectangle."""
     best = None
@@ -194,11 +213,16 @@ def measure(document, marks: KitMarks | None) -> Findings:
         found.bar = found.bar or find_bar(segments)
         tile_pages = marks.tile_pages if marks is not None else None
         board_pages = marks.board_pages if marks is not None else None
-        if tile_pages is None:  # a file from before the keywords said where the tiles are
+        if marks is not None and marks.shape == "hexagon":  # measured across the flats, where the kit says
+            if tile_pages is not None and number in tile_pages:
+                found.tile = found.tile or common_hexagon(segments)
+            if board_pages is not None and number in board_pages:
+                found.cell = found.cell or common_hexagon(segments)
+        elif tile_pages is None:  # a file from before the keywords said where the tiles are
             found.tile = found.tile or common_square(rects)
         elif number in tile_pages:
             found.tile = found.tile or common_square(rects, fewest=1)
-        if board_pages is None or number in board_pages:
+        if (marks is None or marks.shape != "hexagon") and (board_pages is None or number in board_pages):
             found.cell = found.cell or grid_cell(segments, rects)
         past = overflow(page, w, h)
         if past > OUTSIDE and found.outside is None:
@@ -220,10 +244,11 @@ def check_pdf(path: str | Path, flag: Callable[[str], str] = lambda option: opti
     measured = marks.measured if marks else None
     scale = found.bar / (BAR * correction_scale(measured))
     parts = [f"the 50 mm bar measures {found.bar:.2f} mm"]
+    flats = " across the flat sides" if marks is not None and marks.shape == "hexagon" else ""
     if found.tile:
-        parts.append(f"tiles {found.tile:.2f} mm")
+        parts.append(f"tiles {found.tile:.2f} mm{flats}")
     if found.cell:
-        parts.append(f"board cells {found.cell:.2f} mm")
+        parts.append(f"board cells {found.cell:.2f} mm{flats}")
     details = f"({', '.join(parts)}; {paper_name(*found.size)})"
     sentence, true = verdict(path, found, marks, scale, flag)
     return CheckReport(f"{sentence} {details}.", true, scale, found.bar, found.tile, found.cell)
