@@ -36,6 +36,7 @@ LABEL_BAND = 5.5  # room for the column letters and row numbers on each side
 LABEL_SIZE = 3.6
 PORT_NAME_SIZE = 2.5  # mm (7.1 pt): port names inside the cells
 PORT_NAME_GREY = 0.35
+EDGE_NAMES_BELOW = 25.0  # mm: on smaller cells port names stand only round the board's edge
 CELL_NAME_SIZE = 3.0
 CELL_NAME_GREY = 0.6
 TICK = 2.4
@@ -309,7 +310,8 @@ def port_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
 
     Names are printed where the sides carry more than N E S W (hexagons, two or three ports
     a side), and only when every name of a cell stands clear of the others at 7 pt: on
-    small cells with many ports the ticks alone are drawn. A hexagon cell also carries its
+    small cells with many ports the ticks alone are drawn. Below 25 mm they stand only
+    round the board's edge, so a small board is not a wall of letters. A hexagon cell also carries its
     own name, faintly, since its row zigzags.
     """
     board = ctx.game.board
@@ -324,18 +326,22 @@ def port_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             items.append(Line(px - n.x * h, py - n.y * h, px + n.x * h, py + n.y * h, width=TICK_WIDTH))
     names = not (shape.kind == "square" and k == 1) and names_fit(ctx)
     for cell in part.cells(board):
-        items += cell_labels(ctx, grid, cell, names)
+        items += cell_labels(ctx, grid, cell, names, edge_only=ctx.tile < EDGE_NAMES_BELOW)
     return items
 
 
-def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool) -> list[Item]:
-    """The port names of one cell (when `ports`) and, in a hexagon, the cell's own name."""
+def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool, edge_only: bool = False) -> list[Item]:
+    """The port names of one cell (when `ports`; `edge_only`: just those on the board's edge) and,
+    in a hexagon, the cell's own name."""
     board = ctx.game.board
     shape = board.shape
+    k = shape.ports_per_side
     items: list[Item] = []
     if ports:
         cap = 0.73 * PORT_NAME_SIZE
-        for port in shape.ports:
+        for i, port in enumerate(shape.ports):
+            if edge_only and board.neighbour(cell, shape.sides[i // k]) in board:
+                continue
             px, py = grid.port(Position(cell, port))
             n = shape.inward(port)
             name = ctx.texts.letters(port)  # as the page's language writes it

@@ -19,9 +19,10 @@ from typing import NamedTuple
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.grid import Grid, chains
-from papergame.layout.pages.blocks import BODY
-from papergame.layout.paper import BODY_SIZE, CONTENT_W, SMALL_SIZE, TITLE_SIZE, Sheet
+from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
+from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Text
+from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import tile_art, token_art
 from papergame.layout.pages.board_sheet import BoardSheet
 from papergame.layout.pages.tokens import SPARES, token_radius
@@ -34,6 +35,7 @@ MARK_BAND = MARK_GAP + MARK_LEN + 0.5
 CUT_LINE = 0.2
 TOKEN_GAP = 8.0  # between two tokens in a row
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
+FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
 
 
 class PrintedTile(NamedTuple):
@@ -244,16 +246,28 @@ def token_items(ctx: PageContext, left: float, top: float, width: float) -> list
     return items
 
 
-TOKEN_HEAD = BODY * 1.3  # the heading over tokens that share the board's sheet
+NOTE_MIN = 45.0  # mm: the narrowest the tokens' note is wrapped to
 
 
-def token_heading(ctx: PageContext, left: float, top: float) -> Text:
-    return Text(left, top - BODY * 1.05, ctx.texts.get("kit.class_tokens"), BODY, bold=True)
+def token_note_lines(ctx: PageContext, width: float) -> list[str]:
+    return wrap(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), width, CAPTION, ctx.metrics,
+                what="tiles.tokens")
 
 
-def board_tokens(ctx: PageContext, left: float, top: float, width: float) -> list[Item]:
-    """The tokens on a board's sheet, under their own heading."""
-    return [token_heading(ctx, left, top)] + token_items(ctx, left, top - TOKEN_HEAD, width)
+def token_head(ctx: PageContext, width: float, note: bool = True) -> float:
+    """The height of the heading (and the note) over tokens that share the board's sheet."""
+    return BODY * 1.3 + (len(token_note_lines(ctx, width)) * CAPTION * 1.25 + 1.0 if note else 0.0)
+
+
+def board_tokens(ctx: PageContext, left: float, top: float, width: float, note: bool = True) -> list[Item]:
+    """The tokens on a board's sheet, under their own heading (and what to do with them, unless the
+    tiles' note on the same sheet says it)."""
+    items: list[Item] = [Text(left, top - BODY * 1.05, ctx.texts.get("kit.class_tokens"), BODY, bold=True)]
+    y = top - BODY * 1.3
+    for line in token_note_lines(ctx, width) if note else []:
+        items.append(Text(left, y - CAPTION * 1.0, line, CAPTION))
+        y -= CAPTION * 1.25
+    return items + token_items(ctx, left, top - token_head(ctx, width, note), width)
 
 
 def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] | None:
@@ -275,27 +289,29 @@ def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] |
         return None
     for x0, x1 in sides:
         width = x1 - x0
-        if width >= 2 * token_radius(ctx.tile) and TOKEN_HEAD + token_band(ctx, width) <= top - bottom:
-            per_row = min(token_count(ctx.game), max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile))))
-            used = per_row * token_pitch(ctx.tile) - TOKEN_GAP
-            return (x0 + (width - used) / 2, top, used)
+        if width >= 2 * token_radius(ctx.tile) and token_head(ctx, width, False) + token_band(ctx, width) <= top - bottom:
+            return (x0, top, width)
     return None
 
 
-def tokens_on_boards(ctx: PageContext, boards: list[Sheet]) -> bool:
-    """Every token, under its heading, in free room on one of the board's sheets; whether they went."""
+def tokens_on_boards(ctx: PageContext, boards: list[Sheet]) -> str:
+    """Every token, under its heading, in free room on one of the board's sheets: "with note" when
+    the note on what to do with them went too, "alone" when only the heading did, "" when they did not go."""
     pitch = token_pitch(ctx.tile)
-    for sheet in boards:
-        if not isinstance(sheet, BoardSheet):
-            continue
-        for per_row in range(token_count(ctx.game), 0, -1):
-            width = per_row * pitch - TOKEN_GAP
-            room = sheet.free_room(width, TOKEN_HEAD + token_band(ctx, width), TOKEN_CLEAR)
-            if room is not None:
-                left, _, _, top = room
-                sheet.add(*board_tokens(ctx, left, top, width))
-                return True
-    return False
+    for note in (True, False):
+        for sheet in boards:
+            if not isinstance(sheet, BoardSheet):
+                continue
+            for per_row in range(token_count(ctx.game), 0, -1):
+                width = per_row * pitch - TOKEN_GAP
+                if note and width < NOTE_MIN:
+                    continue
+                room = sheet.free_room(width, token_head(ctx, width, note) + token_band(ctx, width), TOKEN_CLEAR)
+                if room is not None:
+                    left, _, _, top = room
+                    sheet.add(*board_tokens(ctx, left, top, width, note))
+                    return "with note" if note else "alone"
+    return ""
 
 
 def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] | None) -> bool:
@@ -322,16 +338,26 @@ def onto_board_sheet(ctx: PageContext, start: Sheet, tiles_h: float, band: float
     if isinstance(start, BoardSheet) and start.seams:
         if side is None:
             return None, tokens
-        start.add(*board_tokens(ctx, *side))
+        start.add(*board_tokens(ctx, *side, note=False))
         return None, False
     below = start.room >= tiles_h + band  # the tokens fit below the tiles
     if not below and (side is None or start.room < tiles_h):
         return None, tokens
     start.gap(3)
     if not below and side is not None:
-        start.add(*board_tokens(ctx, *side))
+        start.add(*board_tokens(ctx, *side, note=False))
         return start, False
     return start, tokens
+
+
+TITLE_LEADING = 1.2
+
+
+def tile_title(sheet: Sheet, text: str) -> None:
+    """The sheet's title at the text pages' title size, in a band a little tighter than theirs."""
+    fit_line(text, sheet.width, TITLE, sheet.metrics, True, f"{sheet.name} page title")
+    bottom = sheet.take(TITLE * TITLE_LEADING, "the title")
+    sheet.add(Text(sheet.x, bottom + TITLE * 0.25, text, TITLE, bold=True))
 
 
 def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
@@ -349,8 +375,10 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     cols = block.columns(CONTENT_W)
     if cols < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
-    lines = 1 + (1 if tokens else 0) + (2 if remaining else 0)  # title, token note, cut note (up to two lines)
-    head = TITLE_SIZE * 1.3 + BODY_SIZE * 1.3 * (lines - 1) + 1
+    cut = "tiles.cut_hexagon" if ctx.game.shape.kind == "hexagon" else "tiles.cut"
+    lines = (len(wrap(texts.get(cut), CONTENT_W, CAPTION, ctx.metrics, what=cut)) if remaining else 0) + (
+        len(token_note_lines(ctx, CONTENT_W)) if tokens else 0)
+    head = TITLE * TITLE_LEADING + CAPTION * 1.2 * lines + 1
     band = token_band(ctx, CONTENT_W - MARK_BAND) if tokens else 0.0
     sheets: list[Sheet] = []
     current: Sheet | None = None
@@ -358,19 +386,22 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         current, tokens = onto_board_sheet(ctx, start, tiles_h, band, tokens)
-    if tokens and boards and tokens_on_boards(ctx, boards):
+    placed = tokens_on_boards(ctx, boards) if tokens and boards else ""
+    if placed:
         tokens = False
+        token_note = placed == "alone"  # else the note went with them
     first = True
+    tiles_left = ctx.sheet("probe").x + MARK_BAND
     while first or remaining:
         if current is None:
             current = ctx.sheet(f"tiles-{len(sheets) + 1}")
             sheets.append(current)
-        current.title(texts.get("tiles.title") if first else texts.get("tiles.continued"))
+        tile_title(current, texts.get("tiles.title") if first else texts.get("tiles.continued"))
         if first and remaining:
-            cut = "tiles.cut_hexagon" if ctx.game.shape.kind == "hexagon" else "tiles.cut"
-            current.paragraph(texts.get(cut), what=cut)
+            current.paragraph(texts.get(cut), size=CAPTION, what=cut, leading=1.2)
         if first and token_note:
-            current.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), what="tiles.tokens")
+            current.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), size=CAPTION,
+                              what="tiles.tokens", leading=1.2)
         current.gap(1)
         first = False
         if not remaining:
@@ -381,6 +412,7 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
         used_cols = min(cols, len(chunk))
         x0 = current.box.cx - block.width(used_cols) / 2
+        tiles_left = x0
         current.gap(MARK_BAND)
         top = current.cursor
         current.take(block.height(len(chunk), used_cols) + MARK_BAND, "the tiles")
@@ -397,9 +429,12 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         assert current is not None  # the loop ends on a sheet with the last tiles (or the title alone)
         if current.room < band:
             current = ctx.sheet(f"tiles-{len(sheets) + 1}")
-            current.title(texts.get("tiles.continued"))
+            tile_title(current, texts.get("tiles.continued"))
             sheets.append(current)
+            tiles_left = current.x + MARK_BAND
         top = current.cursor
-        current.take(band, "the tokens")
-        current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - MARK_BAND))
+        current.take(band + min(FOOT_CLEAR, current.room - band), "the tokens")
+        # in line with the tiles' left edge, as far as the row of tokens fits the box
+        left = min(tiles_left, current.box.right - (CONTENT_W - MARK_BAND))
+        current.add(*token_items(ctx, left, top, CONTENT_W - MARK_BAND))
     return sheets
