@@ -62,16 +62,17 @@ def top_band(notes: list[str], ctx: PageContext) -> float:
     return TITLE * 1.3 + 2 + BODY * 1.3 * lines + 3
 
 
-def compact_band() -> float:
-    """Height above the grid of a part's one-line header."""
-    return COMPACT_SIZE * 1.3 + 1.5
+def compact_band(single: bool = False) -> float:
+    """Height above the grid of a part's one-line header (of a whole board's title alone, if `single`)."""
+    return (TITLE if single else COMPACT_SIZE) * 1.3 + 1.5
 
 
 NOTE_SIZE = CAPTION  # notes moved below or beside the board, under a one-line header
+NOTES_GAP = 2.5  # between the board and the notes below it
 
 
 def notes_height(notes: list[str], width: float, ctx: PageContext) -> float:
-    return sum(len(wrap(n, width, NOTE_SIZE, ctx.metrics)) for n in notes) * NOTE_SIZE * 1.3 + 2 * len(notes)
+    return sum(len(wrap(n, width, NOTE_SIZE, ctx.metrics)) for n in notes) * NOTE_SIZE * 1.3 + 2 * (len(notes) - 1)
 
 
 def heading_into(board: Board, port: str) -> float:
@@ -190,8 +191,8 @@ ROOM_H = CONTENT_H - SCALE_CHECK_H
 
 
 class Placed(NamedTuple):
-    """A part, its drawing, its notes and where they go: "top" (under the title), or under a
-    one-line header "below" or "beside" the board."""
+    """A part, its drawing, its notes and where they go: "top" (under the title), or under the
+    title alone (a whole board) or a one-line header (-line) "below" or "beside" the board."""
 
     part: Part
     drawing: PartDrawing
@@ -211,14 +212,18 @@ def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
     if drawing.height + top_band(said, ctx) <= ROOM_H + 1e-9:
         return Placed(part, drawing, "top", said)
     said = part_notes(ctx, part, parts, compact=True) + common
-    left = ROOM_H - compact_band() - drawing.height
-    if left < 0:
-        return None
-    if notes_height(said, CONTENT_W, ctx) <= left - 3:
-        return Placed(part, drawing, "below", said)
-    side = CONTENT_W - drawing.width - 4
-    if side >= SIDE_MIN and notes_height(said, side, ctx) <= ROOM_H - compact_band():
-        return Placed(part, drawing, "beside", said)
+    # a whole board keeps its title at full size if it can, a part takes a one-line header
+    for single in ((True, False) if len(parts) == 1 else (False,)):
+        band = compact_band(single)
+        left = ROOM_H - band - drawing.height
+        if left < 0:
+            continue
+        line = "" if single else "-line"
+        if notes_height(said, CONTENT_W, ctx) <= left - NOTES_GAP:
+            return Placed(part, drawing, "below" + line, said)
+        side = CONTENT_W - drawing.width - 4
+        if side >= SIDE_MIN and notes_height(said, side, ctx) <= ROOM_H - band:
+            return Placed(part, drawing, "beside" + line, said)
     return None
 
 
@@ -648,6 +653,11 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
             for note in said:
                 sheet.paragraph(note, size=BODY, what="board notes")
             sheet.gap(3)
+        elif not where.endswith("-line"):  # a whole board's title alone above it
+            size = TITLE if ctx.metrics.width(title, TITLE, True) <= CONTENT_W - 14 else TITLE_SIZE
+            sheet.title(title, size)
+            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north")))
+            sheet.gap(1.5)
         else:
             line = title if single else texts.get("board.part_compact", title=title, **span_words(ctx, part))
             sheet.add(*north_mark(sheet.box, sheet.cursor, texts.get("board.north"), small=True))
@@ -657,6 +667,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
             sheet.gap(1.5)
         top = sheet.cursor
         bottom = sheet.take(drawing.height, "the board")
+        where = where.removesuffix("-line")
         if where == "beside":
             left = sheet.box.x
         else:
@@ -667,10 +678,10 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         sheet.seams = tuple(part.neighbours)
         sheet.cuts_x, sheet.cuts_y = cut_lines(ctx.game.board, part, grid)
         if where == "below":
-            sheet.gap(3)
-            for note in said:
+            sheet.gap(NOTES_GAP)
+            for i, note in enumerate(said):
+                sheet.gap(2 if i else 0)
                 sheet.paragraph(note, size=NOTE_SIZE, what="board notes")
-                sheet.gap(2)
         elif where == "beside":
             column = sheet.column(left + drawing.width + 4, CONTENT_W - drawing.width - 4, continues=False)
             column.cursor = top
