@@ -139,3 +139,18 @@ def test_a_class_set_tokens_kit_number_sits_on_a_disc_clear_of_the_arrow(tmp_pat
             digits = [ch for ch in page.chars if ch["text"].isdigit()
                       and abs(mm((ch["x0"] + ch["x1"]) / 2) - centre[0]) < r and abs(mm((ch["top"] + ch["bottom"]) / 2) - centre[1]) < r]
             assert digits  # the kit's number stands on the disc
+
+
+def test_hexagon_tokens_line_up_with_the_tiles(tmp_path):
+    out = build(tmp_path, "--game", "hexagon-path-tiles", "--only", "tiles,tokens")
+    with open_pdf(out) as pdf:
+        page = pdf.pages[-1]
+        tokens = [c for c in page.curves if abs(c["width"] - c["height"]) < 0.1 and mm(c["width"]) > 15]
+        cuts = [ln for ln in page.lines if abs(mm(ln["linewidth"]) - 0.2) < 0.01]
+        assert len(tokens) == 6 and cuts
+        tiles_left = min(min(ln["x0"], ln["x1"]) for ln in cuts)
+        assert mm(min(c["x0"] for c in tokens)) == pytest.approx(mm(tiles_left), abs=0.3)
+        # the tokens' names stay clear of the foot of the page
+        names = [w for w in page.extract_words() if w["text"] in ("White", "Black")]
+        foot = [w for w in page.extract_words() if w["text"] == "Print"]
+        assert mm(min(w["top"] for w in foot) - max(w["bottom"] for w in names)) >= 3.5

@@ -434,7 +434,10 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
             tiles_left = current.x + MARK_BAND
         top = current.cursor
         current.take(band + min(FOOT_CLEAR, current.room - band), "the tokens")
-        # in line with the tiles' left edge, as far as the row of tokens fits the box
-        left = min(tiles_left, current.box.right - (CONTENT_W - MARK_BAND))
-        current.add(*token_items(ctx, left, top, CONTENT_W - MARK_BAND))
+        # in line with the tiles' left edge when the tokens still fit as many rows from there
+        width = current.box.right - tiles_left
+        if token_band(ctx, width) <= band:
+            current.add(*token_items(ctx, tiles_left, top, width))
+        else:
+            current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - MARK_BAND))
     return sheets
