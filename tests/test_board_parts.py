@@ -154,3 +154,11 @@ def test_hexagon_tokens_line_up_with_the_tiles(tmp_path):
         names = [w for w in page.extract_words() if w["text"] in ("White", "Black")]
         foot = [w for w in page.extract_words() if w["text"] == "Print"]
         assert mm(min(w["top"] for w in foot) - max(w["bottom"] for w in names)) >= 3.5
+
+
+def test_tokens_on_a_boards_sheet_leave_no_empty_tile_sheet_behind(tmp_path):
+    out = tmp_path / "bt.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", "eight-port-path-tiles", "--only", "board,tokens",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert [t.split(":")[0] for t in titles(out)] == ["Board, part 1 of 2", "Board, part 2 of 2"]

@@ -390,6 +390,8 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     if placed:
         tokens = False
         token_note = placed == "alone"  # else the note went with them
+    if not remaining and not tokens:  # nothing left for a sheet of its own
+        return sheets
     first = True
     tiles_left = ctx.sheet("probe").x + MARK_BAND
     while first or remaining:
@@ -427,17 +429,22 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
             current = None
     if tokens:
         assert current is not None  # the loop ends on a sheet with the last tiles (or the title alone)
-        if current.room < band:
-            current = ctx.sheet(f"tiles-{len(sheets) + 1}")
-            tile_title(current, texts.get("tiles.continued"))
-            sheets.append(current)
-            tiles_left = current.x + MARK_BAND
-        top = current.cursor
-        current.take(band + min(FOOT_CLEAR, current.room - band), "the tokens")
-        # in line with the tiles' left edge when the tokens still fit as many rows from there
-        width = current.box.right - tiles_left
-        if token_band(ctx, width) <= band:
-            current.add(*token_items(ctx, tiles_left, top, width))
-        else:
-            current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - MARK_BAND))
+        tokens_below(ctx, current, sheets, band, tiles_left)
     return sheets
+
+
+def tokens_below(ctx: PageContext, current: Sheet, sheets: list[Sheet], band: float, tiles_left: float) -> None:
+    """The tokens below the last tiles, or on a sheet of their own (added to `sheets`) when there is no room."""
+    if current.room < band:
+        current = ctx.sheet(f"tiles-{len(sheets) + 1}")
+        tile_title(current, ctx.texts.get("tiles.continued"))
+        sheets.append(current)
+        tiles_left = current.x + MARK_BAND
+    top = current.cursor
+    current.take(band + min(FOOT_CLEAR, current.room - band), "the tokens")
+    # in line with the tiles' left edge when the tokens still fit as many rows from there
+    width = current.box.right - tiles_left
+    if token_band(ctx, width) <= band:
+        current.add(*token_items(ctx, tiles_left, top, width))
+    else:
+        current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - MARK_BAND))
