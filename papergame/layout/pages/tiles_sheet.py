@@ -398,7 +398,9 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         if current is None:
             current = ctx.sheet(f"tiles-{len(sheets) + 1}")
             sheets.append(current)
-        tile_title(current, texts.get("tiles.title") if first else texts.get("tiles.continued"))
+        # "Tiles and tokens", or "Tiles" when the tokens are on another sheet
+        title = texts.get("tiles.title" if tokens or token_note else "tiles.title_tiles")
+        tile_title(current, title if first else texts.get("tiles.continued"))
         if first and remaining:
             current.paragraph(texts.get(cut), size=CAPTION, what=cut, leading=1.2)
         if first and token_note:
