@@ -282,6 +282,9 @@ def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] |
     left, bottom, right, top = sheet.drawing
     if sheet.notes_beside is not None:  # the board's notes stand beside it: the tokens go below them
         top = min(top, sheet.notes_beside[1] - TOKEN_CLEAR)
+    # clear of the cuts along a top or bottom seam, which run on to the paper's edge
+    top = min([top] + [y - TOKEN_CLEAR for y in sheet.cuts_y if y > bottom])
+    bottom = max([bottom] + [y + TOKEN_CLEAR for y in sheet.cuts_y if y < top])
     sides = [(right + TOKEN_CLEAR, sheet.box.right)]
     if not sheet.seams:
         sides.append((sheet.box.x, left - TOKEN_CLEAR))
