@@ -49,7 +49,9 @@ def test_measured_out_of_range_is_refused(value):
 # --- low ink -----------------------------------------------------------------------------
 
 
-def darkness(path, dpi=150):
+def darkness(path, dpi=300):
+    """Mean darkness of every page: the share of toner it takes. At 300 dpi, since PDFium draws any
+    line thinner than a pixel a full pixel wide (0.17 mm at 150 dpi), which would hide thin lines' savings."""
     total = ink = 0.0
     for page in pdfium.PdfDocument(str(path)):
         hist = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L").histogram()
@@ -62,6 +64,37 @@ def test_low_ink_uses_at_most_half_the_toner(tmp_path):
     normal, _ = build(tmp_path, name="normal.pdf")
     low, _ = build(tmp_path, "--ink", "low", name="low.pdf")
     assert darkness(low) <= 0.5 * darkness(normal)
+
+
+def _grey(colour) -> float:
+    if isinstance(colour, (tuple, list)):
+        return float(colour[0]) if len(colour) == 1 else 1.0 - float(colour[-1]) if len(colour) == 4 else 0.0
+    return float(colour or 0.0)
+
+
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles"])
+def test_low_ink_is_dark_enough_to_photocopy(tmp_path, game):
+    """Every character at least 60% black; every line, outline and curve at least 75% black, except
+    white and the faint grey core of a banded tile line (drawn over a black band on the same path);
+    the scale bar solid black, as wide as in normal ink."""
+    out, _ = build(tmp_path, "--ink", "low", "--game", game, name="low.pdf")
+    normal, _ = build(tmp_path, "--game", game, name="normal.pdf")
+    with open_pdf(out) as pdf, open_pdf(normal) as ref:
+        for page, ref_page in zip(pdf.pages, ref.pages):
+            for ch in page.chars:
+                assert _grey(ch["non_stroking_color"]) <= 0.4 + 1e-6, (ch["text"], ch["non_stroking_color"])
+            strokes = page.lines + page.rects + page.curves
+            black_paths = {str(c["path"]) for c in page.curves if _grey(c["stroking_color"]) <= 0.25}
+            for obj in strokes:
+                if not obj.get("stroke", True):
+                    continue
+                g = _grey(obj["stroking_color"])
+                if g > 0.99 or (str(obj.get("path")) in black_paths and g <= 0.9):
+                    continue  # white, or a band's faint core
+                assert g <= 0.25 + 1e-6, (obj["object_type"], g, obj.get("linewidth"))
+            bar = bars(page, 50.0)
+            assert len(bar) == 1 and _grey(bar[0]["stroking_color"]) == 0.0
+            assert bar[0]["linewidth"] == pytest.approx(bars(ref_page, 50.0)[0]["linewidth"])
 
 
 def crossing_has_a_gap(path):

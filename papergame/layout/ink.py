@@ -1,13 +1,21 @@
 """Ink styles: the same pages drawn with less toner, for reused paper and thrifty printing.
 
-`LOW` keeps every line where it is but draws it thinner and grey, removes filled areas
-(grey bands, solid arrows, the black token's solid ring, which becomes hatching alone) and
-lightens the text while keeping it readable.
+`LOW` saves toner with thinner lines and lighter type, never with pale ones, so a page still
+photocopies on a copier that drops light greys:
 
-A tile's lines (role "port", their cores "port-core", their bridge gaps "port-gap", both
-the colour of the ground) keep their widths and only turn grey, so an outlined line keeps edges of at least 0.3 mm,
-a gap stays a gap and a dashed or dotted line keeps its rhythm. A tile's cut outline (role
-"cut") becomes a thin dashed line, so it never looks like a tile line's edge.
+- every line turns 75% black at half its width (never under 0.12 mm unless drawn thinner);
+  a tile's cut outline (role "cut") becomes a thin dashed line (0.15 to 0.2 mm), so it never
+  looks like a tile line; filled areas go (grey bands, solid arrows, the black token's solid
+  ring, which becomes hatching alone);
+- text turns 60% black and regular weight (bold costs about 1.7 times the toner);
+- nothing is lighter than 60% black except white and a banded tile line's core, which is
+  deliberately faint (15% grey);
+- the 50 mm scale bar (role "scale") stays solid black at its own width, so it can be measured.
+
+A tile's lines (role "port") turn 75% black at two thirds of their width (1.0 mm at 35 mm);
+a banded line's grey core (role "port-core") narrows more, so the band keeps black edges of
+at least 0.3 mm; the white bridge gaps (role "port-gap") narrow with the lines but keep
+about 0.3 mm of white either side.
 """
 
 from __future__ import annotations
@@ -33,70 +41,99 @@ class Ink(NamedTuple):
     line: float  # grey for what was drawn black
     text: float  # grey for black text
     port_weight: float  # factor on the width of tile port lines
-    max_width: float  # no other line is wider than this, in mm
+    thin: float  # factor on the width of every other line ...
     fills: bool  # keep filled areas
     cut_dash: tuple[float, ...] = ()  # dash pattern (mm) of a tile's cut outline
+    core_weight: float = 1.0  # factor on the width of a banded line's grey core
+    gap_keep: float = 0.0  # mm added back to a bridge gap's narrowed width (white either side stays ~0.3 mm)
+    lightest: float = 1.0  # no line or text lighter than this grey, except white and faint cores
+    thinnest: float = 0.0  # ... but no line thinner than this (mm) unless it was drawn thinner
+    bold: bool = True  # keep bold text bold (low ink sets everything in the regular weight)
+    core: float = 0.0  # a banded line's grey core at least this light
 
 
-NORMAL = Ink("normal", 0.0, 0.0, 1.0, 99.0, True)
-LOW = Ink("low", 0.5, 0.45, 1.0, 0.3, False, cut_dash=(1.6, 1.2))
+NORMAL = Ink("normal", 0.0, 0.0, 1.0, 1.0, True)
+LOW = Ink("low", 0.25, 0.4, 0.67, 0.5, False, cut_dash=(1.6, 1.2), core_weight=0.55, gap_keep=0.15, lightest=0.4,
+          thinnest=0.12, bold=False, core=0.85)
 INKS = {ink.name: ink for ink in (NORMAL, LOW)}
 
 
 @overload
-def grey(value: float, target: float) -> float:
+def grey(value: float, target: float, lightest: float = 1.0) -> float:
     ...
 
 
 @overload
-def grey(value: None, target: float) -> None:
+def grey(value: None, target: float, lightest: float = 1.0) -> None:
     ...
 
 
-def grey(value: float | None, target: float) -> float | None:
-    """Black becomes `target`; greys are lightened in proportion; white stays white."""
+def grey(value: float | None, target: float, lightest: float = 1.0) -> float | None:
+    """Black becomes `target`; greys are lightened in proportion, but never past `lightest`; white stays white.
+
+    >>> grey(0.0, 0.3), grey(0.5, 0.3, 0.4), grey(1.0, 0.3, 0.4)
+    (0.3, 0.4, 1.0)
+    """
     if value is None:
         return None
-    return target + (1.0 - target) * value
+    if value >= 1.0:
+        return value
+    return min(target + (1.0 - target) * value, lightest)
 
 
 def thinner(width: float, ink: Ink) -> float:
-    """A line at most `max_width`, except that a heavy line stays heavier than the rest (a board's edge)."""
-    return min(width, max(ink.max_width, width * 0.6))
+    """A line `thin` times as wide, but not under `thinnest`: heavy lines stay heavier than the rest (a board's edge).
+
+    >>> thinner(0.6, LOW), thinner(0.2, LOW), thinner(0.05, LOW)
+    (0.3, 0.12, 0.05)
+    """
+    return round(min(width, max(ink.thinnest, width * ink.thin)), 4)
+
+
+CUT_THINNEST = 0.15  # mm: a cut line stays easy to follow with scissors
+
+
+def cut_width(width: float, ink: Ink) -> float:
+    return min(width, max(CUT_THINNEST, thinner(width, ink)))
 
 
 def restyle(item: Item, ink: Ink) -> Item:
     if isinstance(item, Group):
         return item._replace(items=tuple(restyle(i, ink) for i in item.items))
     if isinstance(item, Text):
-        return item._replace(fill=grey(item.fill, ink.text))
+        return item._replace(fill=grey(item.fill, ink.text, ink.lightest), bold=item.bold and ink.bold)
     if isinstance(item, (Line, Arc, Curve)):
-        if item.role in ("port-core", "port-gap") and not ink.fills:
-            # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
-            return item._replace(width=item.width * ink.port_weight, stroke=1.0)
-        if item.role in ("port-core", "port-gap"):
-            return item._replace(width=item.width * ink.port_weight)
+        if item.role == "scale":  # the scale bar is measured: it keeps its width and stays black
+            return item
+        if item.role == "port-gap":  # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
+            stroke = item.stroke if ink.fills else 1.0
+            return item._replace(width=item.width * ink.port_weight + ink.gap_keep, stroke=stroke)
+        if item.role == "port-core":  # a banded line's faint core keeps its grey
+            return item._replace(width=item.width * ink.core_weight, stroke=max(item.stroke, ink.core))
         if item.stroke == 1.0:  # white
             width = item.width * ink.port_weight if item.role.startswith("port") else item.width
             return item._replace(width=width)
         if item.role == "port":
-            return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line))
+            return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line, ink.lightest))
         if isinstance(item, Line) and item.role == "cut" and ink.cut_dash:  # a hexagon sheet's cut lines
-            return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line), dash=ink.cut_dash)
-        return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line))
+            return item._replace(width=cut_width(item.width, ink), stroke=grey(item.stroke, ink.line, ink.lightest),
+                                 dash=ink.cut_dash)
+        return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line, ink.lightest))
     if isinstance(item, (Rect, Circle, Polygon)):
         fill = item.fill
         stroke = item.stroke
         width = item.width
+        if getattr(item, "role", "") == "scale":
+            return item
         if not ink.fills and fill is not None and fill < 1.0 and getattr(item, "role", "") != "mark":  # marks stay solid
             fill = None
             if stroke is None:  # a shape that was only a fill keeps a thin outline
                 stroke, width = 0.0, 0.2
         if stroke is not None:
-            stroke = grey(stroke, ink.line)
+            stroke = grey(stroke, ink.line, ink.lightest)
             width = thinner(width, ink)
         if isinstance(item, (Rect, Polygon)) and item.role == "cut" and ink.cut_dash:
-            return item._replace(fill=fill, stroke=stroke, width=width, dash=ink.cut_dash)
+            return item._replace(fill=fill, stroke=stroke, width=cut_width(item.width, ink), dash=ink.cut_dash)
         return item._replace(fill=fill, stroke=stroke, width=width)
     return item
 

@@ -226,10 +226,10 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
 
 def ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]]) -> list[Item]:
     """A bar `length` mm long on baseline y with upward ticks at (offset, height)."""
-    items: list[Item] = [Line(x, y, x + length, y, width=0.25)]
+    items: list[Item] = [Line(x, y, x + length, y, width=0.25, role="scale")]
     for offset, height in ticks:
-        items.append(Line(x + offset, y, x + offset, y + height, width=0.15))
-    items.append(Rect(x, y - 1.2, length, 1.2, width=0.15, stroke=INK, fill=None))
+        items.append(Line(x + offset, y, x + offset, y + height, width=0.15, role="scale"))
+    items.append(Rect(x, y - 1.2, length, 1.2, width=0.15, stroke=INK, fill=None, role="scale"))
     return items
 
 

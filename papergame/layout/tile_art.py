@@ -20,13 +20,14 @@ from typing import NamedTuple
 
 from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
-from papergame.layout.primitives import Circle, Curve, Group, Item, Line, Polygon, Rect, Text
-from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, piece, room, spots
+from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
+from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, least_blocked, piece, room, spots
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
 MIN_LABEL = 2.5  # mm (7.1 pt): ids never smaller than this, even on small tiles
 MIN_TYPE = 2.6  # mm (7.4 pt): the type number never smaller than this, even on a crowded small tile
 STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
+CORE_GREY = 0.78  # the light grey core of a banded line: never mistaken for two thin lines or a cut line
 
 # widths of glyphs as a share of the em (Bitstream Vera), to measure labels without a font
 BOLD_WIDTHS = {"·": 0.38, " ": 0.35}
@@ -48,28 +49,40 @@ def line_width(size: float, shape: TileShape | None = None) -> float:
 
 
 def border_width(size: float, shape: TileShape | None = None) -> float:
-    """The black edges of an outlined line: a quarter of its width, never under 0.3 mm."""
-    return max(0.25 * line_width(size, shape), 0.3)
+    """The black edges of a banded line (outlined, triple, ladder): 0.27 of the line's width, never
+    under 0.4 mm, so they stay twice as heavy as a 0.2 mm cut line (0.3 mm once low ink thins them)."""
+    return max(0.27 * line_width(size, shape), 0.4)
+
+
+def core_width(size: float, shape: TileShape | None = None) -> float:
+    """The light grey core of an outlined (or ladder) line: 1.2 mm at 35 mm, scaling with the tile."""
+    return 0.8 * line_width(size, shape)
+
+
+def centre_width(size: float, shape: TileShape | None = None) -> float:
+    """The black line down the middle of a triple line."""
+    return max(0.3 * line_width(size, shape), border_width(size, shape))
 
 
 def gap_width(size: float) -> float:
-    """The white gap either side of a line where it bridges over another."""
-    return max(1.1 * scale(size), 0.7)
+    """The white gap either side of a line where it bridges over another: 0.3 mm at 35 mm and under,
+    so a bridge knocks out of the line underneath only the width of the line on top and 0.6 mm."""
+    return max(0.3 * scale(size), 0.3)
 
 
 def outer_width(style: int, size: float, shape: TileShape | None = None) -> float:
     """How wide a line of this style is drawn, ink included.
 
-    Lines with white inside them are never so thin that the white closes up: an outline
-    (or ladder) is at least 4 edges wide, so its core is twice an edge; a triple line at
-    least 5, so each of its white stripes is an edge wide.
+    A banded line is a black band with a light grey core, never two thin black lines: an
+    outlined (or ladder) line is its core and two edges wide; a triple line holds two grey
+    stripes, each 0.4 of a line's width, either side of its centre line.
     """
     w, b = line_width(size, shape), border_width(size, shape)
     name = STYLE_NAMES[style]
     if name in ("outlined", "ladder"):
-        return max(w, 4 * b)
+        return core_width(size, shape) + 2 * b
     if name == "triple":
-        return max(1.3 * w, 5 * b)
+        return 2 * b + centre_width(size, shape) + 0.8 * w
     return 1.3 * w if name == "dotted" else w
 
 
@@ -87,23 +100,96 @@ def curve_item(c: Bezier, size: float, width: float, stroke: float, role: str, d
                  p3.y * size, width=width, stroke=stroke, cap=cap, dash=dash, role=role, dash_phase=phase)
 
 
-def fitted_dashes(length: float, on: float, off: float) -> tuple[float, float]:
+def fitted_dashes(length: float, on: float, off: float, n: int | None = None) -> tuple[float, float]:
     """The gap that makes dashes of `on` fill a line of `length` from a whole dash at one end to a
-    whole dash at the other (so a line looks the same from both of its ports).
+    whole dash at the other (so a line looks the same from both of its ports); `n` gaps if given.
 
     >>> fitted_dashes(10.0, 2.0, 2.0)
     (2.0, 2.0)
+    >>> tuple(round(v, 3) for v in fitted_dashes(10.0, 2.0, 2.0, 3))
+    (2.0, 0.667)
     """
-    n = max(1, round((length - on) / (on + off)))
+    if n is None:
+        n = dash_count(length, on, off)
     return on, max((length - on) / n - on, 0.1)
 
 
-def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, length: float = 0.0,
+def dash_count(length: float, on: float, off: float) -> int:
+    return max(1, round((length - on) / (on + off)))
+
+
+class Rhythm(NamedTuple):
+    """How a broken line puts its ink down: dashes `on` long every `step` from a whole dash at each
+    port, or dots `on` across every `step` (the first half a step in). Solid lines have none."""
+
+    on: float
+    step: float  # from the start of one dash (or the centre of one dot) to the next
+    dotted: bool
+
+    def marks(self, length: float) -> list[tuple[float, float]]:
+        """Where the line puts ink, as (from, to) distances along it in mm."""
+        if self.dotted:
+            r = self.on / 2
+            return [(self.step / 2 + k * self.step - r, self.step / 2 + k * self.step + r)
+                    for k in range(max(1, round(length / self.step)))]
+        return [(k * self.step, k * self.step + self.on) for k in range(int(length // self.step + 1e-9) + 1)]
+
+
+def rhythms(style: int, length: float, size: float, shape: TileShape | None) -> list[Rhythm]:
+    """The rhythms a broken line may take: the natural one first, then one more and one fewer dash or dot."""
+    w = line_width(size, shape)
+    name = STYLE_NAMES[style]
+    out = []
+    if name == "dashed":
+        n0 = dash_count(length, 2.2 * w, 1.3 * w)
+        for n in (n0, n0 + 1, n0 - 1):
+            on, off = fitted_dashes(length, 2.2 * w, 1.3 * w, n) if n >= 1 else (0.0, 0.0)
+            if n >= 1 and (n == n0 or 0.9 * w <= off <= 1.9 * w):
+                out.append(Rhythm(on, on + off, False))
+    elif name == "dotted":
+        n0 = max(1, round(length / (2.3 * w)))
+        for n in (n0, n0 + 1, n0 - 1):
+            if n >= 1 and (n == n0 or 1.9 * w <= length / n <= 2.8 * w):
+                out.append(Rhythm(1.3 * w, length / n, True))
+    return out
+
+
+def shortest_piece(rhythm: Rhythm, size: float, shape: TileShape | None) -> float:
+    """Pieces of a dash shorter than this beside a bridge are whitened; a dot goes whole or not at all."""
+    if rhythm.dotted:
+        return rhythm.on + 0.01
+    return max(1.0, 0.5 * line_width(size, shape))
+
+
+def cost(marks: list[tuple[float, float]], cuts: list[tuple[float, float]], shortest: float) -> float:
+    """How much a rhythm loses to the bridges over it: ink knocked out or left as crumbs, and a
+    penalty for every dash or dot the bridge breaks (best: the bridge falls in a gap).
+
+    >>> cost([(0.0, 2.0), (4.0, 6.0)], [(2.5, 3.5)], 1.0)
+    0.0
+    >>> cost([(0.0, 2.0), (4.0, 6.0)], [(1.5, 2.5)], 1.0)
+    1.5
+    """
+    total = 0.0
+    for a, b in cuts:
+        for s0, s1 in marks:
+            if s1 <= a or s0 >= b:
+                continue
+            lost = min(s1, b) - max(s0, a)
+            if a - s0 > 0 and a - s0 < shortest:
+                lost += a - s0
+            if s1 - b > 0 and s1 - b < shortest:
+                lost += s1 - b
+            total += lost + 1.0
+    return total
+
+
+def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, rhythm: Rhythm | None = None,
            ink: float = 0.0) -> list[Item]:
     """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder.
 
-    `length` (mm) lets dashes and dots fit the line: dashes start and end on a whole dash, and
-    dots sit half a step in from each port, so no dot pokes out of the tile.
+    A banded line is a black band with a light grey core (role "port-core"). `rhythm` places a
+    broken line's dashes or dots (by default they run from the line's start).
     """
     w, b = line_width(size, shape), border_width(size, shape)
     name = STYLE_NAMES[style]
@@ -112,23 +198,22 @@ def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, l
              phase: float = 0.0) -> Curve:
         return curve_item(c, size, width, grey, role, dash, cap, phase)
 
+    wide = outer_width(style, size, shape)
     if name == "solid":
         return [part(w, ink, "port")]
     if name == "outlined":
-        wide = outer_width(style, size, shape)
-        return [part(wide, ink, "port"), part(wide - 2 * b, 1.0, "port-core")]
+        return [part(wide, ink, "port"), part(wide - 2 * b, CORE_GREY, "port-core")]
     if name == "dashed":
-        return [part(w, ink, "port", dash=fitted_dashes(length, 2.2 * w, 1.3 * w) if length else (2.2 * w, 1.3 * w))]
+        on, step = (rhythm.on, rhythm.step) if rhythm else (2.2 * w, 3.5 * w)
+        return [part(w, ink, "port", dash=(on, step - on))]
     if name == "dotted":
-        step = 2.3 * w
-        if length:
-            step = length / max(1, round(length / step))
+        step = rhythm.step if rhythm else 2.3 * w
         return [part(1.3 * w, ink, "port", dash=(0.0, step), cap="round", phase=step / 2)]
     if name == "triple":
-        wide = outer_width(style, size, shape)
-        return [part(wide, ink, "port"), part(wide - 2 * b, 1.0, "port-core"), part(max(0.3 * w, b), ink, "port")]
-    wide = outer_width(style, size, shape)  # ladder
-    return [part(wide, ink, "port"), part(wide - 2 * b, 1.0, "port-core", dash=(1.1 * w, 0.7 * w))]
+        return [part(wide, ink, "port"), part(wide - 2 * b, CORE_GREY, "port-core"),
+                part(centre_width(size, shape), ink, "port")]
+    # ladder: black rungs across a grey core
+    return [part(wide, ink, "port"), part(wide - 2 * b, CORE_GREY, "port-core", dash=(1.1 * w, 0.7 * w))]
 
 
 # which styles lie underneath where lines cross: broken lines (dashed, dotted) first, so the
@@ -145,17 +230,9 @@ BROKEN = ("dashed", "dotted")
 
 
 def ink_marks(style: int, length: float, size: float, shape: TileShape | None) -> list[tuple[float, float]]:
-    """Where a broken line (dashed, dotted) puts ink, as (from, to) distances along it in mm."""
-    w = line_width(size, shape)
-    name = STYLE_NAMES[style]
-    if name == "dashed":
-        on, off = fitted_dashes(length, 2.2 * w, 1.3 * w)
-        return [(k * (on + off), k * (on + off) + on) for k in range(int(length // (on + off)) + 1)]
-    if name == "dotted":
-        step = length / max(1, round(length / (2.3 * w)))
-        r = 1.3 * w / 2
-        return [(step / 2 + k * step - r, step / 2 + k * step + r) for k in range(max(1, round(length / step)))]
-    return []
+    """Where a broken line (dashed, dotted) in its natural rhythm puts ink, as (from, to) distances along it in mm."""
+    found = rhythms(style, length, size, shape)
+    return found[0].marks(length) if found else []
 
 
 def slivers(marks: list[tuple[float, float]], at: float, cut: float, shortest: float) -> list[tuple[float, float]]:
@@ -177,28 +254,55 @@ def slivers(marks: list[tuple[float, float]], at: float, cut: float, shortest: f
 
 
 def tile_lines(shape: TileShape, tile: TileType, size: float, ink: float = 0.0) -> list[Item]:
-    """The port lines in their styles; where two cross, the upper one passes over a white gap.
+    """The port lines in their styles; where two cross, the upper one passes over a white gap."""
+    return list(_tile_lines(shape, tuple(tuple(p) for p in tile.pairs), size, ink))
+
+
+@lru_cache(maxsize=1024)
+def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tuple[Item, ...]:
+    """The port lines in their styles; where two cross, the upper one passes over a white gap
+    that knocks out of the lower one only the upper one's width and `gap_width` either side.
 
     A dashed or dotted line that passes over another is drawn unbroken across the crossing,
-    so the crossing never falls in one of its gaps; one that passes under loses any crumb of
-    a dash or dot that the gap would leave.
+    so the crossing never falls in one of its gaps. One that passes under takes, of the
+    rhythms it may have, the one whose dashes or dots the bridges break least (a gap on the
+    crossing if it can), and loses any crumb the bridge would leave: a piece of a dash under
+    1 mm, any part of a dot.
     """
-    d = drawing(shape, tuple(tile.pairs))
+    d = drawing(shape, pairs)
     w, g = line_width(size, shape), gap_width(size)
     order = drawing_order(d.styles)
     rank = {line: n for n, line in enumerate(order)}
     lengths = [d.lengths[i][-1] * size for i in range(len(d.curves))]
-    crumbs: dict[int, list[Item]] = {i: [] for i in range(len(d.curves))}
+    cuts: dict[int, list[tuple[float, float]]] = {i: [] for i in range(len(d.curves))}
     for x in d.crossings:
         over, under = (x.other, x.one) if rank[x.other] > rank[x.one] else (x.one, x.other)
-        marks = ink_marks(d.styles[under], lengths[under], size, shape)
-        if not marks:
-            continue
         cut = (outer_width(d.styles[over], size, shape) / 2 + g) / max(math.sin(x.angle), 0.35)
         at = (x.at_one if under == x.one else x.at_other) * size
-        for s0, s1 in slivers(marks, at, cut, 0.8 * w):
-            crumbs[under].append(curve_item(piece(d, under, s0 / size, s1 / size), size,
-                                            outer_width(d.styles[under], size, shape) + 0.6, 1.0, "port-gap"))
+        cuts[under].append((at, cut))
+    rhythm: dict[int, Rhythm | None] = {}
+    crumbs: dict[int, list[Item]] = {i: [] for i in range(len(d.curves))}
+    for i in range(len(d.curves)):
+        options = rhythms(d.styles[i], lengths[i], size, shape)
+        if not options:
+            rhythm[i] = None
+            continue
+        spans = [(at - cut, at + cut) for at, cut in cuts[i]]
+        best = min(options, key=lambda r: cost(r.marks(lengths[i]), spans, shortest_piece(r, size, shape)))
+        rhythm[i] = best
+        marks = best.marks(lengths[i])
+        for at, cut in cuts[i]:
+            for s0, s1 in slivers(marks, at, cut, shortest_piece(best, size, shape)):
+                crumbs[i].append(curve_item(piece(d, i, s0 / size, s1 / size), size,
+                                            outer_width(d.styles[i], size, shape) + 0.6, 1.0, "port-gap"))
+    for i in range(len(d.curves)):
+        # two bridges close together over one line: the bit of it left between them goes too,
+        # so it reads as one line passing under both, not as a loose stub
+        spans = sorted((at - cut, at + cut) for at, cut in cuts[i])
+        for (_, end), (start, _) in zip(spans, spans[1:]):
+            if 0 < start - end < max(1.5, 1.5 * w):
+                crumbs[i].append(curve_item(piece(d, i, (end - 0.05) / size, (start + 0.05) / size), size,
+                                            outer_width(d.styles[i], size, shape) + 0.6, 1.0, "port-gap"))
     items: list[Item] = []
     for j in order:
         solid: list[Item] = []
@@ -214,11 +318,14 @@ def tile_lines(shape: TileShape, tile: TileType, size: float, ink: float = 0.0) 
             bridge = piece(d, j, at - reach, at + reach)
             width = outer_width(d.styles[j], size, shape)
             items.append(curve_item(bridge, size, width + 2 * g, 1.0, "port-gap"))
-            if STYLE_NAMES[d.styles[j]] in BROKEN:
+            # a broken line passes over unbroken, unless a line above it bridges the same spot
+            # (then it is knocked out there anyway and the unbroken piece would leave stubs)
+            knocked = any(abs(c_at - at * size) < c_cut for c_at, c_cut in cuts[j])
+            if STYLE_NAMES[d.styles[j]] in BROKEN and not knocked:
                 solid.append(curve_item(bridge, size, width, ink, "port",
                                         cap="round" if STYLE_NAMES[d.styles[j]] == "dotted" else "butt"))
-        items += styled(d.curves[j], d.styles[j], size, shape, lengths[j], ink) + crumbs[j] + solid
-    return items
+        items += styled(d.curves[j], d.styles[j], size, shape, rhythm[j], ink) + crumbs[j] + solid
+    return tuple(items)
 
 
 class Label(NamedTuple):
@@ -231,7 +338,8 @@ class Label(NamedTuple):
     w: float
     h: float
     bold: bool
-    angle: float = 0.0  # 90: reading upwards, where only a tall narrow room is free
+    angle: float = 0.0  # degrees; labels on tiles are always upright (0)
+    halo: bool = False  # a white knockout behind it, where it had to sit close to a line
 
 
 PADS = (0.8, 0.45, 0.2, 0.1, 0.0)  # mm between a label and a line: as much as there is room for
@@ -242,8 +350,12 @@ def _clearances(shape: TileShape, pairs, size: float, pad: float) -> tuple[float
     return tuple(round((outer_width(s, size, shape) / 2 + pad) / size, 4) for s in d.styles)
 
 
+EDGE_INSET = 1.5  # mm: no label's ink nearer the tile's edge (the cut) than this, at any size
+HALO_BELOW = 0.45  # mm: a label placed closer than this to a line gets a white halo
+
+
 def _margin(size: float) -> float:
-    return round(max(1.0, 1.2 * scale(size)) / size, 4)
+    return round(max(EDGE_INSET, 1.2 * scale(size)) / size, 4)
 
 
 # a label's box holds the ink of its digits (Vera's digits reach 0.743 em up and 0.015 em
@@ -298,25 +410,20 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
     id_em = max(2.4 * s, MIN_LABEL)
     first = max(0.8, 0.9 * s)
     # as much room round the labels as the tile has: less and less only where nothing fits
-    tries = ((first, GRID, _margin(size)), (PADS[1], GRID, _margin(size)), (PADS[2], 2 * GRID, _margin(size)),
-             (PADS[3], 2 * GRID, round(0.4 / size, 4)), (PADS[4], 4 * GRID, round(0.4 / size, 4)))
-    for pad, grid, margin in tries:
-        free = room(shape, pairs, _clearances(shape, pairs, size, pad), margin, grid)
+    edge = _margin(size)
+    tries = ((first, GRID), (PADS[1], GRID), (PADS[2], 2 * GRID), (PADS[3], 2 * GRID), (PADS[4], 4 * GRID))
+    for pad, grid in tries:
+        free = room(shape, pairs, _clearances(shape, pairs, size, pad), edge, grid)
+        halo = pad < HALO_BELOW
 
         def id_in(taken: tuple) -> Label | None:
+            # always upright: a turned id would read as a sign of which way the tile lies
             for em in _sizes(id_em, MIN_LABEL):
                 w, h = text_width(id_label or "", em, False), (ID_RISE + ID_DROP) * em
                 found = spots(free, w / size, h / size, id_prefer, taken)
                 if found:
                     x, y = found[0]
-                    return Label(id_label or "", em, x * size, y * size + ID_DROP * em, w, h, False)
-            # turned a quarter, reading upwards: its box is h wide and w high
-            em = MIN_LABEL
-            w, h = text_width(id_label or "", em, False), (ID_RISE + ID_DROP) * em
-            found = spots(free, h / size, w / size, id_prefer, taken)
-            if found:
-                x, y = found[0]
-                return Label(id_label or "", em, x * size + ID_RISE * em, y * size, w, h, False, 90.0)
+                    return Label(id_label or "", em, x * size, y * size + ID_DROP * em, w, h, False, halo=halo)
             return None
 
         if not type_label:
@@ -329,24 +436,38 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
         for em in _sizes(max(5.6 * s, MIN_TYPE), MIN_TYPE):
             w, h = text_width(type_label, em, True), (TYPE_RISE + TYPE_DROP) * em
             for x, y in spots(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
-                label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True)
+                label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True, halo=halo)
                 if not id_label:
                     return (label,)
                 found_id = id_in(((x, y, x + w / size, y + h / size),))
                 if found_id is not None:
                     return (label, found_id)
-    # nowhere free: the preferred places, as small as allowed (the tests flag any such tile)
-    out = []
+    # nowhere free: as small as allowed, where each hides the least of the lines, on a white halo
+    # (still the edge inset away from the cut; the tests count such tiles)
+    free = room(shape, pairs, _clearances(shape, pairs, size, 0.0), edge, 4 * GRID)
+    out: list[Label] = []
+    taken: tuple = ()
     for text, em, bold, prefer, drop in ((type_label, MIN_TYPE, True, type_prefer, TYPE_DROP),
                                          (id_label, MIN_LABEL, False, id_prefer, ID_DROP)):
         if text:
             w, h = text_width(text, em, bold), (TYPE_RISE + drop) * em
-            out.append(Label(text, em, prefer.x * size - w / 2, prefer.y * size - h / 2 + drop * em, w, h, bold))
+            spot = least_blocked(free, w / size, h / size, prefer, taken)
+            x, y = (prefer.x - w / size / 2, prefer.y - h / size / 2) if spot is None else spot
+            out.append(Label(text, em, x * size, y * size + drop * em, w, h, bold, halo=True))
+            taken += ((x, y, x + w / size, y + h / size),)
     return tuple(out)
 
 
+HALO = 0.3  # mm of white round a label's box where it sits close to a line
+
+
 def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
-    items: list[Item] = [Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink, angle=label.angle)]
+    items: list[Item] = []
+    if label.halo:  # the box holds the digits' ink (and the underline): white round it, under the text
+        drop = (TYPE_DROP if label.bold else ID_DROP) * label.size
+        items.append(Rect(label.x - HALO, label.y - drop - HALO, label.w + 2 * HALO, label.h + 2 * HALO, width=0,
+                          stroke=None, fill=1.0, role="halo"))
+    items.append(Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink, angle=label.angle))
     if underline:  # shows which way up the tile was printed (a 6 is not a 9)
         y = label.y - 0.15 * label.size
         items.append(Line(label.x, y, label.x + label.w, y, width=0.09 * label.size, stroke=ink))
@@ -385,10 +506,10 @@ def free_box(shape: TileShape, pairs, size: float, w: float, h: float, prefer: P
 
 
 def on_ground(items, ground: float) -> list[Item]:
-    """Tile art laid on a grey ground: the white cores and bridge gaps of its lines take the ground's grey."""
+    """Tile art laid on a grey ground: the white bridge gaps of its lines take the ground's grey."""
     out: list[Item] = []
     for item in items:
-        if isinstance(item, Curve) and item.role in ("port-core", "port-gap"):
+        if isinstance(item, Curve) and item.role == "port-gap":
             item = item._replace(stroke=ground)
         out.append(item)
     return out
@@ -443,13 +564,11 @@ def token_art(kind: str, cx: float, cy: float, r: float, heading: float = 0.0, o
 
     The white token is an outlined disc with a black arrow. The black token is a thick
     black ring, diagonal hatching and a white arrow edged in black: clearly dark, but
-    not a solid block of ink. `outline_only` draws where a token stands on a diagram.
+    not a solid block of ink. `outline_only` draws where a token was on a diagram (`was_here`).
     """
     items: list[Item] = []
     if outline_only:
-        items.append(Circle(cx, cy, r, width=0.35, stroke=0.0, fill=1.0))
-        items.append(arrow(cx, cy, r * 1.2, heading, fill=None, stroke=0.0, width=0.35))
-        return items
+        return was_here(cx, cy, r, heading)
     if kind == "white":
         items.append(Circle(cx, cy, r, width=0.5, stroke=0.0, fill=1.0))
         items.append(arrow(cx, cy, r * 1.2, heading, fill=0.0, stroke=None))
@@ -459,4 +578,23 @@ def token_art(kind: str, cx: float, cy: float, r: float, heading: float = 0.0, o
         items += hatch_circle(cx, cy, r - ring, 0.18 * r, 0.3, 0.0)
         items.append(Circle(cx, cy, r - ring / 2, width=ring, stroke=0.0, fill=None))
         items.append(arrow(cx, cy, r * 1.2, heading, fill=1.0, stroke=0.0, width=0.35))
+    return items
+
+
+WAS_DASHES = 12  # dashes round the ring that marks where a token was
+
+
+def was_here(cx: float, cy: float, r: float, heading: float) -> list[Item]:
+    """Where a token was, on a diagram: a dashed ring on white with a thin open arrowhead (a chevron).
+
+    Nothing in it looks like a token: no solid or hatched disc, no broad arrow with an edge.
+    """
+    items: list[Item] = [Circle(cx, cy, r, width=0, stroke=None, fill=1.0)]
+    part = 360 / WAS_DASHES
+    items += [Arc(cx, cy, r - 0.2, k * part + part / 4, part / 2, width=0.4) for k in range(WAS_DASHES)]
+    t = math.radians(heading)
+    cos, sin = math.cos(t), math.sin(t)
+    chevron = ((-0.42, -0.12), (0.0, 0.3), (0.42, -0.12))
+    points = tuple((cx + (px * cos + py * sin) * r, cy + (-px * sin + py * cos) * r) for px, py in chevron)
+    items.append(Polygon(points, width=0.4, stroke=0.0, fill=None, closed=False, join="round"))
     return items

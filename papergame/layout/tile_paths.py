@@ -257,6 +257,7 @@ class Room(NamedTuple):
     rows: int
     free: tuple[tuple[bool, ...], ...]  # free[row][col], row 0 at the bottom
     blocked_sums: tuple[tuple[int, ...], ...]  # summed-area table of the cells that are not free
+    inside: tuple[tuple[bool, ...], ...] = ()  # inside[row][col]: far enough inside the outline, lines or not
 
 
 def inside_by(shape: TileShape, x: float, y: float) -> float:
@@ -305,7 +306,8 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
     d = drawing(shape, pairs)
     step = 1.0 / grid
     cols, rows = math.ceil(shape.width / step), grid
-    free = [list(row) for row in _inside_mask(shape, grid, margin)]
+    inside = _inside_mask(shape, grid, margin)
+    free = [list(row) for row in inside]
     for line, points in enumerate(d.polylines):
         # a cell is blocked if its centre is within reach of a sample point; samples are at most
         # `step` apart, so none of the cell is nearer the line than `clearance`
@@ -336,7 +338,7 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
         for c in range(cols):
             row_sum += not cells[c]
             here[c + 1] = above[c + 1] + row_sum
-    return Room(step, cols, rows, tuple(tuple(row) for row in free), tuple(tuple(row) for row in sums))
+    return Room(step, cols, rows, tuple(tuple(row) for row in free), tuple(tuple(row) for row in sums), inside)
 
 
 def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[float, float, float, float], ...] = (),
@@ -377,3 +379,33 @@ def find_spot(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple
     """The bottom-left corner of a free w × h box (tile units) nearest `prefer` (its centre), or None."""
     found = spots(room_, w, h, prefer, taken)
     return found[0] if found else None
+
+
+def least_blocked(room_: Room, w: float, h: float, prefer: Point,
+                  taken: tuple[tuple[float, float, float, float], ...] = ()) -> tuple[float, float] | None:
+    """The bottom-left corner of the w × h box (tile units) inside the room's outline margin that covers
+    the fewest blocked cells (nearest `prefer` among equals), clear of `taken`; None if no box fits at all.
+
+    For a label that finds no free room: it goes where it hides the least of the lines.
+    """
+    step = room_.step
+    cw, ch = math.ceil(w / step), math.ceil(h / step)
+    if cw > room_.cols or ch > room_.rows:
+        return None
+    inside = room_.inside
+    sums = room_.blocked_sums
+    best: tuple[int, float, float, float] | None = None
+    for r in range(room_.rows - ch + 1):
+        top, bottom = sums[r + ch], sums[r]
+        for c in range(room_.cols - cw + 1):
+            if not (inside[r][c] and inside[r][c + cw - 1] and inside[r + ch - 1][c] and inside[r + ch - 1][c + cw - 1]):
+                continue
+            x, y = c * step + (cw * step - w) / 2, r * step + (ch * step - h) / 2
+            if any(x < x1 + step and x0 - step < x + w and y < y1 + step and y0 - step < y + h
+                   for x0, y0, x1, y1 in taken):
+                continue
+            blocked = top[c + cw] - bottom[c + cw] - top[c] + bottom[c]
+            key = (blocked, math.hypot(x + w / 2 - prefer.x, y + h / 2 - prefer.y), x, y)
+            if best is None or key < best:
+                best = key
+    return None if best is None else (best[2], best[3])
