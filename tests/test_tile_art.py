@@ -85,10 +85,10 @@ def bezier_points(path, height: float, n: int = 48) -> tuple[list, list]:
 class Drawn:
     """What the PDF holds for one tile: its strokes in drawing order, its words, its outline."""
 
-    def __init__(self, shape: TileShape, pairs, size: float):
+    def __init__(self, shape: TileShape, pairs, size: float, type_label: str = "88", id_label: str = "88·8"):
         self.shape, self.pairs, self.size = shape, pairs, size
         tile = TileType(1, tuple(pairs), 1)
-        items = tile_art(shape, tile, size, type_label="88", id_label="88·8")
+        items = tile_art(shape, tile, size, type_label=type_label, id_label=id_label)
         height = 2 * Y0 + size
         page = Page("tile", 2 * X0 + shape.width * size, height, [Group(X0, Y0, 0, tuple(items))])
         buffer = io.BytesIO()
@@ -103,6 +103,7 @@ class Drawn:
             # the hexagon's outline is a closed path of straight sides
             self.outlines = [c for c in p.curves if not any(op == "c" for op, *_ in c["path"])] + p.rects
             # the type number is bold, the id is not: one box round the ink of each one's digits
+            self.upright = all(c["upright"] and abs(c["matrix"][1]) < 1e-9 for c in p.chars)
             self.words = [ink_box([c for c in p.chars if ("Bold" in c["fontname"]) == bold]) for bold in (True, False)]
             # white boxes behind labels that had to sit close to a line (y up, mm)
             self.halos = [(r["x0"] * MM, (p.height - r["bottom"]) * MM, r["x1"] * MM, (p.height - r["top"]) * MM)
@@ -359,7 +360,7 @@ def check_labels(d: Drawn, halo_ok: bool = False) -> bool:
         for x in (box[0], box[2]):
             for y in (box[1], box[3]):
                 assert d.inside(x, y) >= EDGE_INSET - TOL, f"a label at {box} is nearer the edge than 1.5 mm"
-    assert all(w[2] - w[0] > w[3] - w[1] for w in words), "labels are upright"
+    assert d.upright, "labels are upright"
     a, b = words
     assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], "the two labels overlap"
     return haloed
@@ -599,3 +600,135 @@ def test_a_hexagon_diagram_draws_honeycomb_cells_with_the_tiles_in_them():
     render_pdf([page], buffer, "diagram")
     with pdfplumber.open(io.BytesIO(buffer.getvalue())) as pdf:
         assert len(pdf.pages[0].curves) > 0
+
+
+# --- crumbs at crossings, on the real tiles -----------------------------------------------------
+
+
+def visible_runs(d: Drawn, s: dict, step: float = 0.05) -> list[tuple[float, bool]]:
+    """Along a dashed or dotted stroke: each run of ink left showing (its length in mm, and whether
+    a white stroke drawn later cuts it short), from its dash pattern and phase as the PDF holds them."""
+    pts = s["points"]
+    acc = [0.0]
+    for a, b in zip(pts, pts[1:]):
+        acc.append(acc[-1] + math.dist(a, b))
+    on, off = s["dash"][0], s["dash"][1]
+    period, r = on + off, s["width"] / 2
+    whites = [t for t in d.strokes if t["grey"] > 0.99 and t["index"] > s["index"]]
+    runs: list[tuple[float, bool]] = []
+    length, cut, prev_covered = 0.0, False, False
+    k = 0
+    pos = 0.0
+    while pos <= acc[-1]:
+        while k < len(acc) - 2 and acc[k + 1] < pos:
+            k += 1
+        t = (pos - acc[k]) / ((acc[k + 1] - acc[k]) or 1.0)
+        point = (pts[k][0] + (pts[k + 1][0] - pts[k][0]) * t, pts[k][1] + (pts[k + 1][1] - pts[k][1]) * t)
+        p = (pos + s["phase"]) % period
+        ink = min(p, period - p) <= r if on == 0 else p < on
+        covered = any(polyline_box_dist(point * 2, w["points"], w["width"]) < w["width"] / 2 for w in whites)
+        if ink and not covered:
+            length += step
+            cut = cut or prev_covered
+        elif length:
+            runs.append((length, cut or covered))
+            length, cut = 0.0, False
+        prev_covered = covered
+        pos += step
+    if length:
+        runs.append((length, cut))
+    return runs
+
+
+@pytest.mark.parametrize("game,types", [("eight-port-path-tiles", (21, 22, 26, 29, 30, 32, 34, 35)),
+                                        ("hexagon-path-tiles", (5,))])
+@pytest.mark.parametrize("size", [20.0, 35.0])
+def test_no_crumbs_of_dashes_or_dots_beside_a_bridge(game, types, size):
+    """Where a dashed or dotted line passes under another, no piece of a dash shorter than 1 mm and
+    no part of a dot is left showing beside the bridge (eight-port tiles 29 and 35 among them)."""
+    from papergame.model.definition import builtin_path, load_definition
+
+    definition = load_definition(builtin_path(game))
+    for type_id in types:
+        tile = definition.tile_type(type_id)
+        d = Drawn(definition.shape, tuple(tile.pairs), size)
+        broken = [s for s in d.strokes if s["dash"] and s["grey"] < 0.5]
+        assert broken or type_id != 35
+        for s in broken:
+            dotted = s["dash"][0] == 0
+            for length, cut in visible_runs(d, s):
+                if cut:
+                    shortest = s["width"] - 0.15 if dotted else 1.0
+                    assert length >= shortest, (type_id, "dot" if dotted else "dash", round(length, 2))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_real_tile_has_upright_labels_inside_and_off_its_lines(game):
+    """Every tile of the three games at 20, 35 and 60 mm, with its own number and id: both upright,
+    at least 1.5 mm inside the edge, clear of the lines or on a white halo; halos only under 35 mm."""
+    from papergame.model.definition import builtin_path, load_definition
+
+    definition = load_definition(builtin_path(game))
+    for size in (20.0, 35.0, 60.0):
+        for tile in definition.tiles:
+            d = Drawn(definition.shape, tuple(tile.pairs), size, str(tile.id), f"{tile.id}·6")
+            check_labels(d, halo_ok=size < 35)
+
+
+# --- diagrams: where a token was, and the side names round a hexagon -------------------------------
+
+
+def rendered(items, w: float = 60.0, h: float = 60.0):
+    buffer = io.BytesIO()
+    render_pdf([Page("x", w, h, list(items))], buffer, "x")
+    return pdfplumber.open(io.BytesIO(buffer.getvalue()))
+
+
+def test_where_a_token_was_looks_like_no_token():
+    """The marker of where a token was: a ring broken into dashes round a thin open chevron, nothing
+    filled dark and no stroke over 0.45 mm, unlike the black token (a thick ring, hatching, an edged
+    arrow) and the white token (a solid arrow)."""
+    from papergame.layout.tile_art import token_art
+
+    with rendered(token_art("black", 30, 30, 6.0, 90, outline_only=True)) as pdf:
+        page = pdf.pages[0]
+        objects = page.curves + page.lines + page.rects
+        assert all(not o.get("fill") or _grey(o.get("non_stroking_color")) > 0.99 for o in objects)
+        strokes = [o for o in objects if o.get("stroke")]
+        assert all(o["linewidth"] * MM <= 0.45 for o in strokes)
+        assert len(strokes) >= 12  # the ring's dashes and the chevron
+        assert not page.lines  # no hatching
+    with rendered(token_art("black", 30, 30, 6.0, 90)) as pdf:
+        page = pdf.pages[0]
+        assert page.lines and max(c["linewidth"] for c in page.curves) * MM > 1.0  # hatching, a thick ring
+
+
+def test_hexagon_side_names_stand_clear_of_the_outline():
+    """Rules, "Turning a tile" on a hexagon: each side name's capitals at least 1.5 mm from the tile's
+    outline (and so from any line ending on it), measured from the PDF."""
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+    import tempfile, pathlib
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "rules.pdf"
+        result = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--only", "rules", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        with pdfplumber.open(out) as pdf:
+            page = pdf.pages[0]
+            height = page.height * MM
+            side = 20.0 / math.sqrt(3)
+            sides = [((e["pts"][i][0] * MM, height - e["pts"][i][1] * MM),
+                      (e["pts"][i + 1][0] * MM, height - e["pts"][i + 1][1] * MM))
+                     for e in page.curves if len(e["pts"]) == 7 or len(e["pts"]) == 6
+                     for i in range(len(e["pts"]) - 1)
+                     if abs(math.dist(e["pts"][i], e["pts"][i + 1]) * MM - side) < 0.05]
+            names = [w for w in page.extract_words(extra_attrs=["size"])
+                     if w["text"] in ("N", "NE", "SE", "S", "SW", "NW")]
+    assert len(sides) >= 12 and len(names) >= 12
+    for w in names:
+        em = w["size"] * MM
+        baseline = height - w["bottom"] * MM + 0.24 * em  # the line box reaches 0.24 em under the baseline
+        box = (w["x0"] * MM, baseline, w["x1"] * MM, baseline + 0.73 * em)  # capitals
+        assert min(box_dist(box, a, b) for a, b in sides) >= 1.5 - TOL, w["text"]

@@ -267,3 +267,19 @@ class Diagram:
     def marker_items(self, marker: Marker) -> list[Item]:
         cx, cy, heading = self.marker_place(marker)
         return token_art(marker.kind, cx, cy, self.token_r, heading, outline_only=marker.outline)
+
+
+SIDE_CLEAR = 1.8  # mm between a side's name and the side it names (1.5 at least, with room for the glyphs)
+
+
+def side_name_offset(outward: Point, text_w: float, em: float, clear: float = SIDE_CLEAR) -> float:
+    """How far out from a side's midpoint (along its outward normal) a side name's centre goes,
+    so that the name's box (`text_w` wide, capitals of `em`) stays `clear` mm off the side and the
+    line ending there: a slanting hexagon side needs more than a level one.
+
+    >>> round(side_name_offset(Point(0.0, 1.0), 4.0, 2.8), 2)
+    2.82
+    >>> round(side_name_offset(Point(-0.866, 0.5), 4.0, 2.8), 2)
+    4.04
+    """
+    return clear + abs(outward.x) * text_w / 2 + abs(outward.y) * 0.365 * em

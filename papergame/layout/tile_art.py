@@ -30,8 +30,8 @@ STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
 CORE_GREY = 0.78  # the light grey core of a banded line: never mistaken for two thin lines or a cut line
 
 # widths of glyphs as a share of the em (Bitstream Vera), to measure labels without a font
-BOLD_WIDTHS = {"·": 0.38, " ": 0.35}
-REGULAR_WIDTHS = {"·": 0.32, " ": 0.32}
+BOLD_WIDTHS = {"·": 0.38, " ": 0.35, "N": 0.84, "E": 0.69, "S": 0.72, "W": 1.04}
+REGULAR_WIDTHS = {"·": 0.32, " ": 0.32, "N": 0.75, "E": 0.64, "S": 0.64, "W": 0.99}
 
 
 def scale(size: float) -> float:
@@ -342,6 +342,7 @@ class Label(NamedTuple):
     halo: bool = False  # a white knockout behind it, where it had to sit close to a line
 
 
+NEAR_CORNER = 0.16  # tile units: a type number this near its preferred place is placed at once
 PADS = (0.8, 0.45, 0.2, 0.1, 0.0)  # mm between a label and a line: as much as there is room for
 
 
@@ -392,7 +393,7 @@ def width_twin(text: str | None) -> str | None:
     """
     if text is None:
         return None
-    return "".join("0" if ch.isdigit() else ch if ch in REGULAR_WIDTHS else "X" for ch in text)
+    return "".join("0" if ch.isdigit() else ch if ch in REGULAR_WIDTHS else "X" for ch in text)  # N, E, S, W kept
 
 
 @lru_cache(maxsize=4096)
@@ -433,15 +434,25 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
             if found_id is not None:
                 return (found_id,)
             continue
+        # the largest number whose place is near the top-left corner; failing that, the place
+        # nearest the corner (a larger number only if it sits about as near)
+        found: list[tuple[float, float, tuple[Label, ...]]] = []
         for em in _sizes(max(5.6 * s, MIN_TYPE), MIN_TYPE):
             w, h = text_width(type_label, em, True), (TYPE_RISE + TYPE_DROP) * em
             for x, y in spots(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
                 label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True, halo=halo)
-                if not id_label:
-                    return (label,)
-                found_id = id_in(((x, y, x + w / size, y + h / size),))
-                if found_id is not None:
-                    return (label, found_id)
+                found_id = id_in(((x, y, x + w / size, y + h / size),)) if id_label else None
+                if id_label and found_id is None:
+                    continue
+                placed = (label,) if found_id is None else (label, found_id)
+                far = math.hypot(x + w / size / 2 - type_prefer.x, y + h / size / 2 - type_prefer.y)
+                if far <= NEAR_CORNER:
+                    return placed
+                found.append((far, -em, placed))
+                break
+        if found:
+            nearest = min(far for far, _, _ in found)
+            return min((f for f in found if f[0] <= nearest + NEAR_CORNER / 2), key=lambda f: f[1])[2]
     # nowhere free: as small as allowed, where each hides the least of the lines, on a white halo
     # (still the edge inset away from the cut; the tests count such tiles)
     free = room(shape, pairs, _clearances(shape, pairs, size, 0.0), edge, 4 * GRID)
