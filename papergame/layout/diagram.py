@@ -270,6 +270,7 @@ class Diagram:
 
 
 SIDE_CLEAR = 1.8  # mm between a side's name and the side it names (1.5 at least, with room for the glyphs)
+LONG_NAME = 2.5  # mm (7.1 pt): the em of side names longer than two letters (Ukrainian ПнСх)
 
 
 def side_name_offset(outward: Point, text_w: float, em: float, clear: float = SIDE_CLEAR) -> float:
@@ -283,3 +284,37 @@ def side_name_offset(outward: Point, text_w: float, em: float, clear: float = SI
     4.04
     """
     return clear + abs(outward.x) * text_w / 2 + abs(outward.y) * 0.365 * em
+
+
+def side_name_em(name: str, em: float) -> float:
+    return em if len(name) <= 2 else min(em, LONG_NAME)
+
+
+def side_name_centres(shape, size: float, names: list[str], em: float) -> list[tuple[float, float, float, float]]:
+    """Each side name's centre (mm, the tile's bounding-box frame), its width and its em."""
+    corners = shape.corners()
+    out = []
+    for i, side in enumerate(shape.sides):
+        o = shape.outward(side)
+        e = side_name_em(names[i], em)
+        w = text_width(names[i], e, True)
+        d = side_name_offset(o, w, e)
+        a, b = corners[i], corners[(i + 1) % len(corners)]
+        out.append(((a.x + b.x) / 2 * size + o.x * d, (a.y + b.y) / 2 * size + o.y * d, w, e))
+    return out
+
+
+def side_names(shape, size: float, x: float, y: float, names: list[str], em: float, fill: float) -> list[Item]:
+    """The side names just outside a tile whose bounding box sits at (x, y), each clear of the side it names."""
+    return [Text(x + cx, y + cy - e * 0.36, name, e, bold=True, anchor="middle", fill=fill)
+            for name, (cx, cy, _, e) in zip(names, side_name_centres(shape, size, names, em))]
+
+
+def side_names_pad(shape, size: float, names: list[str], em: float, least: float = 4.0) -> float:
+    """The margin (mm) a tile `size` high needs round its bounding box to hold its side names
+    (at least `least`, and 0.5 mm beyond the furthest name)."""
+    pad = least
+    for cx, cy, w, e in side_name_centres(shape, size, names, em):
+        out = max(w / 2 - cx, cx + w / 2 - shape.width * size, 0.4 * e - cy, cy + 0.4 * e - size)
+        pad = max(pad, out + 0.5)
+    return pad

@@ -103,39 +103,45 @@ def restyle(item: Item, ink: Ink) -> Item:
     if isinstance(item, Text):
         return item._replace(fill=grey(item.fill, ink.text, ink.lightest), bold=item.bold and ink.bold)
     if isinstance(item, (Line, Arc, Curve)):
-        if item.role == "scale":  # the scale bar is measured: it keeps its width and stays black
-            return item
-        if item.role == "port-gap":  # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
-            stroke = item.stroke if ink.fills else 1.0
-            return item._replace(width=item.width * ink.port_weight + ink.gap_keep, stroke=stroke)
-        if item.role == "port-core":  # a banded line's faint core keeps its grey
-            return item._replace(width=item.width * ink.core_weight, stroke=max(item.stroke, ink.core))
-        if item.stroke == 1.0:  # white
-            width = item.width * ink.port_weight if item.role.startswith("port") else item.width
-            return item._replace(width=width)
-        if item.role == "port":
-            return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line, ink.lightest))
-        if isinstance(item, Line) and item.role == "cut" and ink.cut_dash:  # a hexagon sheet's cut lines
-            return item._replace(width=cut_width(item.width, ink), stroke=grey(item.stroke, ink.line, ink.lightest),
-                                 dash=ink.cut_dash)
-        return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line, ink.lightest))
+        return restyle_line(item, ink)
     if isinstance(item, (Rect, Circle, Polygon)):
-        fill = item.fill
-        stroke = item.stroke
-        width = item.width
-        if getattr(item, "role", "") == "scale":
-            return item
-        if not ink.fills and fill is not None and fill < 1.0 and getattr(item, "role", "") != "mark":  # marks stay solid
-            fill = None
-            if stroke is None:  # a shape that was only a fill keeps a thin outline
-                stroke, width = 0.0, 0.2
-        if stroke is not None:
-            stroke = grey(stroke, ink.line, ink.lightest)
-            width = thinner(width, ink)
-        if isinstance(item, (Rect, Polygon)) and item.role == "cut" and ink.cut_dash:
-            return item._replace(fill=fill, stroke=stroke, width=cut_width(item.width, ink), dash=ink.cut_dash)
-        return item._replace(fill=fill, stroke=stroke, width=width)
+        return restyle_shape(item, ink)
     return item
+
+
+def restyle_line(item: Line | Arc | Curve, ink: Ink) -> Item:
+    if item.role == "scale":  # the scale bar is measured: it keeps its width and stays black
+        return item
+    if item.role == "port-gap":  # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
+        stroke = item.stroke if ink.fills else 1.0
+        return item._replace(width=item.width * ink.port_weight + ink.gap_keep, stroke=stroke)
+    if item.role == "port-core":  # a banded line's faint core keeps its grey
+        return item._replace(width=item.width * ink.core_weight, stroke=max(item.stroke, ink.core))
+    if item.stroke == 1.0:  # white
+        width = item.width * ink.port_weight if item.role.startswith("port") else item.width
+        return item._replace(width=width)
+    if item.role == "port":
+        return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line, ink.lightest))
+    if isinstance(item, Line) and item.role == "cut" and ink.cut_dash:  # a hexagon sheet's cut lines
+        return item._replace(width=cut_width(item.width, ink), stroke=grey(item.stroke, ink.line, ink.lightest),
+                             dash=ink.cut_dash)
+    return item._replace(width=thinner(item.width, ink), stroke=grey(item.stroke, ink.line, ink.lightest))
+
+
+def restyle_shape(item: Rect | Circle | Polygon, ink: Ink) -> Item:
+    fill, stroke, width = item.fill, item.stroke, item.width
+    if getattr(item, "role", "") == "scale":
+        return item
+    if not ink.fills and fill is not None and fill < 1.0 and getattr(item, "role", "") != "mark":  # marks stay solid
+        fill = None
+        if stroke is None:  # a shape that was only a fill keeps a thin outline
+            stroke, width = 0.0, 0.2
+    if stroke is not None:
+        stroke = grey(stroke, ink.line, ink.lightest)
+        width = thinner(width, ink)
+    if isinstance(item, (Rect, Polygon)) and item.role == "cut" and ink.cut_dash:
+        return item._replace(fill=fill, stroke=stroke, width=cut_width(item.width, ink), dash=ink.cut_dash)
+    return item._replace(fill=fill, stroke=stroke, width=width)
 
 
 def apply_ink(page: Page, ink: Ink) -> Page:

@@ -481,7 +481,7 @@ def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
     items.append(Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink, angle=label.angle))
     if underline:  # shows which way up the tile was printed (a 6 is not a 9)
         y = label.y - 0.15 * label.size
-        items.append(Line(label.x, y, label.x + label.w, y, width=0.09 * label.size, stroke=ink))
+        items.append(Line(label.x, y, label.x + label.w, y, width=0.1 * label.size, stroke=ink))
     return items
 
 

@@ -207,13 +207,67 @@ def _build(shape: TileShape, pairs: tuple[tuple[str, str], ...], nudges: tuple[f
     return TileDrawing(curves, polylines, lengths, tuple(crossings), colour(len(pairs), edges), wrong)
 
 
+APART = 0.1  # tile units: lines that do not cross keep at least this far apart (centre to centre) if they can
+
+
+def apart(d: TileDrawing, i: int, j: int) -> float:
+    """How near lines i and j come (centre to centre, their ends left out), in tile units, to about
+    a hundredth: every second point of each, skipped at once where their boxes lie far apart."""
+    one, other = d.polylines[i][1:-1:2], d.polylines[j][1:-1:2]
+    if (min(p.x for p in one) - max(q.x for q in other) > APART or min(q.x for q in other) - max(p.x for p in one) > APART
+            or min(p.y for p in one) - max(q.y for q in other) > APART
+            or min(q.y for q in other) - max(p.y for p in one) > APART):
+        return APART
+    return math.sqrt(min((p.x - q.x) ** 2 + (p.y - q.y) ** 2 for p in one for q in other))
+
+
+def closest(d: TileDrawing) -> tuple[float, tuple[int, int]]:
+    """The nearest approach of two lines that do not cross, and which two."""
+    crossing = {(c.one, c.other) for c in d.crossings}
+    best, which = math.inf, (0, 0)
+    for i in range(len(d.curves)):
+        for j in range(i + 1, len(d.curves)):
+            if (i, j) not in crossing:
+                near = apart(d, i, j)
+                if near < best:
+                    best, which = near, (i, j)
+    return best, which
+
+
+def spread(shape: TileShape, pairs: tuple[tuple[str, str], ...], d: TileDrawing,
+           nudges: list[float]) -> TileDrawing:
+    """Two lines that do not cross but come within APART of each other (eight-port 9, 31, 32: two
+    big arcs nearly touching in the middle) get their handles nudged, one pair at a time, keeping
+    every crossing right and no other pair nearer than before."""
+    for _ in range(len(pairs)):
+        near, (a, b) = closest(d)
+        if near >= APART:
+            return d
+        better = None
+        for line in (a, b):
+            for n in NUDGES[1:]:
+                trial = nudges[:line] + [n] + nudges[line + 1:]
+                candidate = _build(shape, pairs, tuple(trial))
+                if (candidate.wrong == 0 and apart(candidate, a, b) > near + 1e-6
+                        and closest(candidate)[0] >= near - 1e-9):
+                    better = (candidate, trial)
+                    break
+            if better:
+                break
+        if better is None:
+            return d
+        d, nudges = better
+    return d
+
+
 @lru_cache(maxsize=4096)
 def drawing(shape: TileShape, pairs: tuple[tuple[str, str], ...]) -> TileDrawing:
-    """The tile's lines with the fewest wrong crossings: first as designed, then with the handles nudged."""
+    """The tile's lines with the fewest wrong crossings: first as designed, then with the handles nudged;
+    lines that do not cross but nearly touch are then spread apart (`spread`)."""
     pairs = tuple(tuple(p) for p in pairs)  # type: ignore[misc]
     best = _build(shape, pairs, (1.0,) * len(pairs))
     if best.wrong == 0:
-        return best
+        return spread(shape, pairs, best, [1.0] * len(pairs))
     # nudge one line at a time, keeping any nudge that helps
     nudges = [1.0] * len(pairs)
     for _ in range(2):
