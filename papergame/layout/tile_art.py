@@ -275,11 +275,16 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
     rank = {line: n for n, line in enumerate(order)}
     lengths = [d.lengths[i][-1] * size for i in range(len(d.curves))]
     cuts: dict[int, list[tuple[float, float]]] = {i: [] for i in range(len(d.curves))}
+    skew: dict[int, list[float]] = {i: [] for i in range(len(d.curves))}
     for x in d.crossings:
         over, under = (x.other, x.one) if rank[x.other] > rank[x.one] else (x.one, x.other)
-        cut = (outer_width(d.styles[over], size, shape) / 2 + g) / max(math.sin(x.angle), 0.35)
+        # how far along the lower line the gap reaches at its centre, and how much further along
+        # one of its edges (a slanting gap cuts a thick line's edges at different places)
+        sine = max(math.sin(x.angle), 0.35)
+        cut = (outer_width(d.styles[over], size, shape) / 2 + g) / sine
         at = (x.at_one if under == x.one else x.at_other) * size
         cuts[under].append((at, cut))
+        skew[under].append(outer_width(d.styles[under], size, shape) / 2 * math.cos(x.angle) / sine)
     rhythm: dict[int, Rhythm | None] = {}
     crumbs: dict[int, list[Item]] = {i: [] for i in range(len(d.curves))}
     for i in range(len(d.curves)):
@@ -291,17 +296,19 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
         best = min(options, key=lambda r: cost(r.marks(lengths[i]), spans, shortest_piece(r, size, shape)))
         rhythm[i] = best
         marks = best.marks(lengths[i])
-        for at, cut in cuts[i]:
-            for s0, s1 in slivers(marks, at, cut, shortest_piece(best, size, shape)):
+        for (at, cut), extra in zip(cuts[i], skew[i]):
+            for s0, s1 in slivers(marks, at, cut, shortest_piece(best, size, shape) + extra):
                 crumbs[i].append(curve_item(piece(d, i, s0 / size, s1 / size), size,
                                             outer_width(d.styles[i], size, shape) + 0.6, 1.0, "port-gap"))
     for i in range(len(d.curves)):
         # two bridges close together over one line: the bit of it left between them goes too,
         # so it reads as one line passing under both, not as a loose stub
-        spans = sorted((at - cut, at + cut) for at, cut in cuts[i])
-        for (_, end), (start, _) in zip(spans, spans[1:]):
-            if 0 < start - end < max(1.5, 1.5 * w):
-                crumbs[i].append(curve_item(piece(d, i, (end - 0.05) / size, (start + 0.05) / size), size,
+        # (bridges that overlap too: from the middle of one to the middle of the other nothing of
+        # this line shows, even once low ink has thinned the upper lines and their gaps)
+        bridges = sorted(cuts[i])
+        for (at1, cut1), (at2, cut2) in zip(bridges, bridges[1:]):
+            if (at2 - cut2) - (at1 + cut1) < max(1.5, 1.5 * w):
+                crumbs[i].append(curve_item(piece(d, i, at1 / size, at2 / size), size,
                                             outer_width(d.styles[i], size, shape) + 0.6, 1.0, "port-gap"))
     items: list[Item] = []
     for j in order:
