@@ -216,3 +216,20 @@ def test_a_hexagon_game_is_recorded_on_one_sheet_in_every_language(tmp_path, lan
         rows = sorted({round(r["top"], 2) for r in pdf.pages[0].lines if mm(r["x1"] - r["x0"]) > 150})
         gaps = [mm(b - a) for a, b in zip(rows, rows[1:]) if 5.0 < mm(b - a) < 7.5]
         assert len(gaps) >= 24 and min(gaps) >= 6.2 - 0.01 and max(gaps) <= 6.8 + 0.01, gaps
+
+
+@pytest.mark.parametrize("game, header", [("edge-port-path-tiles", "Tile (3 or 1@90)"),
+                                          ("hexagon-path-tiles", "Tile (5 or 1@60)")])
+def test_the_record_sheet_writes_a_tile_with_the_games_own_types_and_turns(tmp_path, game, header):
+    """A hexagon turns in 60° steps: its record sheet must not teach 1@90."""
+    import pdfplumber
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    out = tmp_path / "record.pdf"
+    assert CliRunner().invoke(main, ["build", "--game", game, "--only", "record", "-o", str(out)]).exit_code == 0
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert header in text
+    assert "@90" not in text or game == "edge-port-path-tiles"

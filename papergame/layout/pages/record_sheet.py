@@ -22,10 +22,16 @@ EXAMPLE_SHADE = 0.88
 RESULT_H = 24.0
 
 
+def tile_examples(definition: GameDefinition) -> dict[str, str]:
+    """How a tile is written, from the game's own types and turn step: `3` as printed, `1@90` turned."""
+    first, last = definition.tiles[0].id, definition.tiles[-1].id
+    return {"plain": tile_notation(last, 0, short=True), "turned": tile_notation(first, definition.shape.step_degrees)}
+
+
 def columns(definition: GameDefinition, texts: Texts) -> list[tuple[str, float]]:
     """(header, share of the width): turn, player, cell, tile, then one stop column per token."""
     fixed = [(texts.get("record.turn"), 0.125), (texts.get("record.player"), 0.14),
-             (texts.get("record.entry"), 0.105), (texts.get("record.tile"), 0.19)]
+             (texts.get("record.entry"), 0.105), (texts.get("record.tile", **tile_examples(definition)), 0.19)]
     rest = 1.0 - sum(w for _, w in fixed)
     tokens = definition.tokens
     return fixed + [(texts.get("record.stop", token=texts.get(f"token.{t.name}")), rest / len(tokens))
