@@ -6,6 +6,8 @@ The result line asks for the reason too. Rows run onto more sheets for long game
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
 from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
@@ -131,6 +133,15 @@ def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: boo
         for k, line in enumerate(lines):
             sheet.add(Text(xs[i] + 1.5, top - 1.5 - (k + 1) * CAPTION * LEADING + CAPTION * 0.3, line, CAPTION,
                            bold=True))
+    table_rows(sheet, xs, width, top, rows, row_h, first_is_example, BODY, lambda i: "record table", 0.25, 0.3)
+
+
+def table_rows(sheet: Sheet, xs: list[float], width: float, top: float, rows, row_h: float, first_is_example: bool,
+               size: float, what: Callable[[int], str], example_fill: float, lift: float) -> None:
+    """The rows of a record table below its header (the first may be a shaded example), then its rules and frame.
+
+    `xs` are the column edges; `what(i)` names column i in an error when a value does not fit it.
+    """
     for n, row in enumerate(rows):
         y = sheet.take(row_h, "the table rows")
         example = first_is_example and n == 0
@@ -138,10 +149,9 @@ def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: boo
             sheet.add(Rect(sheet.x, y, width, row_h, width=0, stroke=None, fill=EXAMPLE_SHADE))
         for i, value in enumerate(row):
             if value:
-                value = fit_line(value, xs[i + 1] - xs[i] - 2.5, BODY, sheet.metrics, example and i == 0,
-                                 "record table")
-                sheet.add(Text(xs[i] + 1.5, y + row_h * 0.3, value, BODY, bold=example and i == 0,
-                               fill=0.25 if example else 0.0))
+                value = fit_line(value, xs[i + 1] - xs[i] - 2.5, size, sheet.metrics, example and i == 0, what(i))
+                sheet.add(Text(xs[i] + 1.5, y + row_h * lift, value, size, bold=example and i == 0,
+                               fill=example_fill if example else 0.0))
         sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.6 if example else 0.25))
     for x in xs:
         sheet.add(Line(x, sheet.cursor, x, top, width=0.25))

@@ -7,6 +7,7 @@ its Turn column, never a number, so it cannot be taken for turn 1.
 
 from __future__ import annotations
 
+from papergame.layout.pages.record_sheet import table_rows
 from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line
@@ -88,18 +89,5 @@ def columns_table(sheet: Sheet, labels: dict[str, str], rows: list[list[str]], f
         label = fit_line(labels[key], xs[i + 1] - xs[i] - 2, SMALL_SIZE + 0.4, sheet.metrics, True,
                          f"path_record.{key}")
         sheet.add(Text(xs[i] + 1.5, bottom + 2.8, label, SMALL_SIZE + 0.4, bold=True))
-    for n, row in enumerate(rows):
-        y = sheet.take(row_h, "the table rows")
-        example = first_is_example and n == 0
-        if example:
-            sheet.add(Rect(sheet.x, y, width, row_h, width=0, stroke=None, fill=EXAMPLE_SHADE))
-        for i, value in enumerate(row):
-            if value:
-                value = fit_line(value, xs[i + 1] - xs[i] - 2.5, BODY_SIZE, sheet.metrics, example and i == 0,
-                                 f"path_record.{COLUMNS[i]}")
-                sheet.add(Text(xs[i] + 1.5, y + row_h * 0.32, value, BODY_SIZE, bold=example and i == 0,
-                               fill=EXAMPLE_TEXT if example else 0.0))
-        sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.6 if example else 0.25))
-    for x in xs:
-        sheet.add(Line(x, sheet.cursor, x, top, width=0.25))
-    sheet.add(Rect(sheet.x, sheet.cursor, width, top - sheet.cursor, width=0.4))
+    table_rows(sheet, xs, width, top, rows, row_h, first_is_example, BODY_SIZE, lambda i: f"path_record.{COLUMNS[i]}",
+               EXAMPLE_TEXT, 0.32)
