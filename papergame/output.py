@@ -51,11 +51,6 @@ def refuse_inputs(path: Path, inputs: dict[str, str | Path | None]) -> None:
             raise OutputError(f"{path}: cannot write: it is the {what} this command reads; name another file")
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write one file so that an existing file at `path` is only ever replaced by a complete one."""
-    write_all([(path, data)])
-
-
 def write_new(path: Path, data: bytes) -> None:
     """Write a file that must not exist yet (a definition a person will edit is never replaced)."""
     check_target(path, pdf=False)

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition
+from papergame.model.geometry import pairs_cross
 from papergame.model.rules import PlacedTile, Trace, tile_notation, trace
 
 STOP, OUT, AWAY, LOOP = "stop", "out", "away", "loop"
@@ -101,7 +102,7 @@ def crossed_both_ways(definition: GameDefinition, route: Trace) -> list[Cell]:
         lines.setdefault(cell, []).append(line)
     shape = definition.shape
     return [cell for cell, ls in lines.items()
-            if any(shape.lines_cross(a, b) for i, a in enumerate(ls) for b in ls[i + 1:])]
+            if pairs_cross(shape, ls)]
 
 
 def fits_level(definition: GameDefinition, level: Level, route: Trace) -> bool:

@@ -39,6 +39,7 @@ from papergame.activities.puzzles import (  # noqa: F401 (the names a worksheet 
 from papergame.activities.verifier import problems  # noqa: F401
 from papergame.errors import OptionError, PapergameError
 from papergame.model.board import Cell
+from papergame.model.answers import crossing_types
 from papergame.model.definition import GameDefinition
 
 EXIT, SAFE = ExitPuzzle.kind, HandPuzzle.kind
@@ -123,9 +124,7 @@ def sheet_seeds(seed: int, copies: int) -> list[int]:
 def check_possible(definition: GameDefinition, level: Level) -> None:
     """Refuse at once what no number of tries can make."""
     if level.double_crossing:
-        shape = definition.shape
-        if not any(shape.lines_cross(a, b) for t in definition.tiles for i, a in enumerate(t.pairs)
-                   for b in t.pairs[i + 1:]):
+        if not crossing_types(definition):
             raise OptionError(
                 "level", f"{level.name}: its routes pass a tile whose lines cross, both ways, "
                 f"but {definition.source} has no tile type whose lines cross"

@@ -229,12 +229,6 @@ def drawing_order(styles: tuple[int, ...]) -> list[int]:
 BROKEN = ("dashed", "dotted")
 
 
-def ink_marks(style: int, length: float, size: float, shape: TileShape | None) -> list[tuple[float, float]]:
-    """Where a broken line (dashed, dotted) in its natural rhythm puts ink, as (from, to) distances along it in mm."""
-    found = rhythms(style, length, size, shape)
-    return found[0].marks(length) if found else []
-
-
 def slivers(marks: list[tuple[float, float]], at: float, cut: float, shortest: float) -> list[tuple[float, float]]:
     """Bits of dashes or dots left shorter than `shortest` beside a cut of `cut` either side of `at`,
     widened to reach back to `at`, so whitening them leaves no crumbs beside a bridge.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from papergame.model.definition import GameDefinition
+from papergame.model.geometry import pairs_cross
 from papergame.model.rules import Game, Trace, Turn
 
 
@@ -63,7 +64,7 @@ def crossing_types(definition: GameDefinition) -> list[int]:
     """Tile types whose lines cross each other (without joining)."""
     shape = definition.shape
     return [t.id for t in definition.tiles
-            if any(shape.lines_cross(p, q) for i, p in enumerate(t.pairs) for q in t.pairs[i + 1:])]
+            if pairs_cross(shape, t.pairs)]
 
 
 def loops_possible(definition: GameDefinition) -> bool:

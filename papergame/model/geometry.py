@@ -197,15 +197,6 @@ class TileShape:
         length = math.hypot(b.x - a.x, b.y - a.y)
         return Point((b.x - a.x) / length, (b.y - a.y) / length)
 
-    def shared_corner(self, a: str, b: str) -> Point | None:
-        """The corner between the sides of two ports on neighbouring sides, else None."""
-        n = len(self.sides)
-        sa, sb = self.side_index(a), self.side_index(b)
-        if (sa + 1) % n == sb:
-            return self.corners()[sb]
-        if (sb + 1) % n == sa:
-            return self.corners()[sa]
-        return None
 
     def heading(self, side_or_port: str) -> float:
         """Degrees clockwise from north of the direction straight into the tile from a side."""

@@ -188,11 +188,6 @@ def paper_name(width: float, height: float) -> str:
     return f"{width:.1f} × {height:.1f} mm"
 
 
-def correction_of(keywords: str) -> float | None:
-    marks = read_keywords(keywords)
-    return marks.measured if marks else None
-
-
 @dataclass
 class Findings:
     """What the pages of a file measure."""

@@ -45,13 +45,6 @@ class FontMetrics:
         return pdfmetrics.stringWidth(text, font_name(bold), size * mm) / mm
 
 
-VeraMetrics = FontMetrics  # the name it had while the font was Bitstream Vera
-
-
-def covers(ch: str, bold: bool = False) -> bool:
-    """Whether the embedded font has a glyph for `ch`."""
-    register()
-    return ord(ch) in pdfmetrics.getFont(font_name(bold)).face.charToGlyph
 
 
 def missing_glyphs(text: str, bold: bool = False) -> set[str]:

@@ -17,7 +17,6 @@ from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
-HEADER_LINES = 2
 ROW_H = 6.8  # 25 turns and the example fit one A4 sheet
 ROW_H_MIN = 6.2  # rows a little closer when that keeps a whole game on one sheet (longer words above the table)
 EXAMPLE_SHADE = 0.88
