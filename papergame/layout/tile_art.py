@@ -567,10 +567,6 @@ def hatch_circle(cx: float, cy: float, r: float, spacing: float, width: float, g
     return items
 
 
-def token_radius(tile_size: float) -> float:
-    return 5.0 * scale(tile_size)
-
-
 def token_art(kind: str, cx: float, cy: float, r: float, heading: float = 0.0, outline_only: bool = False) -> list[Item]:
     """A token: a disc with an arrow showing which way it faces.
 

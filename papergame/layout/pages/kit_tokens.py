@@ -14,20 +14,15 @@ from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Circle, Item, Text
 from papergame.layout.textflow import Metrics, wrap
-from papergame.layout.tile_art import token_art, token_radius
+from papergame.layout.pages.tokens import SPARES, token_radius
+from papergame.layout.tile_art import token_art
 from papergame.text import Texts
 
-SPARES = 2  # of each colour, per kit
-MIN_RADIUS = 7.5  # 15 mm across, easy to cut and pick up
 GAP = 4.5  # between two tokens: room for scissors
 ROW_GAP = 3.5  # between the rows of one kit's block
 BLOCK_GAP = 9.0  # between two kits' blocks
 NUMBER_SIZE = 2.7  # mm, 7.7 pt
 CLEAR = 3.0  # between a block on a board's sheet and the board or any cut
-
-
-def radius(tile: float) -> float:
-    return max(MIN_RADIUS, token_radius(tile))
 
 
 def numbered_token(kind: str, cx: float, cy: float, r: float, number: str) -> list[Item]:
@@ -45,7 +40,7 @@ class Blocks:
     def __init__(self, definition: GameDefinition, texts: Texts, tile: float):
         self.texts = texts
         self.names = [t.name for t in definition.tokens]
-        self.r = radius(tile)
+        self.r = token_radius(tile)
         self.pitch = 2 * self.r + GAP
         self.width = (1 + SPARES) * self.pitch - GAP
         self.height = len(self.names) * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + CAPTION * LEADING
