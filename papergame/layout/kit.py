@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from papergame.model.definition import GameDefinition
+from papergame.model.definition import MAX_TILES, GameDefinition
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
@@ -98,16 +99,23 @@ class KitOptions(NamedTuple):
         return self.only is None or part in self.only
 
 
-TILE_SPEC = re.compile(r"^\s*(?P<type>\d+)\s*(?:(?P<x>[x×*])\s*(?P<count>\d+)|[.·]\s*(?P<copy>\d+))?\s*$")
+TILE_SPEC = re.compile(r"(?P<type>\d+)\s*(?:(?P<x>[x×*])\s*(?P<count>\d+)|[.·]\s*(?P<copy>\d+))?")  # stripped
 
 
 def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedTile]:
     """`3x2,1x1` -> two tiles of type 3 (ids 3·1, 3·2) and one of type 1; `3.4` -> the tile with id 3·4."""
     chosen: list[PrintedTile] = []
-    for part in text.split(","):
-        m = TILE_SPEC.match(part)
+    parts = text.split(",")
+    if len(parts) > MAX_TILES:
+        raise OptionError("tiles", f"names {len(parts):,} parts; a reprint names at most {MAX_TILES}, "
+                                   f"the most tiles a set may have")
+    for part in parts:
+        m = TILE_SPEC.fullmatch(part.strip())  # stripped first: \s* at both ends backtracks quadratically
         if not m:
-            raise OptionError("tiles", f'"{part.strip()}" is not TYPExCOUNT (3x2) or TYPE.COPY (3.4)')
+            raise OptionError("tiles", f'"{part.strip()[:40]}" is not TYPExCOUNT (3x2) or TYPE.COPY (3.4)')
+        if any(len(number) > 4 for number in m.groupdict(default="").values() if number.isdigit()):
+            raise OptionError("tiles", f'"{part.strip()[:40]}": a number too large; a set has at most '
+                                       f"{MAX_TILES} tiles, numbered below 100")
         tile = definition.tile(int(m["type"]))
         if tile is None:
             types = ", ".join(str(t.id) for t in definition.tiles)
@@ -124,8 +132,7 @@ def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedT
                 f"{tile.copies} tiles of type {tile.id}, so ask for 1 to {tile.copies}" if tile.copies > 1
                 else f"1 tile of type {tile.id}, so ask for just 1 ({tile.id}x1)"))
         chosen.extend(PrintedTile(tile, k) for k in range(1, count + 1))
-    ids = [(p.tile.id, p.copy) for p in chosen]
-    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    dupes = sorted(i for i, times in Counter((p.tile.id, p.copy) for p in chosen).items() if times > 1)
     if dupes:
         raise OptionError("tiles", f"tile {dupes[0][0]}·{dupes[0][1]} is named twice")
     return chosen

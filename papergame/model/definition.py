@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -27,6 +29,10 @@ DEFAULT_GAME = "edge-port-path-tiles"
 MAX_FILE_BYTES = 1024 * 1024
 BOARD_MIN, BOARD_MAX = 2, 12
 MAX_TILES = 200
+MAX_TOKENS = 8  # more than any rule set has (2): each is checked and named in its own problems
+MAX_TYPES = 99  # tile types are numbered 1 to 99
+MAX_DEPTH = 16  # tables and lists inside each other; a definition needs 4, a text file 2
+MAX_UNKNOWN_KEYS = 5  # unknown keys of one table named one by one; more are counted in one line
 NAME_FORBIDDEN = set("/:@,; \t\n")
 
 
@@ -128,9 +134,36 @@ def read_toml(path, what: str = "definition") -> dict[str, Any]:
         )
     text = decode_text(data, label)
     try:
-        return tomllib.loads(text)
+        loaded = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DefinitionError(curly_quotes(text, str(exc), label) or f"{label}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DefinitionError(f"{label}: lists or tables nested too deeply to read; a {what} file needs "
+                              f"at most {MAX_DEPTH} levels") from None
+    except ValueError:  # Python refuses to convert a whole number of more than 4,300 digits
+        raise DefinitionError(f"{label}: a number has more than {sys.get_int_max_str_digits():,} digits; "
+                              f"no field of a {what} file needs more than a few") from None
+    if nesting(loaded) > MAX_DEPTH:
+        raise DefinitionError(f"{label}: lists or tables nested more than {MAX_DEPTH} levels deep; "
+                              f"a {what} file needs only a few")
+    return loaded
+
+
+def nesting(value: Any) -> int:
+    """How many lists and tables deep `value` goes (counted without recursion, so any depth is safe).
+
+    >>> nesting({"a": [[1], 2]}), nesting(3)
+    (3, 0)
+    """
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -198,8 +231,13 @@ class Checker:
             return False
         for key in sorted(required - table.keys()):
             self.problem(join(field, key), "missing")
-        for key in sorted(table.keys() - required - optional):
-            allowed = ", ".join(sorted(required | optional))
+        unknown = sorted(table.keys() - required - optional)
+        allowed = ", ".join(sorted(required | optional))
+        if len(unknown) > MAX_UNKNOWN_KEYS:
+            first = ", ".join(unknown[:MAX_UNKNOWN_KEYS])
+            self.problem(field, f"{len(unknown):,} unknown keys ({first}, ...; expected only: {allowed})")
+            return True
+        for key in unknown:
             self.problem(join(field, key), f"unknown key (expected one of: {allowed})")
         return True
 
@@ -212,11 +250,13 @@ class Checker:
             limit = f"{min_len} to {max_len}" if max_len is not None else f"at least {min_len}"
             self.problem(field, f"has {names_count(len(value))}; must have {limit}")
             ok = False
+            if max_len is not None and len(value) > max_len:
+                return None  # each of thousands of names is not worth a line of its own
         for i, name in enumerate(value):
             if not name or NAME_FORBIDDEN & set(name):
                 self.problem(f"{field}[{i}]", f'"{name}" is not a usable name (it must be non-empty, without spaces or / : @ , ;)')
                 ok = False
-        dupes = sorted({v for v in value if value.count(v) > 1})
+        dupes = sorted(v for v, n in Counter(value).items() if n > 1)
         if dupes:
             self.problem(field, "repeats " + ", ".join(f'"{d}"' for d in dupes))
             ok = False
@@ -263,7 +303,7 @@ def toml_text(value: Any) -> str:
 
 
 def names_count(n: int) -> str:
-    return f"{n} name" if n == 1 else f"{n} names"
+    return f"{n:,} name" if n == 1 else f"{n:,} names"
 
 
 def builtin_games() -> list[str]:
@@ -381,14 +421,30 @@ def parse_rules(table: Any, check: Checker) -> RulesTable | None:
     return rules
 
 
+KIND_SIDES = "a tile is a square (4 sides: N, E, S, W) or a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW)"
+MAX_NAMES = 64  # sides or ports beyond this get one problem for their number, none name by name
+MAX_PORTS = max(sides * MAX_PORTS_PER_SIDE[kind] for sides, kind in SHAPE_KINDS.items())
+
+
 def parse_shape(table: Any, check: Checker) -> TileShape | None:
     if not check.keys(table, "shape", {"sides", "ports"}):
         return None
-    sides = check.strings(table.get("sides"), "shape.sides") if "sides" in table else None
-    ports = check.strings(table.get("ports"), "shape.ports") if "ports" in table else None
+    sides = ports = None
+    if "sides" in table:
+        value = table["sides"]
+        if isinstance(value, list) and len(value) > MAX_NAMES:  # thousands are not worth a look name by name
+            check.problem("shape.sides", f"has {len(value):,} sides; {KIND_SIDES}")
+        else:
+            sides = check.strings(value, "shape.sides")
+    if "ports" in table:
+        value = table["ports"]
+        if isinstance(value, list) and len(value) > MAX_NAMES:
+            check.problem("shape.ports", f"has {len(value):,} ports; a tile has at most {MAX_PORTS} "
+                          f"({', '.join(f'{n} a side on a {k}' for k, n in MAX_PORTS_PER_SIDE.items())})")
+        else:
+            ports = check.strings(value, "shape.ports")
     if sides is not None and len(sides) not in SHAPE_KINDS:
-        check.problem("shape.sides", f"has {len(sides)} sides; a tile is a square (4 sides: N, E, S, W) "
-                      "or a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW)")
+        check.problem("shape.sides", f"has {len(sides)} sides; {KIND_SIDES}")
         return None
     if sides is None or ports is None:
         return None
@@ -431,12 +487,16 @@ def parse_tokens(value: Any, board: Board | None, check: Checker, count: int | N
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         check.problem("tokens", f"must be a list of tables ([[tokens]]), not {type_name(value)}")
         return None
+    has = f"has {len(value):,} token{'' if len(value) == 1 else 's'}"
     if count is not None and len(value) != count:
-        has = f"has {len(value)} token{'' if len(value) == 1 else 's'}"
         if count == 2:
             check.problem("tokens", f"{has}; this game is for exactly 2")
         else:
             check.problem("tokens", f'{has}; a shared-path game has exactly 1, the path ([[tokens]] name = "path")')
+    if len(value) > MAX_TOKENS:  # not worth a look token by token
+        if count is None:
+            check.problem("tokens", f"{has}; a game has 1 or 2")
+        return None
     out: list[TokenStart] = []
     for i, table in enumerate(value):
         field = f"tokens[{i}]"
@@ -457,11 +517,9 @@ def parse_tokens(value: Any, board: Board | None, check: Checker, count: int | N
                 position = check_start(start, board, f"{field}.start", check)
         if name and position:
             out.append(TokenStart(name, position))
-    names = [t.name for t in out]
-    for n in sorted({n for n in names if names.count(n) > 1}):
+    for n in sorted(n for n, times in Counter(t.name for t in out).items() if times > 1):
         check.problem("tokens", f'two tokens are called "{n}"')
-    starts = [t.start for t in out]
-    for s in sorted({s for s in starts if starts.count(s) > 1}):
+    for s in sorted(s for s, times in Counter(t.start for t in out).items() if times > 1):
         assert board is not None  # a start is only read against a board
         check.problem("tokens", f"two tokens start on the same port {board.position_name(s)}")
     return tuple(out) if len(out) == len(value) == (count or len(value)) else None
@@ -491,20 +549,22 @@ def parse_tiles(value: Any, shape: TileShape | None, check: Checker) -> tuple[Ti
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value) or not value:
         check.problem("tiles", f"must be a non-empty list of tables ([[tiles]]), not {type_name(value)}")
         return None
+    if len(value) > MAX_TYPES:  # not worth a look tile by tile
+        check.problem("tiles", f"has {len(value):,} tile types; a set has at most {MAX_TYPES} (types 1 to {MAX_TYPES})")
+        return None
     out: list[TileType] = []
     ok = True
     for i, table in enumerate(value):
         field = f"tiles[{i}]"
         check.keys(table, field, {"type", "pairs", "copies"})
-        type_id = check.integer(table["type"], f"{field}.type", 1, 99, "a type number") if "type" in table else None
+        type_id = check.integer(table["type"], f"{field}.type", 1, MAX_TYPES, "a type number") if "type" in table else None
         copies = check.integer(table["copies"], f"{field}.copies", 1, MAX_TILES, "copies") if "copies" in table else None
         pairs = check_pairs(table["pairs"], shape, f"{field}.pairs", check) if "pairs" in table and shape else None
         if type_id is None or copies is None or pairs is None:
             ok = False
             continue
         out.append(TileType(type_id, pairs, copies))
-    ids = [t.id for t in out]
-    for d in sorted({i for i in ids if ids.count(i) > 1}):
+    for d in sorted(i for i, times in Counter(t.id for t in out).items() if times > 1):
         check.problem("tiles", f"type {d} is defined twice")
         ok = False
     total = sum(t.copies for t in out)
@@ -518,6 +578,10 @@ def check_pairs(value: Any, shape: TileShape, field: str, check: Checker) -> tup
     valid = ", ".join(shape.ports)
     if not isinstance(value, list) or not all(isinstance(p, list) for p in value):
         check.problem(field, f'must be a list of port pairs such as [["N", "E"], ["S", "W"]], not {type_name(value)}')
+        return None
+    if len(value) > len(shape.ports):  # not worth a look pair by pair
+        check.problem(field, f"has {len(value):,} pairs; a tile with {len(shape.ports)} ports has "
+                             f"{len(shape.ports) // 2}, each port in exactly one")
         return None
     ok = True
     seen: dict[str, int] = {}
