@@ -4,6 +4,14 @@
 
 const DEBOUNCE_MS = 250;
 const DOC_WORDS = {"kit": "Kit", "host-key": "Host key", "worksheets": "Sheet", "worksheets-key": "Answers"};
+// Where the page's requests go: to `papergame serve` over HTTP, or, in the page that
+// `papergame bundle` writes, to papergame itself in a Web Worker (bundle.js sets
+// window.papergameBackEnd to an object with the same three members). The requests are the same.
+const backEnd = window.papergameBackEnd || {
+  fetch: (path, init) => fetch(path, init),  // a request -> a Response
+  image: async path => path,                 // a preview's path -> a URL an <img> shows
+  save: null,                                // (a download's path) -> save it; null: the link's own href does
+};
 let options = null;      // /options.json: games and each maker's fields
 let common = [];         // names of fields every maker has (the game), shown once at the top
 const values = {};       // name -> the value chosen ("" = the default)
@@ -130,7 +138,7 @@ async function refresh(maker) {
   previews.classList.add("busy");
   let answer;
   try {
-    answer = await fetch(`/pages/${maker}.json?${query}`);
+    answer = await backEnd.fetch(`/pages/${maker}.json?${query}`);
   } catch (e) {
     if (asked[maker] === number) showProblem(maker, "The page cannot reach papergame: is it still running?", null);
     return;
@@ -191,10 +199,14 @@ function showPages(maker, counts, query) {
     }
     const src = `/preview/${doc}/${page}.png?${query}`;
     const img = figure.querySelector("img");
-    if (img.getAttribute("src") !== src) img.src = src;
+    if (img.dataset.path !== src) {
+      img.dataset.path = src;
+      backEnd.image(src).then(url => {
+        if (img.dataset.path === src) img.src = figure.querySelector("a").href = url;
+      }, () => {});
+    }
     img.alt = `${DOC_WORDS[doc] || doc}, page ${page}`;
     img.dataset.doc = doc;
-    figure.querySelector("a").href = src;
     figure.querySelector("figcaption").textContent = `${DOC_WORDS[doc] || doc}, page ${page}`;
   });
   for (const link of section.querySelectorAll("a[data-doc]")) {
@@ -213,7 +225,7 @@ async function upload(event) {
   box.classList.remove("bad");
   box.querySelector(".error").textContent = "";
   if (!file) return;
-  const answer = await fetch(`/upload?name=${encodeURIComponent(file.name)}`, {method: "POST", body: file});
+  const answer = await backEnd.fetch(`/upload?name=${encodeURIComponent(file.name)}`, {method: "POST", body: file});
   if (!answer.ok) {
     box.classList.add("bad");
     box.querySelector(".error").textContent = (await answer.text()).trim();
@@ -228,7 +240,7 @@ async function upload(event) {
 }
 
 async function start() {
-  options = await (await fetch("/options.json")).json();
+  options = await (await backEnd.fetch("/options.json")).json();
   for (const [name, value] of new URLSearchParams(location.search)) values[name] = value;
   const makers = Object.keys(options.makers);
   const names = makers.map(m => options.makers[m].map(f => f.name));
@@ -242,6 +254,14 @@ async function start() {
     refresh(maker);
   }
   document.getElementById("upload").addEventListener("change", upload);
+  for (const link of document.querySelectorAll("a[data-doc]")) {
+    link.addEventListener("click", event => {
+      if (!backEnd.save) return;
+      event.preventDefault();
+      const maker = link.closest("[data-maker]").dataset.maker;
+      backEnd.save(link.getAttribute("href")).catch(e => showProblem(maker, String(e.message || e), null));
+    });
+  }
 }
 
 start();
