@@ -1,12 +1,10 @@
-"""Ports, rotation and facing (geometry.py), the board's names and neighbours (board.py),
-and the layering of the package (which modules may import what)."""
+"""Ports, rotation and facing (geometry.py), the board's names and neighbours (board.py).
+
+The layering of the package (which modules may import what) is in tests/test_architecture.py."""
 
 from __future__ import annotations
 
-import ast
-import re
 import doctest
-from pathlib import Path
 
 import pytest
 
@@ -199,104 +197,3 @@ def test_board_with_two_digit_rows():
     assert board.parse_cell("A1") == Cell(0, 0)
     assert board.parse_cell("A10") == Cell(0, 9)
     assert board.cell_name(Cell(11, 11)) == "L12"
-
-
-# --- layering: which module may import what ---------------------------------------------
-
-PACKAGE = Path(papergame.model.geometry.__file__).resolve().parent.parent
-MODEL = sorted(p.stem for p in (PACKAGE / "model").glob("*.py"))
-
-
-def imported_modules(source: str, package: str) -> set[str]:
-    """Every module `source` imports, anywhere in it (also inside functions), as absolute
-    dotted names; `package` is the package the file sits in, for relative imports."""
-    parts = package.split(".")
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = parts[: len(parts) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names)
-    return found
-
-
-def imports_any(path: Path, *roots: str) -> list[str]:
-    """The modules under any of `roots` that the file at `path` imports."""
-    package = ".".join(["papergame", *path.relative_to(PACKAGE).parent.parts])
-    found = imported_modules(path.read_text(encoding="utf-8"), package)
-    return sorted(m for m in found if any(m == r or m.startswith(r + ".") for r in roots))
-
-
-def test_import_reader_sees_nested_and_relative_imports():
-    source = "import json\ndef f():\n    import reportlab.pdfgen\nfrom . import board\nfrom ..render import pdf\n"
-    assert imported_modules(source, "papergame.layout") == {
-        "json", "reportlab.pdfgen", "papergame.layout", "papergame.layout.board",
-        "papergame.render", "papergame.render.pdf",
-    }
-    assert imports_any(PACKAGE / "cli.py", "click") == ["click"]
-
-
-@pytest.mark.parametrize("name", MODEL)
-def test_model_never_imports_click_reportlab_or_later_steps(name):
-    path = PACKAGE / "model" / f"{name}.py"
-    later = ("papergame.layout", "papergame.render", "papergame.cli", "papergame.activities", "papergame.pdfread",
-             "papergame.build", "papergame.output", "papergame.explain")
-    assert imports_any(path, "reportlab", "click", *later) == []
-
-
-def test_model_folder_holds_the_game():
-    assert {"geometry", "board", "definition", "rules", "answers"} <= set(MODEL)
-
-
-def test_activities_never_import_click_reportlab_or_layout():
-    files = sorted((PACKAGE / "activities").rglob("*.py"))
-    bad = {str(f.relative_to(PACKAGE)): imports_any(f, "reportlab", "click", "papergame.layout", "papergame.render",
-                                                    "papergame.cli") for f in files}
-    assert {f: m for f, m in bad.items() if m} == {}
-
-
-def layout_files() -> list[Path]:
-    return sorted((PACKAGE / "layout").rglob("*.py"))
-
-
-def test_layout_never_imports_click_reportlab_or_render():
-    files = layout_files()
-    if not files:
-        pytest.skip("papergame/layout has no modules yet")
-    bad = {str(f.relative_to(PACKAGE)): imports_any(f, "reportlab", "click", "papergame.render", "papergame.cli") for f in files}
-    assert {f: m for f, m in bad.items() if m} == {}
-
-
-def test_only_render_imports_reportlab():
-    render = PACKAGE / "render"
-    offenders = {
-        str(f.relative_to(PACKAGE)): imports_any(f, "reportlab")
-        for f in sorted(PACKAGE.rglob("*.py"))
-        if render not in f.parents
-    }
-    assert {f: m for f, m in offenders.items() if m} == {}
-
-
-def test_render_never_imports_click():
-    files = sorted((PACKAGE / "render").rglob("*.py"))
-    if not files:
-        pytest.skip("papergame/render has no modules yet")
-    bad = {str(f.relative_to(PACKAGE)): imports_any(f, "click", "papergame.cli") for f in files}
-    assert {f: m for f, m in bad.items() if m} == {}
-
-
-def test_only_the_command_line_spells_option_flags():
-    """Below the CLI, errors name an option as `tile-size`; only cli.py writes `--tile-size`."""
-    flag = re.compile(r"""["'][^"'\n]*(?<![\w-])--[a-z][a-z-]+""")
-    offenders = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if path.name == "cli.py":
-            continue
-        found = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
-                 if flag.search(line) and not line.strip().startswith("#")]
-        if found:
-            offenders[str(path.relative_to(PACKAGE))] = found
-    assert offenders == {}
