@@ -35,6 +35,40 @@ def in_repo(monkeypatch) -> Path:
     return ROOT
 
 
+# --- the same run every time: hypothesis derandomized unless asked for new cases -------------
+#
+# The default run draws the same examples every time (derandomize, no example database, no
+# deadline or timing health check, which depend on the machine's load). `-m slow` and
+# PAPERGAME_SEED=random load the "random" profile: new examples every run, with the database
+# of failures and a blob to reproduce one printed. `--hypothesis-profile NAME` wins over both.
+# The fuzz tests (tests/test_fuzz.py) choose their seeds by the same rule.
+
+import os  # noqa: E402
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("deterministic", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("random", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+
+
+def hypothesis_profile(markexpr: str, seed_choice: str) -> str:
+    """>>> hypothesis_profile("not slow", ""), hypothesis_profile("slow", ""), hypothesis_profile("", "random")
+    ('deterministic', 'random', 'random')
+    """
+    slow = "slow" in markexpr.split() and "not slow" not in markexpr
+    return "random" if slow or seed_choice == "random" else "deterministic"
+
+
+def pytest_configure(config):
+    if not config.getoption("hypothesis_profile", None):
+        settings.load_profile(hypothesis_profile(config.option.markexpr or "", os.environ.get("PAPERGAME_SEED", "")))
+
+
+def pytest_report_header(config):
+    return f"hypothesis profile: {settings.get_current_profile_name()}; PAPERGAME_SEED={os.environ.get('PAPERGAME_SEED', '')!r}"
+
+
 # --- trust: every PDF the suite makes is checked; fuzz cases are counted and reported ----
 #
 # Every PDF rendered in this process goes through `papergame.render.pdf.render_pdf`
@@ -117,6 +151,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if pdfs["checked"] or pdfs["invalid"]:
         write(f"PDFs made in this run: {pdfs['checked']:,} checked with pypdf (strict) and qpdf, "
               f"{pdfs['invalid']:,} invalid")
+    seeds = sorted({(r.nodeid.split("::")[-1], value) for reports in terminalreporter.stats.values() for r in reports
+                    for name, value in getattr(r, "user_properties", ()) if name == "fuzz seed"})
+    if seeds:
+        write("fuzz seeds: " + ", ".join(f"{test} {value}" for test, value in seeds))
     cases = sum(n for kind, n in fuzz.items() if kind.startswith("case:"))
     if cases:
         kinds = ", ".join(f"{kind[5:]} {n:,}" for kind, n in sorted(fuzz.items()) if kind.startswith("case:"))

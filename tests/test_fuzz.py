@@ -6,8 +6,13 @@ scaled file), the message one or more `Error:` lines at the end of the output (a
 progress bar's label for a command that shows one), and no traceback. The suite prints the number of cases and
 of tracebacks at the end (tests/conftest.py).
 
-The default run is 1,900 cases, new ones every run; `python -m pytest -m slow tests/test_fuzz.py` runs
-about 50,000, for use before a release.
+The default run is 1,900 cases, the same ones every run: each test has a fixed seed, and each
+test starts from a fresh copy of the folder of files it runs in, so no test sees what another
+wrote and the outcome does not depend on which tests an xdist worker ran before. New cases:
+`PAPERGAME_SEED=random python -m pytest tests/test_fuzz.py`; `python -m pytest -m slow
+tests/test_fuzz.py` runs about 50,000 with new seeds, for use before a release. Either way the
+seeds are printed at the end of the run (and in a failing test's output); `PAPERGAME_SEED=N`
+runs every fuzz test with the seed N again.
 """
 
 from __future__ import annotations
@@ -17,17 +22,19 @@ import json
 import math
 import os
 import random
+import re
 import shlex
 import shutil
 import tomllib
 import traceback
+import zlib
 from pathlib import Path
 
 import click
 import pypdf
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from papergame.cli import main
@@ -44,6 +51,19 @@ TEXT = TEMPLATE / "text.en.toml"
 DEFAULT = {"definition text": 400, "definition data": 400, "text file": 300, "command line": 800}
 SLOW = {"definition text": 15000, "definition data": 15000, "text file": 10000, "command line": 10000}
 
+# The seed of each test: fixed in the default run; new ones (printed) for the slow tests and with
+# PAPERGAME_SEED=random; PAPERGAME_SEED=N gives every test the seed N.
+SEED_CHOICE = os.environ.get("PAPERGAME_SEED", "")
+
+
+def seed_of(name: str, slow: bool) -> int:
+    if SEED_CHOICE.isdigit():
+        return int(SEED_CHOICE)
+    if SEED_CHOICE == "random" or slow:
+        return random.SystemRandom().randrange(2**32)
+    return zlib.crc32(name.encode())
+
+
 FUZZ_SETTINGS = dict(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
@@ -52,6 +72,9 @@ FUZZ_SETTINGS = dict(
 
 
 # --- what a clean answer looks like ---------------------------------------------------------
+
+
+TRACEBACK_FRAME = re.compile(r'^\s*File ".*", line \d+', re.MULTILINE)  # not click's 'File "x" is a directory'
 
 
 def check_clean(result, args: list[str], counts, kind: str, output: Path | None = None) -> str:
@@ -78,7 +101,7 @@ def check_clean(result, args: list[str], counts, kind: str, output: Path | None 
         return "ok"
     assert result.exit_code == 2, f"{command}\nexit status {result.exit_code}:\n{text}"
     lines = text.splitlines()
-    assert 'File "' not in text, f"{command}\n{text}"
+    assert not TRACEBACK_FRAME.search(text), f"{command}\n{text}"
     first = next((i for i, line in enumerate(lines) if line.startswith("Error: ")), None)
     assert first is not None, f"{command}\nexit status 2 with no Error: line:\n{text}"
     # lines[:first] is anything the command showed before it failed: a progress bar's label
@@ -497,37 +520,76 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def in_arena(arena):
-    before = os.getcwd()
-    os.chdir(arena)
-    yield arena
-    os.chdir(before)
+@pytest.fixture
+def in_arena(arena, tmp_path, monkeypatch):
+    """A fresh copy of the arena for each test, as the working folder: the cases write into it."""
+    copy = tmp_path / "arena"
+    shutil.copytree(arena, copy, symlinks=True)
+    monkeypatch.chdir(copy)
+    return copy
 
 
-def make_fuzz_test(kind: str, examples: int):
+def make_fuzz_test(name: str, kind: str, examples: int, slow: bool = False):
     case = CASES[kind]
+    chosen = seed_of(name, slow)
 
+    @seed(chosen)
     @settings(max_examples=examples, **FUZZ_SETTINGS)
     @given(data=st.data())
-    def test(in_arena, fuzz_counts, data):
-        case(in_arena, fuzz_counts, data)
+    def cases(arena, fuzz_counts, data):
+        case(arena, fuzz_counts, data)
 
+    def test(in_arena, fuzz_counts, record_property):
+        record_property("fuzz seed", chosen)
+        print(f"{name}: fuzz seed {chosen}; PAPERGAME_SEED={chosen} runs these cases again")
+        cases(in_arena, fuzz_counts)
+
+    test.__name__ = test.__qualname__ = name
     test.__doc__ = f"{examples:,} {kind} cases: each succeeds or fails cleanly."
-    return test
+    return pytest.mark.slow(test) if slow else test
 
 
-test_definition_text_files = make_fuzz_test("definition text", DEFAULT["definition text"])
-test_definition_data = make_fuzz_test("definition data", DEFAULT["definition data"])
-test_text_files = make_fuzz_test("text file", DEFAULT["text file"])
-# the command lines in two halves, so that two workers can share them
-test_command_lines = make_fuzz_test("command line", DEFAULT["command line"] // 2)
-test_more_command_lines = make_fuzz_test("command line", DEFAULT["command line"] // 2)
+test_definition_text_files = make_fuzz_test("test_definition_text_files", "definition text", DEFAULT["definition text"])
+test_definition_data = make_fuzz_test("test_definition_data", "definition data", DEFAULT["definition data"])
+test_text_files = make_fuzz_test("test_text_files", "text file", DEFAULT["text file"])
+# the command lines in two halves (two seeds), so that two workers can share them
+test_command_lines = make_fuzz_test("test_command_lines", "command line", DEFAULT["command line"] // 2)
+test_more_command_lines = make_fuzz_test("test_more_command_lines", "command line", DEFAULT["command line"] // 2)
 
-test_slow_definition_text_files = pytest.mark.slow(make_fuzz_test("definition text", SLOW["definition text"]))
-test_slow_definition_data = pytest.mark.slow(make_fuzz_test("definition data", SLOW["definition data"]))
-test_slow_text_files = pytest.mark.slow(make_fuzz_test("text file", SLOW["text file"]))
-test_slow_command_lines = pytest.mark.slow(make_fuzz_test("command line", SLOW["command line"]))
+test_slow_definition_text_files = make_fuzz_test("test_slow_definition_text_files", "definition text",
+                                                 SLOW["definition text"], slow=True)
+test_slow_definition_data = make_fuzz_test("test_slow_definition_data", "definition data", SLOW["definition data"],
+                                           slow=True)
+test_slow_text_files = make_fuzz_test("test_slow_text_files", "text file", SLOW["text file"], slow=True)
+test_slow_command_lines = make_fuzz_test("test_slow_command_lines", "command line", SLOW["command line"], slow=True)
+
+
+def drawn_command_lines(chosen: int, examples: int = 30) -> list[list[str]]:
+    drawn = []
+
+    @seed(chosen)
+    @settings(max_examples=examples, database=None, **FUZZ_SETTINGS)
+    @given(data=st.data())
+    def draw(data):
+        drawn.append(data.draw(command_lines()))
+
+    draw()
+    return drawn
+
+
+def test_a_seed_gives_the_same_cases_every_time():
+    """The strategies hold no randomness of their own: one seed draws the same command lines twice."""
+    assert drawn_command_lines(11) == drawn_command_lines(11) != drawn_command_lines(12)
+
+
+def test_the_default_fuzz_tests_have_fixed_seeds_of_their_own():
+    if SEED_CHOICE:
+        pytest.skip(f"PAPERGAME_SEED={SEED_CHOICE} chooses the seeds")
+    names = ["test_definition_text_files", "test_definition_data", "test_text_files", "test_command_lines",
+             "test_more_command_lines"]
+    seeds = [seed_of(name, slow=False) for name in names]
+    assert len(set(seeds)) == len(names) and seeds == [seed_of(name, slow=False) for name in names]
+    assert seed_of("test_slow_command_lines", slow=True) != seed_of("test_slow_command_lines", slow=True)
 
 
 # --- what the fuzzing found, pinned with the exact messages ---------------------------------------
