@@ -1,3 +1,5 @@
-from papergame.cli import main
+import sys
 
-main()
+from papergame.start import main
+
+sys.exit(main())

@@ -21,6 +21,7 @@ class BuildReport(NamedTuple):
     host_key_path: Path | None
     host_key_pages: int
     guide_pages: int = 0
+    key_pages: int = 0  # the host key's own sheets (without the guide), in whichever file holds it
 
 
 def host_key_path_for(path: Path) -> Path:
@@ -39,6 +40,12 @@ def game_name(game_path: str | Path | None) -> str:
     path = Path(game_path)
     if path.stem == "game" and path.parent.name:
         return path.parent.name
+    # a game.toml named from its own folder: the folder's name
+    if path.stem == "game" and path.suffix:
+        try:
+            return Path.cwd().name or "game"
+        except OSError:  # the current folder was removed
+            return "game"
     return path.stem or DEFAULT_GAME
 
 
@@ -164,6 +171,7 @@ class KitPdfs(NamedTuple):
     host_key_pages: int
     texts: Texts  # the words printed (which text file they came from)
     guide_pages: int = 0  # the teacher's guide's sheets, in the kit or in the host-key file
+    key_pages: int = 0  # the host key's own sheets, in the kit or in the host-key file
 
 
 def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()) -> KitPdfs:
@@ -176,7 +184,7 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
     key_marks = marks._replace(tile_pages=(), board_pages=())
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())
                  if kit.host_key else None)
-    return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts, kit.guide_pages)
+    return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts, kit.guide_pages, kit.key_pages)
 
 
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
@@ -194,7 +202,7 @@ def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, pdfs.texts))
     write_all(files)
-    return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages, pdfs.guide_pages)
+    return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages, pdfs.guide_pages, pdfs.key_pages)
 
 
 class WorksheetReport(NamedTuple):

@@ -13,6 +13,7 @@ import click
 
 from papergame import __version__
 from papergame.errors import OptionError, PapergameError
+from papergame.shellwords import command
 
 
 class ProblemsError(click.ClickException):
@@ -53,6 +54,8 @@ class PapergameGroup(click.Group):
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as exc:
             raise one_line_usage_error(exc) from None
+        except KeyboardInterrupt:
+            raise stopped() from None
 
     def invoke(self, ctx: click.Context):
         # A file name that is not valid UTF-8 (`-o $'\xff.pdf'`) reaches Python as a lone
@@ -66,19 +69,37 @@ class PapergameGroup(click.Group):
             raise ProblemsError(problem_lines(exc)) from None
         except click.UsageError as exc:
             raise one_line_usage_error(exc) from None
+        except KeyboardInterrupt:
+            raise stopped() from None
 
 
-@click.group(cls=PapergameGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def stopped() -> click.exceptions.Exit:
+    """Ctrl-C: one line on stderr and exit status 130, instead of click's "Aborted!" and 1."""
+    from papergame.start import STOPPED_STATUS, stopped as say_stopped
+
+    say_stopped()
+    return click.exceptions.Exit(STOPPED_STATUS)
+
+
+@click.group(cls=PapergameGroup, invoke_without_command=True, no_args_is_help=False,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="papergame")
-def main() -> None:
-    """Printable PDF kits for paper tile games, made from definition files.
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Printable paper tile games: the board, tiles, rules and answers in one PDF to print and cut out.
 
     \b
     Start with:
+      papergame serve                 a page in your web browser: choose, look, save
       papergame build                 the whole kit for the default game, A4
-      papergame trace A1:3 --json     replay moves with the rules engine
+      papergame build --kits 15       a class set: 15 numbered kits in one file
+      papergame worksheet             practice sheets and their answers
+      papergame init my-game          your own copy of a game, to edit
       papergame validate my-game.toml check a definition of your own
+    Every command has its own help: papergame build --help
     """
+    if ctx.invoked_subcommand is None:  # bare `papergame`: this help, not an error
+        click.echo(ctx.get_help())
 
 
 game_option = click.option(
@@ -181,9 +202,8 @@ def build(output, **params) -> None:
     from papergame.build import build as build_kit
 
     report = build_kit(output, *kit_arguments(**params))
-    click.echo(f"Wrote {report.kit_path} ({sheets(report.kit_pages)}{class_count(report, params['kits'])})")
-    if report.host_key_path:
-        click.echo(f"Wrote {report.host_key_path} ({sheets(report.host_key_pages)})")
+    for line in wrote_kit_lines(report, params):
+        click.echo(line)
 
 
 def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, kits, kit, cut_guides, lang, text_path,
@@ -202,12 +222,59 @@ def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, kits, 
     return game_path, text_path, lang, options
 
 
-def class_count(report, kits: int | None) -> str:
-    """`: 56 for 15 kits and their host key, 2 for the teacher's guide` for a class set."""
-    if not kits:
-        return ""
-    kit_sheets = report.kit_pages + report.host_key_pages - report.guide_pages
-    return f": {kit_sheets} for {kits} kit{'s' if kits > 1 else ''} and the host key, {report.guide_pages} for the teacher's guide"
+KIT_PARTS = ("board", "tiles", "tokens", "rules", "record")  # what a kit holds before its host key and guide
+
+
+def and_list(words: list[str]) -> str:
+    """`board, tiles and tokens`."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def kits_words(params: dict) -> str:
+    """What the players' pages are of: `the kit`, `kit 7`, `15 kits`, or some parts of them (`tiles of kit 7`)."""
+    if params.get("kit") is not None:
+        kits = f"kit {params['kit']}"
+    elif params.get("kits"):
+        kits = f"{params['kits']} kit{'s' if params['kits'] > 1 else ''}"
+    else:
+        kits = "the kit"
+    if params.get("tiles") is not None:
+        return f"tiles {params['tiles']} of {kits}"
+    only = params.get("only")
+    if only is None:
+        return kits
+    asked = {p.strip().lower() for p in only.split(",")}
+    parts = [p for p in KIT_PARTS if p in asked]
+    return f"{and_list(parts)} of {kits}" if parts else kits
+
+
+def file_parts(pages: int, parts: list[tuple[int, str]]) -> str:
+    """`6 sheets: 4 for the kit, 1 for the host key, 1 for the teacher's guide`; parts that are empty are left out."""
+    parts = [(n, words) for n, words in parts if n > 0]
+    assert sum(n for n, _ in parts) == pages, (pages, parts)
+    if len(parts) == 1:
+        return f"{sheets(pages)}: {parts[0][1]}"
+    return f"{sheets(pages)}: " + ", ".join(f"{n} for {words}" for n, words in parts)
+
+
+def wrote(path, what: str) -> str:
+    """`Wrote kit.pdf (...) in /home/anna/Mes Jeux`: the file, what it holds and the folder it is in."""
+    from pathlib import Path
+
+    path = Path(path)
+    folder = path.parent.resolve() if str(path.parent) else Path.cwd()
+    return f"Wrote {path.name} ({what}) in {folder}"
+
+
+def wrote_kit_lines(report, params: dict) -> list[str]:
+    """The `Wrote` lines of `build`: each file, what its sheets are, and where it is."""
+    key = (report.key_pages, "the host key")
+    guide = (report.guide_pages, "the teacher's guide")
+    if report.host_key_path is None:  # everything in one file
+        players = report.kit_pages - report.key_pages - report.guide_pages
+        return [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(params)), key, guide]))]
+    return [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(params))])),
+            wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]))]
 
 
 def sheets(count: int) -> str:
@@ -346,7 +413,7 @@ def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -
         from papergame.build import build_simulation_report
 
         path = build_simulation_report(output, report, game_path, text_path, lang)
-        click.echo(f"Wrote {path} (1 sheet)", err=as_json)
+        click.echo(wrote(path, "1 sheet"), err=as_json)
 
 
 @main.command()
@@ -406,8 +473,8 @@ def worksheet(output, as_json, **params) -> None:
         click.echo(json.dumps(report.json))
     word = "sheet" if options.copies == 1 else "sheets"
     each = "puzzle" if report.puzzles == 1 else "puzzles"
-    click.echo(f"Wrote {report.path} ({options.copies} {word}, {report.puzzles} {each} each)", err=as_json)
-    click.echo(f"Wrote {report.key_path} (the answer keys)", err=as_json)
+    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each"), err=as_json)
+    click.echo(wrote(report.key_path, "the answer keys"), err=as_json)
 
 
 @main.command()
@@ -442,11 +509,13 @@ def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
     path = Path(output or f"{kind}-{ports_per_side}-ports.toml")
     first, rest = text.split("\n", 2)[:2], text.split("\n", 2)[2]
     how = ["# Made by papergame tileset. Edit it, then check and print it:",
-           f"#   papergame validate {path.name}", f"#   papergame build --game {path.name}"]
+           f"#   {command('papergame', 'validate', path.name)}", f"#   {command('papergame', 'build', '--game', path.name)}"]
     # a file name that is not valid UTF-8 shows in the comments as escapes, not as a crash
     write_new(path, "\n".join(first + how + [rest]).encode("utf-8", "backslashreplace"))
-    click.echo(f"Wrote {path}")
-    click.echo(f"Next: papergame validate {path}   then   papergame build --game {path}")
+    click.echo(wrote(path, "a definition to edit"))
+    click.echo("Next:")
+    click.echo(f"  {command('papergame', 'validate', path)}")
+    click.echo(f"  {command('papergame', 'build', '--game', path)}")
 
 
 def worksheet_arguments(puzzles, seed, level, copies, sheet, compact_key, paper, ink, measured, lang, text_path,
@@ -507,13 +576,13 @@ def init(folder, game, lang) -> None:
     from papergame.starter import write_starter
 
     written = write_starter(folder, game, lang)
-    click.echo(f"Wrote {written.game} (the game: shape, board, tokens, deal, tiles)")
-    click.echo(f"Wrote {written.text} (every printed word)")
+    click.echo(wrote(written.game, "the game: shape, board, tokens, deal, tiles"))
+    click.echo(wrote(written.text, "every printed word"))
     click.echo("Edit them, then:")
-    click.echo(f"  papergame validate {written.game}")
-    click.echo(f"  papergame build --game {written.game} --lang {lang}")
+    click.echo(f"  {command('papergame', 'validate', written.game)}")
+    click.echo(f"  {command('papergame', 'build', '--game', written.game, '--lang', lang)}")
     if load_game(written.game).rules.path == "own":  # a shared path has no worksheets
-        click.echo(f"  papergame worksheet --game {written.game} --lang {lang}")
+        click.echo(f"  {command('papergame', 'worksheet', '--game', written.game, '--lang', lang)}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -199,15 +199,26 @@ def write_starter(folder: str | Path, game: str | None, lang: str) -> StarterFil
     name = builtin_game(game) or Path(str(game)).stem or DEFAULT_GAME
     starter = starter_files(folder, definition, texts, lang, name, english(words))
     folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder}: cannot write: it is a file, not a folder")
-    existing = [str(path) for path, _ in starter.files if path.exists() or path.is_symlink()]
-    if existing:
-        raise OutputError(f"{existing[0]}: already exists; papergame init never replaces a file: "
-                          "choose another folder, or move the file away first")
-    try:
+    try:  # a name too long for the disk, or a folder that cannot be read, is an OSError at any step
+        if folder.exists() and not folder.is_dir():
+            raise OutputError(f"{folder}: cannot write: it is a file, not a folder")
+        existing = [str(path) for path, _ in starter.files if path.exists() or path.is_symlink()]
+        if existing:
+            raise OutputError(f"{existing[0]}: already exists; papergame init never replaces a file: "
+                              "choose another folder, or move the file away first")
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"{folder}: cannot make the folder: {exc.strerror or exc}") from None
+        raise OutputError(f"{folder}: cannot make the folder: {folder_reason(exc)}") from None
     write_all(starter.files)
     return starter
+
+
+def folder_reason(exc: OSError) -> str:
+    """Why a folder cannot be made, in plain words."""
+    import errno
+
+    from papergame.output import reason
+
+    if exc.errno == errno.ENAMETOOLONG:
+        return "the name is too long for this disk (a name may have at most 255 characters, fewer with accents); choose a shorter one"
+    return reason(exc)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import re
+import signal
 import subprocess
-import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from click.testing import CliRunner
@@ -30,6 +32,9 @@ TRACE_A1_3 = {
 }
 
 
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
 def run(args, cwd, env=None, timeout=600):
     result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True,
                             timeout=timeout)
@@ -37,25 +42,64 @@ def run(args, cwd, env=None, timeout=600):
     return result.stdout
 
 
+def quick_start_lines(system: str = "macOS and Linux (bash, zsh):") -> list[str]:
+    """The install lines of the README's quick start for `system`, as printed."""
+    quick = README[README.index("## Quick start for teachers and parents"):README.index("## For developers")]
+    block = re.search(r"```\w*\n(.*?)```", quick[quick.index(system):], re.DOTALL)
+    return block.group(1).strip().splitlines()
+
+
+def quick_start_commands() -> list[str]:
+    """The commands the quick start shows after the install, in its own code blocks."""
+    quick = README[README.index("## Quick start for teachers and parents"):README.index("## For developers")]
+    blocks = re.findall(r"```sh\n(.*?)```", quick, re.DOTALL)
+    return [line for block in blocks for line in block.strip().splitlines() if line.startswith("papergame")]
+
+
+def pasted(line: str, cwd: Path, env: dict, timeout: float = 300) -> subprocess.CompletedProcess:
+    """`line` typed into the bash that the quick start left (its environment), in `cwd`."""
+    return subprocess.run(["bash", "-c", line], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+class QuickStart(NamedTuple):
+    venv: Path
+    project: Path  # papergame's folder, where the quick start was typed
+    work: Path  # a folder of the teacher's own: Mes Jeux/École
+    env: dict  # the environment of the shell the quick start left
+
+
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """A fresh virtual environment with the wheel built from this checkout installed in it."""
-    work = tmp_path_factory.mktemp("install")
-    source = work / "source"
-    # a copy of the checkout, so that building the wheel leaves nothing behind in it
-    shutil.copytree(ROOT, source, ignore=NOT_PACKAGED)
+def quick_start(tmp_path_factory) -> QuickStart:
+    """The README's quick start (macOS and Linux) typed literally into bash, in a folder with a space and an accent.
+
+    The install is the README's own `pip install .` in a copy of the checkout (so that it
+    leaves nothing behind here); pip's own settings (an index, a wheel folder) are the
+    machine's. Then the environment of that shell, activated, is what later commands get.
+    """
+    lines = quick_start_lines()
+    assert lines == ["python3 -m venv .venv", "source .venv/bin/activate", "pip install ."]
+    work = tmp_path_factory.mktemp("install") / "Mes Jeux" / "École"
+    project = work / "papergame"
+    shutil.copytree(ROOT, project, ignore=NOT_PACKAGED)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q",
-         "-w", work / "wheels", source], cwd=work, env=env)
-    (wheel,) = (work / "wheels").glob("papergame-*.whl")
-    venv = work / "venv"
-    run([sys.executable, "-m", "venv", venv], cwd=work, env=env)
-    run([venv / "bin" / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q", wheel],
-        cwd=work, env=env)
-    empty = work / "empty folder"
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                  if not (Path(p) / "papergame").exists())  # no other papergame to be found
+    dump = work.parent.parent / "environment"
+    script = "set -e\n" + "\n".join(lines) + f"\nenv -0 > '{dump}'\n"
+    result = subprocess.run(["bash", "-c", script], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    left = dict(item.split("=", 1) for item in os.fsdecode(dump.read_bytes()).split("\0") if "=" in item)
+    left.pop("_", None)
+    assert left["VIRTUAL_ENV"] == str(project / ".venv")
+    return QuickStart(project / ".venv", project, work, left)
+
+
+@pytest.fixture(scope="module")
+def installed(quick_start):
+    """The venv the quick start made, an empty folder with a space in its name, and the activated environment."""
+    empty = quick_start.work / "empty folder"
     empty.mkdir()
-    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    return venv, empty, env
+    return quick_start.venv, empty, quick_start.env
 
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
@@ -67,7 +111,8 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
 def test_build_from_an_empty_folder_writes_a_valid_kit(installed):
     venv, empty, env = installed
     out = run([venv / "bin" / "papergame", "build"], empty, env)
-    assert out == "Wrote edge-port-path-tiles.pdf (6 sheets)\n"
+    assert out == (f"Wrote edge-port-path-tiles.pdf (6 sheets: 4 for the kit, 1 for the host key, 1 for the teacher's "
+                   f"guide) in {empty}\n")
     pdf = empty / "edge-port-path-tiles.pdf"
     check_pdf_bytes(pdf.read_bytes(), str(pdf))
     assert sorted(p.name for p in empty.iterdir()) == ["edge-port-path-tiles.pdf"]
@@ -109,3 +154,136 @@ def test_completion_completes_commands_and_choices(words, cword, expected):
     result = CliRunner().invoke(main, [], prog_name="papergame", env=env)
     assert result.exit_code == 0
     assert result.output.split() == expected
+
+
+# --- every command shown works when pasted into the shell the quick start left ------------------
+
+
+def test_the_quick_starts_later_commands_work_when_pasted(quick_start):
+    """`papergame build` and `papergame build --kits 15`, typed in papergame's folder after the install."""
+    commands = quick_start_commands()
+    assert commands[0] == "papergame serve"  # the page comes first
+    assert "papergame build" in commands and "papergame build --kits 15" in commands
+    for line in commands:
+        if line == "papergame serve":
+            continue  # a server: see the next test
+        result = pasted(line, quick_start.project, quick_start.env)
+        assert result.returncode == 0, (line, result.stderr)
+        assert result.stdout.startswith("Wrote edge-port-path-tiles.pdf (") and "Traceback" not in result.stderr
+        assert result.stdout.rstrip("\n").endswith(f") in {quick_start.project}")
+    sheets = re.search(r"\((\d+) sheets", result.stdout).group(1)
+    from pypdf import PdfReader
+
+    assert len(PdfReader(quick_start.project / "edge-port-path-tiles.pdf").pages) == int(sheets) == 57
+
+
+def test_papergame_serve_as_the_quick_start_gives_it(quick_start):
+    """The page answers, and Ctrl-C stops it. (`--port 0 --no-open` added: another test may hold port 8000.)"""
+    process = subprocess.Popen(["bash", "-c", "exec papergame serve --port 0 --no-open"], cwd=quick_start.project,
+                               env=quick_start.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("papergame: the page is at http://127.0.0.1:"), line + process.stderr.read()
+        url = line.split(" at ", 1)[1].split()[0]
+        import urllib.request
+
+        with urllib.request.urlopen(url, timeout=60) as page:
+            assert b"<html" in page.read()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=10)
+        assert process.returncode == 0 and "Traceback" not in err
+    finally:
+        process.kill()
+
+
+def hint_lines(output: str) -> list[str]:
+    """The commands a command's output suggests (the indented `papergame ...` lines)."""
+    return [line.strip() for line in output.splitlines() if line.startswith("  papergame ")]
+
+
+def test_init_and_tileset_hints_work_when_pasted_in_a_folder_with_spaces_and_accents(quick_start):
+    work = quick_start.work
+    result = pasted('papergame init "Mon jeu à moi" --lang fr', work, quick_start.env)
+    assert result.returncode == 0, result.stderr
+    hints = hint_lines(result.stdout)
+    assert hints == ['papergame validate "Mon jeu à moi/game.toml"',
+                     'papergame build --game "Mon jeu à moi/game.toml" --lang fr',
+                     'papergame worksheet --game "Mon jeu à moi/game.toml" --lang fr']
+    result = pasted('papergame tileset --shape hexagon --ports-per-side 1 -o "mes tuiles.toml"', work, quick_start.env)
+    assert result.returncode == 0, result.stderr
+    assert hint_lines(result.stdout) == ['papergame validate "mes tuiles.toml"',
+                                         'papergame build --game "mes tuiles.toml"']
+    hints += hint_lines(result.stdout)
+    for line in hints:
+        done = pasted(line, work, quick_start.env)
+        assert done.returncode == 0, (line, done.stderr)
+    assert {p.name for p in work.iterdir()} >= {"Mon jeu à moi.pdf", "Mon jeu à moi-worksheets.pdf", "mes tuiles.pdf"}
+
+
+def guide_commands(pdf: Path) -> list[str]:
+    """The commands the teacher's guide prints, read from the PDF column by column (a command may wrap)."""
+    import pdfplumber
+
+    lines = []
+    with pdfplumber.open(pdf) as document:
+        for page in document.pages:
+            for half in ((0, 0, page.width / 2, page.height), (page.width / 2, 0, page.width, page.height)):
+                lines += (page.crop(half).extract_text() or "").splitlines()
+    text = " ".join(lines)
+    word = r'(?:"[^"]*"|--[a-z-]+|[0-9A-Za-z]+(?:\.[0-9]+)?)'
+    return [m.group(0) for m in re.finditer(rf"papergame (?:build|worksheet)(?: {word})*", text)]
+
+
+def test_the_printed_guides_commands_work_when_pasted(quick_start):
+    """The guide of a game in `Mon jeu à moi/` names it, quoted, in every command; each runs as printed."""
+    work = quick_start.work / "guide"
+    work.mkdir()
+    env = quick_start.env
+    assert pasted('papergame init "Mon jeu à moi"', work, env).returncode == 0
+    result = pasted('papergame build --game "Mon jeu à moi/game.toml" --only guide -o guide.pdf', work, env)
+    assert result.returncode == 0, result.stderr
+    commands = guide_commands(work / "guide.pdf")
+    assert 'papergame build --game "Mon jeu à moi/game.toml" --kits 15' in commands
+    assert 'papergame worksheet --game "Mon jeu à moi/game.toml" --level easy' in commands
+    assert len(commands) == 5, commands
+    for line in commands:
+        done = pasted(line + " --only tokens" if line.startswith("papergame build") and "--tiles" not in line else line,
+                      work, env)  # (only the tokens, to be quick: the command line as printed is what is tested)
+        assert done.returncode == 0, (line, done.stderr)
+
+
+# --- Ctrl-C at any moment -------------------------------------------------------------------------
+
+INTERRUPT_AT_CALL = """
+import sys
+calls = 0
+def interrupt(frame, event, arg):
+    global calls
+    if event == "call":
+        calls += 1
+        if calls == {n}:
+            sys.settrace(None)
+            raise KeyboardInterrupt
+    return None
+from papergame.start import main  # (this module imports only sys: the moment before it is Python's own start)
+sys.settrace(interrupt)
+sys.exit(main(["build", "-o", {out!r}]))
+"""
+
+
+@pytest.mark.parametrize("n", [2, 30, 300, 3000, 30000])  # call 1 is main() itself, before its first line
+def test_ctrl_c_at_any_moment_of_a_real_command_is_one_line_and_status_130(installed, tmp_path, n):
+    """Ctrl-C delivered at the n-th Python function call from the first line of papergame on: while click and
+    the CLI are imported (the first tens of milliseconds), while the kit is laid out, while it is written.
+    The old kit is left as it was or replaced whole, and no temporary file is left behind."""
+    venv, _, env = installed
+    out = tmp_path / "kit.pdf"
+    out.write_bytes(b"%PDF-1.4 old kit\n")
+    result = subprocess.run([venv / "bin" / "python", "-c", INTERRUPT_AT_CALL.format(n=n, out=str(out))],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    if result.returncode == 0:  # done before the n-th call
+        assert result.stdout.startswith("Wrote kit.pdf")
+    else:
+        assert (result.returncode, result.stderr, result.stdout) == (130, "\npapergame: stopped (Ctrl-C)\n", "")
+        assert out.read_bytes() == b"%PDF-1.4 old kit\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit.pdf"]

@@ -250,8 +250,8 @@ def test_init_copies_a_game_and_its_words_commented_and_they_build(tmp_path, mon
     result = runner.invoke(main, ["init", "my-game", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        "Wrote my-game/game.toml (the game: shape, board, tokens, deal, tiles)",
-        "Wrote my-game/text.fr.toml (every printed word)",
+        f"Wrote game.toml (the game: shape, board, tokens, deal, tiles) in {tmp_path / 'my-game'}",
+        f"Wrote text.fr.toml (every printed word) in {tmp_path / 'my-game'}",
         "Edit them, then:",
         "  papergame validate my-game/game.toml",
         "  papergame build --game my-game/game.toml --lang fr",
@@ -300,7 +300,8 @@ def test_the_shared_path_game_in_other_languages(tmp_path, cmaps, lang):
     out = tmp_path / "shared.pdf"
     result = CliRunner().invoke(main, ["build", "--game", "shared-path", "--lang", lang, "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "(6 sheets)" in result.output  # the 27 tiles on one sheet and the rules on one page, as in English
+    # the 27 tiles on one sheet and the rules on one page, as in English
+    assert "(6 sheets: 4 for the kit, 1 for the host key, 1 for the teacher's guide)" in result.output
     # the guide's commands name the game as typed: `papergame build --game shared-path`
     text = "\n".join(check_pdf(out, lang, "a4", cmaps, names="game shared-path"))
     # the solver's positions, grouped the language's way (pdfplumber reads no-break spaces as spaces)

@@ -108,7 +108,7 @@ def test_report_pdf(tmp_path):
     out = tmp_path / "report.pdf"
     result = run("simulate", "--games", "300", "-o", str(out))
     assert result.exit_code == 0
-    assert f"Wrote {out} (1 sheet)" in result.output
+    assert f"Wrote {out.name} (1 sheet) in {out.parent}\n" in result.output
     with pdfplumber.open(out) as pdf:
         assert len(pdf.pages) == 1
         text = pdf.pages[0].extract_text()

@@ -377,9 +377,9 @@ def test_progress_on_stderr_json_alone_on_stdout(tmp_path):
     assert result.exit_code == 0
     json.loads(result.stdout)  # nothing else on stdout
     assert "Making worksheets" in result.stderr
-    assert f"Wrote {out} (2 sheets, 4 puzzles each)" in result.stderr
+    assert f"Wrote w.pdf (2 sheets, 4 puzzles each) in {tmp_path}\n" in result.stderr
     plain = run("-o", str(out))
-    assert plain.stdout == f"Wrote {out} (1 sheet, 4 puzzles each)\nWrote {tmp_path / 'w-key.pdf'} (the answer keys)\n"
+    assert plain.stdout == f"Wrote w.pdf (1 sheet, 4 puzzles each) in {tmp_path}\nWrote w-key.pdf (the answer keys) in {tmp_path}\n"
 
 
 def assert_fails(result, stderr: str) -> None:

@@ -160,6 +160,7 @@ class Kit:
     tile_pages: tuple[int, ...] = ()  # 1-based numbers of the pages of `pages` that carry tiles
     board_pages: tuple[int, ...] = ()  # ... and the board's grid
     guide_pages: int = 0  # the teacher's guide's sheets, the last of the kit or of the host-key file
+    key_pages: int = 0  # the host key's sheets (before the guide), in the kit or in the host-key file
 
 
 def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[int, str] | None = None,
@@ -294,11 +295,12 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
                                   "so there is nothing to print; ask for another part or keep the host key")
+    key_pages = len(key_sheets)
     key_sheets += guide
     tile_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is t for t in made.with_tiles))
     board_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is b for b in made.boards))
     if options.host_key in ("page", "omit") or not sheets:
         return Kit(finish(sheets + key_sheets, texts, options, made.kit_of), [], tile_numbers, board_numbers,
-                   len(guide))
+                   len(guide), key_pages)
     return Kit(finish(sheets, texts, options, made.kit_of), finish(key_sheets, texts, options), tile_numbers,
-               board_numbers, len(guide))
+               board_numbers, len(guide), key_pages)

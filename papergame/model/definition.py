@@ -355,7 +355,14 @@ def load_definition(path: str | Path | None = None) -> GameDefinition:
         return parse_definition(read_toml(builtin_path(name)), f"{name}/game.toml")
     assert path is not None
     path = Path(path)
-    return parse_definition(read_toml(path), str(path))
+    try:
+        data = read_toml(path)
+    except DefinitionError as exc:
+        if not (path.suffix or path.parent.name) and not os.path.lexists(path):  # a name, as a built-in game's
+            raise DefinitionError(f"{path}: no such definition file, nor a built-in game; the built-in games are "
+                                  f"{', '.join(builtin_games())}") from None
+        raise exc
+    return parse_definition(data, str(path))
 
 
 def parse_definition(data: dict[str, Any], label: str) -> GameDefinition:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from papergame.shellwords import quote
 from papergame.model.answers import worked_example
 from papergame.model.definition import DEFAULT_GAME, GameDefinition, builtin_games
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph, step
@@ -54,7 +55,7 @@ def tiles_example(definition: GameDefinition) -> str:
 def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None) -> dict[str, str]:
     """The commands the guide shows, naming the game when it is not the default one."""
     name = game_name(definition)
-    option = " " + texts.get("guide.game_option", name=name) if name else ""
+    option = " " + texts.get("guide.game_option", name=quote(name, windows=False)) if name else ""  # pasted as printed
     return {"build": texts.get("guide.command_build") + option,
             "worksheet": texts.get("guide.command_worksheet") + option,
             "tiles": tiles_example(definition), "last": str(pupil_pages or 0)}

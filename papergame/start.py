@@ -1,0 +1,57 @@
+"""How the `papergame` command starts: an old Python and Ctrl-C are answered before anything else is imported.
+
+The console script calls `main` here, not `cli.main`: importing click and the CLI takes
+tens of milliseconds, and Ctrl-C pressed meanwhile would otherwise print a traceback.
+This module imports nothing but `sys` until the interrupt is caught, and must stay
+readable by old Pythons (no syntax newer than 3.6), so that one can say what to install.
+"""
+
+import sys
+
+OLDEST = (3, 11)
+STOPPED = "papergame: stopped (Ctrl-C)"
+STOPPED_STATUS = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+
+
+def too_old(version=None):
+    """The message for a Python older than papergame needs, or None.
+
+    >>> too_old((3, 9, 6)).splitlines()[0]
+    'papergame needs Python 3.11 or newer, and this is Python 3.9.6.'
+    >>> too_old((3, 11, 0)) is None
+    True
+    """
+    version = tuple(version or sys.version_info[:3])
+    if version[:2] >= OLDEST:
+        return None
+    return ("papergame needs Python {0}.{1} or newer, and this is Python {2}.\n"
+            "Install a newer Python from https://www.python.org/downloads/ , then, in papergame's folder, delete the\n"
+            ".venv folder and make it again with the new Python (see the README's quick start)."
+            ).format(OLDEST[0], OLDEST[1], ".".join(str(part) for part in version))
+
+
+def main(args=None):
+    """Run the command line; Ctrl-C at any moment stops it with one line and exit status 130."""
+    try:
+        message = too_old()
+        if message is not None:
+            sys.stderr.write(message + "\n")
+            return 1
+        from papergame.cli import main as command_line
+
+        return command_line(args=args, prog_name="papergame")
+    except KeyboardInterrupt:
+        return stopped()
+
+
+def stopped():
+    try:
+        sys.stderr.write("\n" + STOPPED + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, KeyboardInterrupt):  # a closed terminal, or a second Ctrl-C
+        pass
+    return STOPPED_STATUS
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
