@@ -349,7 +349,9 @@ def solve(as_json: bool, game_path: str | None) -> None:
     """Who wins a shared-path game with perfect play, and the winning first moves.
 
     Needs a definition with [rules] path = "shared" and supply = "unlimited" (no hidden
-    tiles, no chance), on a board of at most 36 cells.
+    tiles, no chance). Proved at once by dominoes when they cover the board (or all of
+    it but the start cell) and the tiles can lead the path anywhere, on any board;
+    otherwise searched, on a board of at most 36 cells.
 
     \b
     Example:

@@ -136,9 +136,23 @@ def solution_story(definition: GameDefinition, solution: "Solution") -> list[str
         lines.append(f"With perfect play: the {solution.winner} player wins.")
     if solution.winning_moves:
         lines.append(f"Winning first moves in {cell}: " + ", ".join(solution.winning_moves))
-    else:
+    elif not solution.undecided:
         lines.append(f"No first move in {cell} wins.")
-    lines.append(f"Positions valued: {solution.positions:,}")
+    if solution.undecided:
+        lines.append("Not settled (too many positions to search): " + ", ".join(solution.undecided))
+    if solution.strategy is not None:
+        alone = solution.strategy.alone
+        cover = "every cell" if alone is None else f"every cell but {board.cell_name(alone)}"
+        lines.append(f"Proved by dominoes covering {cover} (a maximum matching of the cells): the "
+                     f"{solution.strategy.player} player leads the path into the other half of each domino it enters.")
+        lines.append("Dominoes: " + ", ".join(f"{board.cell_name(a)}-{board.cell_name(b)}"
+                                              for a, b in solution.strategy.dominoes))
+    elif solution.gap is not None:
+        from papergame.model.solver import gap_words
+
+        lines.append(f"Searched: the domino proof does not apply ({gap_words(solution.gap)}).")
+    if solution.positions or solution.strategy is None:
+        lines.append(f"Positions valued: {solution.positions:,}")
     return lines
 
 

@@ -13,7 +13,7 @@ from papergame.errors import SolveError
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import TokenStart, load_definition
 from papergame.model.rules import replay
-from papergame.model.solver import solve
+from papergame.model.solver import search_solve, solve
 
 from conftest import ROOT
 
@@ -43,7 +43,7 @@ BOARDS = [(m, n) for m in range(1, 7) for n in range(1, 6) if m * n >= 2]
 def test_agrees_with_winning_ways(shared, columns, rows):
     """Winning Ways: the first player wins when the board has an even number of squares,
     the second player when both sides are odd."""
-    solution = solve(on_board(shared, columns, rows))
+    solution = search_solve(on_board(shared, columns, rows))  # the search alone, no domino proof
     expected = "first" if columns * rows % 2 == 0 else "second"
     assert solution.winner == expected
     assert bool(solution.winning_moves) == (expected == "first")
@@ -54,7 +54,7 @@ def test_winning_first_moves_are_checked_by_the_engine(shared):
     moves that run it off at once are not listed."""
     definition = on_board(shared, 4, 4)
     solution = solve(definition)
-    assert solution.winner == "first"
+    assert solution.winner == "first" and solution.method == "matching"
     every = {f"A1:{t.id}@{r}" for t in definition.tiles for r in definition.shape.rotations}
     losing_at_once = {m for m in every if replay(definition, [m]).result.winner == "second"}
     assert losing_at_once and not losing_at_once & set(solution.winning_moves)
@@ -64,23 +64,31 @@ def test_winning_first_moves_are_checked_by_the_engine(shared):
 
 
 def test_the_five_by_five_template(shared):
-    assert solve(shared).json == {"winner": "second", "winning_moves": []}
+    assert solve(shared).json == {"winner": "second", "winning_moves": [], "method": "matching"}
+    assert search_solve(shared).json == {"winner": "second", "winning_moves": [], "method": "search"}
+
+
+def entering_b1(definition, columns: int, rows: int):
+    """A board entered at B1 from the south: on an odd square board no domino covering decides it."""
+    return dataclasses.replace(on_board(definition, columns, rows), tokens=(TokenStart("path", Position(Cell(1, 0), "S")),))
 
 
 def test_too_many_positions_is_an_error_not_a_hang(shared):
     with pytest.raises(SolveError) as info:
-        solve(shared, cap=1000)
+        solve(entering_b1(shared, 5, 5), cap=1000)
     assert info.value.problems == [
-        f"{shared.source}: more than 1,000 positions to remember; this board is too large to solve"]
+        f"{shared.source}: more than 1,000 positions to remember; this board is too large to solve (the domino "
+        "proof does not apply: dominoes cover neither every cell of the board nor every cell but the start cell)"]
 
 
-def test_too_many_cells_is_refused_up_front(shared):
-    big = on_board(shared, 7, 6)
+def test_too_many_cells_is_refused_up_front_when_no_dominoes_decide(shared):
     with pytest.raises(SolveError) as info:
-        solve(big)
+        solve(entering_b1(shared, 7, 7))
     assert info.value.problems == [
-        f"{shared.source}: the board has 42 cells; solve handles at most 36 (6 x 6), because larger boards "
-        "can need more positions than its table may hold"]
+        f"{shared.source}: the domino proof does not apply (dominoes cover neither every cell of the board nor "
+        "every cell but the start cell), and the board has 49 cells; the search handles at most 36 (6 x 6)"]
+    # with the dominoes, the size does not matter
+    assert solve(on_board(shared, 12, 12)).winner == "first"
 
 
 def run(*args):
@@ -90,19 +98,21 @@ def run(*args):
 def test_solve_json():
     result = run("solve", "--game", str(SHARED), "--json")
     assert result.exit_code == 0
-    assert json.loads(result.output) == {"winner": "second", "winning_moves": []}
+    assert json.loads(result.output) == {"winner": "second", "winning_moves": [], "method": "matching"}
 
 
 def test_solve_text():
     result = run("solve", "--game", str(SHARED))
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[:3] == [
+    assert lines[:4] == [
         "Board: 5 x 5 cells; the path starts at A1/S; any tile, any turn, as often as wanted.",
         "With perfect play: the second player wins.",
         "No first move in A1 wins.",
+        "Proved by dominoes covering every cell but A1 (a maximum matching of the cells): the second player "
+        "leads the path into the other half of each domino it enters.",
     ]
-    assert lines[3].startswith("Positions valued: ")
+    assert lines[4].startswith("Dominoes: B1-C1, D1-E1, ")
 
 
 def test_solve_refuses_the_own_path_game():

@@ -10,6 +10,12 @@ are reversible and began at the edge), so two boards that differ only in used li
 the same from here on and share one entry in the table. Placements that lay the same
 lines (type 1 turned 90 is type 2; type 3 turned any way is itself) are searched once.
 
+Before any search, `solve` tries the proof of `model.matching`: when the tiles can lead
+the path anywhere and dominoes cover the board (or all of it but the start cell), the
+winner is proved at once, on any board; the first moves it does not settle either way
+are searched when the board is small enough. Only without such a covering is the whole
+game searched.
+
 The table has a cap. A board with more cells than `MAX_CELLS` is refused before the
 search starts; a search that would grow the table past `TABLE_CAP` stops with an error,
 so memory stays bounded and the command never hangs.
@@ -21,6 +27,7 @@ from typing import NamedTuple
 
 from papergame.errors import SolveError
 from papergame.model.definition import GameDefinition
+from papergame.model.matching import DominoStrategy, Gap, cell_graph, domino_verdict, proven_first_move
 from papergame.model.playtables import LOOP, OUT, PlayTables
 from papergame.model.rules import FIRST, SECOND, rule_set, tile_notation
 
@@ -33,15 +40,31 @@ WIN, DRAW, LOSS = 1, 0, -1
 class Solution(NamedTuple):
     winner: str  # "first", "second" or "draw"
     winning_moves: list[str]  # the first player's opening moves that win, CELL:TYPE@DEG
-    positions: int  # positions valued and remembered
+    positions: int  # positions valued and remembered (0 when the dominoes proved it all)
+    method: str = "search"  # "matching": proved by dominoes; "search": the whole game searched
+    strategy: DominoStrategy | None = None  # the dominoes that prove the winner
+    gap: Gap | None = None  # why the dominoes do not decide this game (method "search")
+    undecided: list[str] = []  # first moves neither proved nor searched (a board too large)
 
     @property
     def json(self) -> dict:
-        return {"winner": self.winner, "winning_moves": self.winning_moves}
+        out = {"winner": self.winner, "winning_moves": self.winning_moves, "method": self.method}
+        if self.undecided:
+            out["undecided_moves"] = self.undecided
+        return out
 
 
 def require_solvable(definition: GameDefinition, max_cells: int = MAX_CELLS) -> None:
-    """Raise SolveError saying why this game cannot be solved here."""
+    """Raise SolveError saying why this game cannot be searched here."""
+    require_shared_unlimited(definition)
+    cells = len(definition.board.cells)
+    if cells > max_cells:
+        raise SolveError(
+            f"{definition.source}: the board has {cells} cells; solve handles at most {max_cells} (6 x 6), "
+            "because larger boards can need more positions than its table may hold")
+
+
+def require_shared_unlimited(definition: GameDefinition) -> None:
     rules = rule_set(definition)
     label = definition.source
     if rules.name != "shared":
@@ -52,11 +75,6 @@ def require_solvable(definition: GameDefinition, max_cells: int = MAX_CELLS) -> 
         raise SolveError(
             f"{label}: solve needs [rules] supply = \"unlimited\": with the kit's copies the counts left "
             "would be part of every position, which this solver does not track")
-    cells = len(definition.board.cells)
-    if cells > max_cells:
-        raise SolveError(
-            f"{label}: the board has {cells} cells; solve handles at most {max_cells} (6 x 6), "
-            "because larger boards can need more positions than its table may hold")
 
 
 class Search:
@@ -157,9 +175,82 @@ class Search:
         return best
 
 
+def move_order(move: str) -> tuple:
+    """CELL:TYPE@DEG in the order of type, then turn (2@60 before 2@240)."""
+    cell, _, tile = move.partition(":")
+    kind, _, degrees = tile.partition("@")
+    return (cell, int(kind), int(degrees or 0))
+
+
+def gap_words(gap: Gap) -> str:
+    """Why the domino proof does not apply, for an error message."""
+    if gap.reason == "tiles" and gap.tiles is not None:
+        return (f"no tile, turned any way, leads the path from the {gap.tiles.port} port out through "
+                f"the {gap.tiles.side} side")
+    return "dominoes cover neither every cell of the board nor every cell but the start cell"
+
+
 def solve(definition: GameDefinition, cap: int = TABLE_CAP, max_cells: int = MAX_CELLS) -> Solution:
-    """The result with perfect play from the start, and the first player's winning first moves."""
-    require_solvable(definition, max_cells)
+    """The result with perfect play from the start, and the first player's winning first moves.
+
+    Proved by dominoes when they apply (`model.matching`), else found by the search.
+    """
+    require_shared_unlimited(definition)
+    verdict = domino_verdict(definition)
+    if verdict.strategy is not None:
+        return by_dominoes(definition, verdict.strategy, cap, max_cells)
+    assert verdict.gap is not None
+    cells = len(definition.board.cells)
+    if cells > max_cells:
+        raise SolveError(
+            f"{definition.source}: the domino proof does not apply ({gap_words(verdict.gap)}), and the board has "
+            f"{cells} cells; the search handles at most {max_cells} (6 x 6)")
+    try:
+        solution = search_solve(definition, cap)
+    except SolveError as error:
+        raise SolveError(f"{error.problems[0]} (the domino proof does not apply: {gap_words(verdict.gap)})") from None
+    return solution._replace(gap=verdict.gap)
+
+
+def by_dominoes(definition: GameDefinition, strategy: DominoStrategy, cap: int, max_cells: int) -> Solution:
+    """The proved winner, and each first move: proved to win, to lose (off the board), or searched."""
+    if strategy.player == SECOND:  # the second player wins against every first move
+        return Solution(SECOND, [], 0, "matching", strategy)
+    tables = PlayTables(definition)
+    graph = cell_graph(definition.board)
+    start = tables.starts[0]
+    n = tables.port_count
+    cell_name = tables.cell_name(start // n)
+    search: Search | None = None
+    positions = 0
+    winning: list[str] = []
+    undecided: list[str] = []
+    for option, (links, placements) in enumerate(tables.distinct.items()):
+        names = [f"{cell_name}:{tile_notation(p.type_id, p.rotation)}" for p in placements]
+        nxt = tables.step[start - start % n + links[start % n]]
+        if nxt == OUT:
+            continue  # runs the path off the board: loses at once
+        if proven_first_move(definition, graph, tables.cells[nxt // n]):
+            winning += names
+            continue
+        if len(tables.cells) > max_cells:
+            undecided += names
+            continue
+        search = search or Search(tables, cap)
+        try:
+            if search.outcome(start, option) == WIN:
+                winning += names
+            positions = len(search.memo)
+        except SolveError:  # too large: this move stays undecided, and the next search starts afresh
+            undecided += names
+            search = None
+    return Solution(FIRST, sorted(winning, key=move_order), positions, "matching", strategy,
+                    undecided=sorted(undecided, key=move_order))
+
+
+def search_solve(definition: GameDefinition, cap: int = TABLE_CAP) -> Solution:
+    """The whole game searched, with no proof tried first (the tests compare the two)."""
+    require_shared_unlimited(definition)
     tables = PlayTables(definition)
     search = Search(tables, cap)
     start = tables.starts[0]
@@ -172,4 +263,4 @@ def solve(definition: GameDefinition, cap: int = TABLE_CAP, max_cells: int = MAX
         for option, v in zip(search.options, values) if v == WIN
         for p in tables.distinct[option]
     ]
-    return Solution(winner, sorted(moves), len(search.memo))
+    return Solution(winner, sorted(moves, key=move_order), len(search.memo))

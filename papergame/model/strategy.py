@@ -1,68 +1,25 @@
-"""A winning strategy a teacher can explain: Winning Ways' dominoes, found and checked by the engine.
+"""Winning Ways' dominoes as a strategy a teacher can explain, and the engine's own check of one.
 
-Cover the board with dominoes (two neighbouring cells each). If the number of cells is
-even, cover all of them and play first; if it is odd, leave out the cell the path enters
-first and play second. Then, whenever the path is about to enter an empty domino, lay the
-tile that leads it on into the other half of that domino. The opponent must then fill
-that other half, and the path leaves the domino for one that is empty again, or for the
-edge: it is always the opponent who runs out of safe moves.
-
-`domino_strategy` finds a covering from the board's own neighbours (any shape) and
-checks the claim by searching every reply of the opponent with the solver's positions:
-the strategy is printed only when the engine has confirmed it wins against all of them.
+`domino_strategy` is the covering that `model.matching` proves wins (instant, on any board).
+`engine_confirms` checks such a strategy a second, independent way: it plays the strategy
+against every reply of the opponent with the solver's positions, so the tests can confirm on
+every small board that the proof holds in the rules engine's own play.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
+from papergame.model.matching import DominoStrategy, domino_verdict
 from papergame.model.playtables import LOOP, OUT, PlayTables
-from papergame.model.rules import FIRST, SECOND
+from papergame.model.rules import FIRST
 from papergame.model.solver import TABLE_CAP, Search, require_solvable
 
-
-class DominoStrategy(NamedTuple):
-    player: str  # "first" or "second": who plays it and wins
-    dominoes: list[tuple[Cell, Cell]]
-    alone: Cell | None  # the start cell, left out when the board has an odd number of cells
+__all__ = ["DominoStrategy", "domino_strategy", "engine_confirms"]
 
 
-def cover(definition: GameDefinition, leave_out: Cell | None) -> list[tuple[Cell, Cell]] | None:
-    """Dominoes covering every cell but `leave_out`, row by row from A1, or None if there is no covering."""
-    board = definition.board
-    cells = [c for c in board.cells if c != leave_out]
-    free = set(cells)
-    chosen: list[tuple[Cell, Cell]] = []
-
-    def neighbours(cell: Cell) -> list[Cell]:
-        seen: list[Cell] = []
-        for port in board.shape.ports:
-            step = board.step_out(cell, port)
-            if step is not None and step.cell not in seen:
-                seen.append(step.cell)
-        return sorted(seen, key=lambda c: (c.row, c.col))  # along the row first: a tidier covering
-
-    def place(i: int) -> bool:
-        while i < len(cells) and cells[i] not in free:
-            i += 1
-        if i == len(cells):
-            return True
-        cell = cells[i]
-        free.discard(cell)
-        for other in neighbours(cell):
-            if other in free:
-                free.discard(other)
-                chosen.append((cell, other))
-                if place(i + 1):
-                    return True
-                chosen.pop()
-                free.add(other)
-        free.add(cell)
-        return False
-
-    return chosen if place(0) else None
+def domino_strategy(definition: GameDefinition) -> DominoStrategy | None:
+    """The dominoes that prove who wins this game, or None when the domino argument does not apply."""
+    return domino_verdict(definition).strategy
 
 
 class StrategyCheck(Search):
@@ -113,21 +70,13 @@ class StrategyCheck(Search):
         return ok
 
 
-def domino_strategy(definition: GameDefinition) -> DominoStrategy | None:
-    """The domino strategy for this board, if there is one and the engine confirms it wins."""
+def engine_confirms(definition: GameDefinition, strategy: DominoStrategy) -> bool:
+    """Whether the strategy wins against every reply, searched move by move (boards of 36 cells at most)."""
     require_solvable(definition)
     tables = PlayTables(definition)
-    start = definition.tokens[0].start.cell
-    odd = len(definition.board.cells) % 2 == 1
-    alone = start if odd else None
-    dominoes = cover(definition, alone)
-    if dominoes is None:
-        return None
     index = {cell: i for i, cell in enumerate(tables.cells)}
     partner = {}
-    for a, b in dominoes:
+    for a, b in strategy.dominoes:
         partner[index[a]], partner[index[b]] = index[b], index[a]
-    check = StrategyCheck(tables, partner, player_moves_when_even=not odd)
-    if not check.wins(tables.starts[0]):
-        return None
-    return DominoStrategy(SECOND if odd else FIRST, dominoes, alone)
+    check = StrategyCheck(tables, partner, player_moves_when_even=strategy.player == FIRST)
+    return check.wins(tables.starts[0])

@@ -1,7 +1,8 @@
 """The host key of a shared-path game: who wins with perfect play, and a strategy to explain.
 
-The answer comes from the solver and the strategy from `model.strategy`, which checks it
-with the engine before it is printed; nothing on this page is typed in.
+The answer and the strategy come from the solver: proved by dominoes (`model.matching`)
+when they apply, else searched; where neither answers, the page says why. Nothing on this
+page is typed in.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
+from papergame.model.matching import DominoStrategy, Gap, domino_verdict
 from papergame.model.solver import solve
-from papergame.model.strategy import DominoStrategy, domino_strategy
 from papergame.text import Texts
 
 KEY_SIZE = BODY_SIZE - 0.2
@@ -65,14 +66,19 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
     sheet.add(Text(sheet.x + 3, bottom + 3.2, keep, BODY_SIZE + 0.4, bold=True))
 
     sheet.heading(texts.get("path_key.answer_heading"))
-    sheet.paragraph(texts.get("path_key.board_line", columns=len(board.columns), rows=len(board.rows),
-                              start=texts.position(board, start)), size=KEY_SIZE, what="path_key.board_line")
+    line = "path_key.board_line" if definition.rules.supply == "unlimited" else "path_key.board_line_kit"
+    sheet.paragraph(texts.get(line, columns=len(board.columns), rows=len(board.rows),
+                              start=texts.position(board, start)), size=KEY_SIZE, what=line)
     try:
         solution = solve(definition)
     except SolveError:
-        solution = None  # not solvable here (kit supply, or too large): the page says only what it knows
-    strategy = None
-    if solution is not None:
+        solution = None  # not answered here (kit supply, or too large): the page says only what it knows
+    strategy = solution.strategy if solution else None
+    gap = solution.gap if solution else domino_verdict(definition).gap
+    if solution is None:
+        unsolved = "path_key.unsolved_supply" if gap is not None and gap.reason == "supply" else "path_key.unsolved_large"
+        sheet.paragraph(texts.get(unsolved, cells=texts.whole(len(board.cells))), size=KEY_SIZE, bold=True, what=unsolved)
+    else:
         verdict = {"first": "wins_first", "second": "wins_second"}.get(solution.winner, "draw")
         sheet.paragraph(texts.get(f"path_key.{verdict}"), size=KEY_SIZE, bold=True, what=f"path_key.{verdict}")
         cell = board.cell_name(start.cell)
@@ -80,16 +86,24 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
             moves = ", ".join(m.partition(":")[2] for m in solution.winning_moves)
             sheet.paragraph(texts.get("path_key.winning_moves", cell=cell, moves=moves), size=KEY_SIZE,
                             indent=3, bullet="•", what="path_key.winning_moves")
-        else:
+        elif not solution.undecided:
             sheet.paragraph(texts.get("path_key.no_winning_move", cell=cell), size=KEY_SIZE, indent=3, bullet="•",
                             what="path_key.no_winning_move")
-        sheet.paragraph(texts.get("path_key.positions", count=texts.whole(solution.positions)), size=KEY_SIZE, indent=3,
-                        bullet="•", what="path_key.positions")
-        strategy = domino_strategy(definition)
+        if solution.undecided:
+            moves = ", ".join(m.partition(":")[2] for m in solution.undecided)
+            sheet.paragraph(texts.get("path_key.undecided", moves=moves), size=KEY_SIZE, indent=3, bullet="•",
+                            what="path_key.undecided")
+        if solution.method == "matching":
+            sheet.paragraph(texts.get("path_key.proved"), size=KEY_SIZE, indent=3, bullet="•", what="path_key.proved")
+        if solution.positions:
+            sheet.paragraph(texts.get("path_key.positions", count=texts.whole(solution.positions)), size=KEY_SIZE,
+                            indent=3, bullet="•", what="path_key.positions")
 
     sheet.heading(texts.get("path_key.strategy_heading"))
     if strategy is None:
-        sheet.paragraph(texts.get("path_key.strategy_none"), size=KEY_SIZE, what="path_key.strategy_none")
+        why_not = gap_sentence(definition, gap, texts)
+        if why_not:
+            sheet.paragraph(why_not, size=KEY_SIZE, what="path_key.none")
         return sheet
     if strategy.alone is None:
         sheet.paragraph(texts.get("path_key.strategy_even"), size=KEY_SIZE, what="path_key.strategy_even")
@@ -107,4 +121,20 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
         sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY_SIZE,
                        bold=True, anchor="middle"))
         sheet.add(Group(x, bottom, 0, tuple(items)))
+    else:
+        pairs = ", ".join(f"{board.cell_name(a)}–{board.cell_name(b)}" for a, b in strategy.dominoes)
+        sheet.paragraph(texts.get("path_key.domino_list", pairs=pairs), size=KEY_SIZE, what="path_key.domino_list")
     return sheet
+
+
+def gap_sentence(definition: GameDefinition, gap: Gap | None, texts: Texts) -> str | None:
+    """Why no domino strategy is printed, in the page's language."""
+    if gap is None or gap.reason == "rules":
+        return None
+    if gap.reason == "tiles" and gap.tiles is not None:
+        return texts.get("path_key.none_tiles", port=gap.tiles.port, side=gap.tiles.side)
+    if gap.reason == "supply":
+        return texts.get("path_key.none_supply")
+    board = definition.board
+    return texts.get("path_key.none_covering", cells=texts.whole(len(board.cells)),
+                     cell=board.cell_name(definition.tokens[0].start.cell))
