@@ -4,7 +4,8 @@
 
 Ink coverage is measured on every page rendered at 300 dpi (PDFium), two ways: the share
 of dark pixels (darker than mid grey) and the mean darkness (the share of toner a page
-would take, 0 for white, 1 for black). Issue 4 asks low ink to use at most half of normal.
+would take, 0 for white, 1 for black). Issue 4 asks low ink to use at most half of normal:
+normal ink, measured in the same run, is the baseline. (Not a timing: no spread to print.)
 At 150 dpi PDFium draws every line thinner than a pixel (0.17 mm) a full pixel wide, which
 hides what low ink's thin lines save, so the figure is taken at 300 dpi (150 is printed too).
 """
@@ -47,7 +48,10 @@ def main() -> None:
         print("ink coverage, whole kit at 300 dpi")
         print(f"  normal: dark pixels {100 * normal[0]:.2f}%, mean darkness {100 * normal[1]:.2f}%")
         print(f"  low:    dark pixels {100 * low[0]:.2f}%, mean darkness {100 * low[1]:.2f}%")
-        print(f"  low / normal: dark pixels {low[0] / normal[0]:.2f}, darkness {low[1] / normal[1]:.2f} (target <= 0.50)")
+        print(f"  low / normal: dark pixels {low[0] / normal[0]:.2f}, darkness {low[1] / normal[1]:.2f}")
+        ratio = low[1] / normal[1]
+        print(f"target {'met' if ratio <= 0.5 else 'NOT met'}: low ink's toner at most half of normal (issue 4)  "
+              f"[mean darkness at 300 dpi, normal as the baseline: {ratio:.3f}]")
         print()
         print("sheets per kit (host key included)")
         print("| tile size | " + " | ".join(f"{s} mm" for s in SIZES) + " |")

@@ -1,0 +1,132 @@
+"""What every benchmark here shares: runs taking turns, min / median / max, a target line.
+
+Each benchmark measures what it is about beside a baseline in the same run, the two (or
+more) taking turns run by run, so that a machine whose speed wanders (this project's
+2-core machine is shared, and wanders by 20 % from minute to minute) slows all of them
+alike. It prints, for every measure, the fastest, median and slowest run, the ratio of the
+medians to the baseline, and one `target met` / `target NOT met` line for each of issue
+24's figures it concerns. Absolute targets (seconds) were set on a quiet machine, where
+the bare reportlab script of `bench_build.py` takes about 60 ms; on a loaded machine the
+same-run ratio to the baseline is the figure to trust, so the line says both.
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+QUIET_BARE = 0.060  # s: the bare reportlab script on this project's machine when nobody else uses it
+
+BARE = r"""
+import sys
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+c = Canvas(sys.argv[1], pagesize=(210 * mm, 297 * mm), invariant=1)
+for i in range(6):
+    c.line((17.5 + 35 * i) * mm, 50 * mm, (17.5 + 35 * i) * mm, 225 * mm)
+    c.line(17.5 * mm, (50 + 35 * i) * mm, 192.5 * mm, (50 + 35 * i) * mm)
+c.showPage()
+for k in range(18):
+    c.rect((17.5 + 35 * (k % 5)) * mm, (240 - 35 * (k // 5)) * mm, 35 * mm, 35 * mm)
+c.showPage()
+c.save()
+"""
+"""The bare reportlab script: Python, reportlab's import, a 5 x 5 grid and 18 squares on two A4 pages."""
+
+
+def papergame_command() -> list[str]:
+    """`papergame` as a user runs it: the console script beside this interpreter."""
+    script = Path(sys.executable).with_name("papergame")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "papergame"]
+
+
+def bare_command(out: str | Path) -> list[str]:
+    return [sys.executable, "-c", BARE, str(out)]
+
+
+@dataclass
+class Measure:
+    """Wall and CPU seconds of each run of one task."""
+
+    name: str
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.wall)
+
+    @property
+    def median_cpu(self) -> float:
+        return statistics.median(self.cpu)
+
+
+def take_turns(tasks: dict[str, Callable[[], object]], runs: int, warm: bool = True) -> dict[str, Measure]:
+    """Run each task `runs` times, the tasks taking turns (one untimed run each first when
+    `warm`, so the file cache and any in-process cache of imports is warm for all alike).
+    CPU time is this process's plus its finished children's."""
+    if warm:
+        for task in tasks.values():
+            task()
+    measures = {name: Measure(name) for name in tasks}
+    for _ in range(runs):
+        for name, task in tasks.items():
+            cpu0 = _cpu()
+            start = time.perf_counter()
+            task()
+            measures[name].wall.append(time.perf_counter() - start)
+            measures[name].cpu.append(_cpu() - cpu0)
+    return measures
+
+
+def _cpu() -> float:
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def command(cmd: list[str]) -> Callable[[], object]:
+    """A task that runs `cmd` as a fresh process, its output thrown away."""
+    return lambda: subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+
+
+def table(measures: dict[str, Measure], baseline: str | None, labels: dict[str, str] | None = None,
+          unit: str = "ms") -> None:
+    """One line a measure: min / median / max wall, median CPU, and the ratio to the baseline."""
+    scale, digits = (1000, 1) if unit == "ms" else (1, 3)
+    labels = labels or {}
+    width = max(len(labels.get(n, n)) for n in measures)
+    print(f"{unit + ' (wall)':{width}}  {'min':>8} {'median':>8} {'max':>8}  {'CPU med':>8}  ratio of medians to the baseline")
+    for name, m in measures.items():
+        ratio = "baseline" if name == baseline else (f"{m.median / measures[baseline].median:.2f}" if baseline else "")
+        low, middle, high, cpu = (v * scale for v in (min(m.wall), m.median, max(m.wall), m.median_cpu))
+        print(f"{labels.get(name, name):{width}}  {low:8.{digits}f} {middle:8.{digits}f} {high:8.{digits}f}  "
+              f"{cpu:8.{digits}f}  {ratio}")
+
+
+def paired_ratios(measures: dict[str, Measure], name: str, baseline: str) -> list[float]:
+    """The ratio of each run to the baseline's run of the same turn."""
+    return [a / b for a, b in zip(measures[name].wall, measures[baseline].wall)]
+
+
+def verdict(target: str, met: bool, figure: str) -> str:
+    """The one line a benchmark prints for each target."""
+    line = f"target {'met' if met else 'NOT met'}: {target}  [{figure}]"
+    print(line)
+    return line
+
+
+def seconds_target(what: str, seconds: float, target: float, bare: float | None) -> None:
+    """The line for a target in seconds, judged on the median; beside it the same figure as
+    it would be on a quiet machine, scaled by the bare script's median in this run."""
+    figure = f"median {seconds:.3f} s"
+    if bare is not None:
+        scaled = seconds * QUIET_BARE / bare
+        figure += (f"; bare script {bare * 1000:.1f} ms in this run, so on a quiet machine "
+                   f"(bare {QUIET_BARE * 1000:.0f} ms) about {scaled:.3f} s: {'met' if scaled < target else 'not met'}")
+    verdict(f"{what} < {target:g} s", seconds < target, figure)
