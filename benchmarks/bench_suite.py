@@ -44,7 +44,8 @@ def main() -> None:
         per_file: Counter[str] = Counter()
         tests = 0
         for case in ET.parse(junit).iter("testcase"):
-            per_file[case.get("classname", "?").split(".")[0]] += float(case.get("time", 0))
+            parts = case.get("classname", "?").split(".")  # tests.test_x or tests.test_x.TestClass
+            per_file[next((p for p in parts if p.startswith("test_")), parts[-1])] += float(case.get("time", 0))
             tests += 1
     print(f"default suite ({tests} tests), {args.runs} run(s) taking turns with collecting alone")
     table(measures, "collect", {"suite": "python -m pytest -q", "collect": "pytest --collect-only"}, unit="s")

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import accumulate
+from operator import add, not_
 from typing import NamedTuple
 
 from papergame.model.geometry import Point, TileShape
@@ -362,6 +364,9 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
     cols, rows = math.ceil(shape.width / step), grid
     inside = _inside_mask(shape, grid, margin)
     free = [list(row) for row in inside]
+    centres = [(r + 0.5) * step for r in range(rows)]
+    sqrt, ceil, floor, last = math.sqrt, math.ceil, math.floor, cols - 1
+    blocked = [False] * cols
     for line, points in enumerate(d.polylines):
         # a cell is blocked if its centre is within reach of a sample point; samples are at most
         # `step` apart, so none of the cell is nearer the line than `clearance`
@@ -375,23 +380,23 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
         dense.append((points[-1].x, points[-1].y))
         for px, py in dense:
             pr = int(py / step)
-            for r in range(max(0, pr - k), min(rows, pr + k + 1)):
-                dy = (r + 0.5) * step - py
+            for r in range(pr - k if pr > k else 0, pr + k + 1 if pr + k + 1 < rows else rows):
+                dy = centres[r] - py
                 left = reach2 - dy * dy
                 if left < 0:
                     continue
-                half = math.sqrt(left)  # cells whose centre lies within half of px on this row
-                c0 = max(0, math.ceil((px - half) / step - 0.5))
-                c1 = min(cols - 1, math.floor((px + half) / step - 0.5))
+                half = sqrt(left)  # cells whose centre lies within half of px on this row
+                c0 = ceil((px - half) / step - 0.5)
+                c1 = floor((px + half) / step - 0.5)
+                if c0 < 0:
+                    c0 = 0
+                if c1 > last:
+                    c1 = last
                 if c1 >= c0:
-                    free[r][c0:c1 + 1] = [False] * (c1 - c0 + 1)
-    sums = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for r in range(rows):
-        row_sum = 0
-        above, here, cells = sums[r], sums[r + 1], free[r]
-        for c in range(cols):
-            row_sum += not cells[c]
-            here[c + 1] = above[c + 1] + row_sum
+                    free[r][c0:c1 + 1] = blocked[c0:c1 + 1]
+    sums = [[0] * (cols + 1)]
+    for cells in free:  # the summed-area table, row by row: the row's running count added to the one below
+        sums.append(list(map(add, sums[-1], accumulate(map(not_, cells), initial=0))))
     return Room(step, cols, rows, tuple(tuple(row) for row in free), tuple(tuple(row) for row in sums), inside)
 
 
@@ -409,13 +414,13 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
     sums = room_.blocked_sums
     found = []
     for r in range(room_.rows - ch + 1):
-        top, bottom = sums[r + ch], sums[r]
-        for c in range(room_.cols - cw + 1):
-            if top[c + cw] - bottom[c + cw] - top[c] + bottom[c]:
-                continue
+        # blocked cells of the rows r .. r + ch - 1 left of each column; a box is free where the
+        # count at its left edge equals the count at its right edge
+        band = [t - b for t, b in zip(sums[r + ch], sums[r])]
+        for c in [c for c, (left, right) in enumerate(zip(band, band[cw:])) if left == right]:
             x, y = c * step + (cw * step - w) / 2, r * step + (ch * step - h) / 2
-            if any(x < x1 + step and x0 - step < x + w and y < y1 + step and y0 - step < y + h
-                   for x0, y0, x1, y1 in taken):
+            if taken and any(x < x1 + step and x0 - step < x + w and y < y1 + step and y0 - step < y + h
+                             for x0, y0, x1, y1 in taken):
                 continue
             found.append((math.hypot(x + w / 2 - prefer.x, y + h / 2 - prefer.y), x, y))
     found.sort()
