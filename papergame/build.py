@@ -245,10 +245,16 @@ def worksheet_pdfs(game, options, printing: SheetOptions = SheetOptions(),
     # the kit's own checks: paper, ink and printer correction work as they do for `build`
     kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
     definition, game_path = game_and_folder(game)
-    require_tokens_each(definition)
-    texts = load_texts(printing.text_path, printing.lang, game_path)
+    from papergame.model.rules import rule_set
+
+    texts = load_texts(printing.text_path, printing.lang, game_path, rule_set(definition).words)
     count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress, printing)
     title = texts.get("worksheet.title")
+    if definition.rules.path == "shared":
+        from papergame.activities.win_in import LEVEL_MOVES
+
+        moves = LEVEL_MOVES[options.level]
+        title = texts.get("win_sheet.title_1" if moves == 1 else "win_sheet.title", moves=moves)
     keywords = f"papergame paper={kit_options.paper} ink={kit_options.ink}"
     if kit_options.measured is not None:
         keywords += f" measured={kit_options.measured:g}"
@@ -275,20 +281,10 @@ def build_worksheets(output: str | Path | None, game_path, options, progress=lam
     return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)
 
 
-def require_tokens_each(definition) -> None:
-    """Worksheets trace a player's own token; a shared-path game (one path for both) has none to trace."""
-    from papergame.activities.worksheet import WorksheetError
-
-    if definition.rules.path != "own":
-        raise WorksheetError(
-            f"{definition.source}: rules.path: worksheets are for games where each player has a token "
-            f'(path = "own"); this game shares one path, so it has no worksheets')
-
 
 def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: sheets,
                     printing: SheetOptions = SheetOptions()):
     """The sheets and their key pages, laid out and finished in memory: (puzzles a sheet, sheets, pages, keys)."""
-    require_tokens_each(definition)
     from papergame.layout.kit import finish
     from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
     from papergame.render.fonts import FontMetrics
@@ -296,6 +292,8 @@ def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: s
 
     kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
     check_text_glyphs(texts)
+    if definition.rules.path == "shared":
+        return win_sheet_pages(definition, texts, options, progress, printing, kit_options)
     layout = WorksheetLayout(definition, texts, FontMetrics(), options.level, kit_options.paper)
     count = layout.puzzle_count(options.puzzles)
     sheets, pages, keys = [], [], []
@@ -310,6 +308,34 @@ def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: s
         key_labels = [texts.get("worksheet.key_footer")] * len(keys)
     else:
         key_labels = labels
+    finished = finish(pages, texts, kit_options, labels=labels)
+    finished_keys = finish(keys, texts, kit_options, labels=key_labels)
+    check_page_glyphs(finished + finished_keys)
+    return count, sheets, finished, finished_keys
+
+
+def win_sheet_pages(definition, texts: Texts, options, progress, printing: SheetOptions, kit_options: KitOptions):
+    """A shared path's "win in N" sheets and their key pages (the level gives N: easy 1, medium 2, hard 3)."""
+    from papergame.activities.win_in import LEVEL_MOVES
+    from papergame.activities.worksheet import make_worksheets
+    from papergame.layout.kit import finish
+    from papergame.layout.pages.win_sheet import WinLayout
+    from papergame.render.fonts import FontMetrics
+
+    layout = WinLayout(definition, texts, FontMetrics(), LEVEL_MOVES[options.level], options.level, kit_options.paper)
+    count = layout.puzzle_count(options.puzzles)
+    sheets, pages, keys, key_labels = [], [], [], []
+    for sheet in progress(make_worksheets(definition, options, count)):
+        sheets.append(sheet)
+        pages.append(layout.page(sheet))
+        if not printing.compact_key:
+            chain = layout.key_page(sheet)
+            keys += chain
+            key_labels += [texts.get("worksheet.sheet", number=sheet.number)] * len(chain)
+    if printing.compact_key:
+        keys = layout.compact_key_pages(sheets)
+        key_labels = [texts.get("worksheet.key_footer")] * len(keys)
+    labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
     finished = finish(pages, texts, kit_options, labels=labels)
     finished_keys = finish(keys, texts, kit_options, labels=key_labels)
     check_page_glyphs(finished + finished_keys)

@@ -429,7 +429,8 @@ def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -
 @click.option("--seed", default="1", show_default=True, metavar="S",
               help="Where the puzzles come from: the same seed makes the same sheets, byte for byte.")
 @click.option("--level", default="medium", show_default=True, metavar="easy|medium|hard",
-              help="Route length: easy 2-3 tiles, medium 4-7, hard 8 or more through a crossing tile both ways.")
+              help="Route length: easy 2-3 tiles, medium 4-7, hard 8 or more through a crossing tile both ways. "
+                   "Shared path: win in 1, 2 or 3 tiles.")
 @click.option("--copies", default="1", show_default=True, metavar="C",
               help="Sheets to make (a class set): each gets its own seed and number, printed on it and its key.")
 @click.option("--sheet", default=None, metavar="N",
@@ -452,7 +453,9 @@ def worksheet(output, as_json, **params) -> None:
 
     Each puzzle shows tiles on the board and a token: where does it stop, or does it
     leave the board? Some show a hand of tiles: which ones keep the token on it?
-    Every answer is computed by the rules engine.
+    Every answer is computed by the rules engine. For a shared-path game (--game
+    shared-path) the sheets are "win in N" instead: a game in progress, and which tile
+    wins in N of your tiles (--level easy: 1, medium: 2, hard: 3).
 
     \b
     Example:
@@ -583,7 +586,8 @@ def init(folder, game, lang) -> None:
     click.echo("Edit them, then:")
     click.echo(f"  {command('papergame', 'validate', written.game)}")
     click.echo(f"  {command('papergame', 'build', '--game', written.game, '--lang', lang)}")
-    if load_game(written.game).rules.path == "own":  # a shared path has no worksheets
+    rules = load_game(written.game).rules
+    if rules.path == "own" or rules.supply == "unlimited":  # a shared path's sheets need every type always there
         click.echo(f"  {command('papergame', 'worksheet', '--game', written.game, '--lang', lang)}")
 
 

@@ -112,16 +112,14 @@ def test_guide_is_written_for_the_shared_path(kit_text, kit_pdf):
     assert "as in the two first moves on the rules page" in guide and "Two first moves" in kit_text[2]
 
 
-def test_worksheets_for_the_shared_path_are_refused_in_one_line_and_validate_agrees(tmp_path):
+def test_worksheets_for_the_shared_path_are_win_in_n_sheets_and_validate_agrees(tmp_path):
     out = tmp_path / "ws.pdf"
     result = CliRunner().invoke(main, ["worksheet", "--game", "shared-path", "-o", str(out)])
-    why = ("shared-path/game.toml: rules.path: worksheets are for games where each player has a token "
-           '(path = "own"); this game shares one path, so it has no worksheets')
-    assert result.exit_code == 2 and result.output == f"Error: {why}\n"
-    assert list(tmp_path.iterdir()) == []
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ws-key.pdf", "ws.pdf"]
     checked = CliRunner().invoke(main, ["validate", "shared-path"])
     assert checked.exit_code == 0, checked.output
-    assert f"No worksheets: {why}" in checked.output.splitlines()
+    assert "Worksheets: easy, medium and hard" in checked.output.splitlines()
     assert "Supply: face up, shared; any type at any time" in checked.output
 
 
@@ -218,12 +216,12 @@ def test_one_game_can_want_more_of_a_kind_than_the_kit_has():
     assert straights > printed[3] and curves > printed[1] + printed[2]
 
 
-def test_init_of_the_shared_path_offers_no_worksheet_command(tmp_path, monkeypatch):
+def test_init_of_the_shared_path_offers_its_worksheet_command(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["init", "sp", "--game", "shared-path"])
     assert result.exit_code == 0, result.output
     assert "papergame build --game sp/game.toml --lang en" in result.output
-    assert "worksheet" not in result.output
+    assert "papergame worksheet --game sp/game.toml --lang en" in result.output
     text = (tmp_path / "sp" / "text.en.toml").read_text(encoding="utf-8")
     assert "[path_guide]" in text and "# The teacher's guide of a shared-path game" in text
 

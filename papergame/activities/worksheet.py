@@ -58,7 +58,7 @@ class Worksheet:
     number: int
     seed: int
     level: str
-    puzzles: tuple[Puzzle, ...]
+    puzzles: tuple[Any, ...]  # Puzzle kinds; a shared path's sheets hold win_in.WinPuzzle
 
 
 # --- options -------------------------------------------------------------------------
@@ -137,7 +137,11 @@ def check_possible(definition: GameDefinition, level: Level) -> None:
 
 
 def make_worksheet(definition: GameDefinition, number: int, seed: int, level_name: str, count: int) -> Worksheet:
-    """One sheet of `count` puzzles, made from `seed` alone."""
+    """One sheet of `count` puzzles, made from `seed` alone ("win in N" for a shared path)."""
+    if definition.rules.path == "shared":
+        from papergame.activities.win_in import make_win_sheet
+
+        return make_win_sheet(definition, number, seed, level_name, count)
     level = LEVELS[level_name]
     check_possible(definition, level)
     maker = PuzzleMaker(definition, level, random.Random(seed))
@@ -163,7 +167,12 @@ def make_worksheet(definition: GameDefinition, number: int, seed: int, level_nam
 def make_worksheets(definition: GameDefinition, options: WorksheetOptions, count: int):
     """Every sheet of a class set, made one at a time as the result is iterated, so a caller
     can show progress; what no try can make is refused at once."""
-    check_possible(definition, LEVELS[options.level])
+    if definition.rules.path == "shared":
+        from papergame.activities.win_in import check_win_possible
+
+        check_win_possible(definition)
+    else:
+        check_possible(definition, LEVELS[options.level])
     if options.sheet is not None:  # one sheet again, under its own number, from the seed printed on it
         return iter([make_worksheet(definition, options.sheet, options.seed, options.level, count)])
     return (make_worksheet(definition, number, seed, options.level, count)
@@ -173,7 +182,11 @@ def make_worksheets(definition: GameDefinition, options: WorksheetOptions, count
 # --- as JSON -----------------------------------------------------------------------------
 
 
-def puzzle_json(definition: GameDefinition, puzzle: Puzzle) -> dict[str, Any]:
+def puzzle_json(definition: GameDefinition, puzzle) -> dict[str, Any]:
+    from papergame.activities.win_in import WinPuzzle, win_puzzle_json
+
+    if isinstance(puzzle, WinPuzzle):
+        return win_puzzle_json(definition, puzzle)
     board = definition.board
     return {
         "number": puzzle.number,

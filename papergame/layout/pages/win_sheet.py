@@ -1,0 +1,290 @@
+""""Win in N" sheets of the shared path and their answer keys.
+
+A sheet: the title ("Win in 2") and its number, a line for the name and the date, three
+short instructions, then the puzzles two to a row, each the whole board with its tiles and
+the path's marker, a question and a line to write the first tile on. The key page of a sheet
+lists, puzzle by puzzle, the board small with the winning first tile shaded, the winning
+first tiles, and how the first of them wins against every reply (a reply not listed runs
+the path off at once). Everything shown comes from `activities.win_in`, checked by the
+solver's search.
+"""
+
+from __future__ import annotations
+
+import math
+
+from papergame.activities.win_in import Line as WinLine, WinPuzzle
+from papergame.errors import LayoutError, OptionError
+from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
+from papergame.layout.pages.blocks import BODY, CAPTION, text_lines
+from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
+from papergame.layout.primitives import Line, Rect, Text
+from papergame.layout.textflow import Metrics, fit_line, wrap
+from papergame.model.board import Cell
+from papergame.model.definition import GameDefinition
+from papergame.text import Texts
+
+QUESTION_SIZE = BODY  # 11 pt: read by children
+LEADING = 1.25
+GUTTER = 6.0
+ROW_GAP = 5.0
+ANSWER_H = 10.0
+MIN_CELL, MAX_CELL = 10.0, 16.0
+DEFAULT_PUZZLES = 4
+MOST_PUZZLES = 6
+KEY_CELL = 7.0
+KEY_SIZE = CAPTION
+TOKEN = "white"
+
+
+def short(move: str) -> tuple[str, str]:
+    """("C3", "2") from "C3:2@0"; "1@90" keeps its turn."""
+    cell, _, tile = move.partition(":")
+    return cell, tile.removesuffix("@0")
+
+
+class WinLayout:
+    """Pages of one class set of "win in N" sheets."""
+
+    def __init__(self, definition: GameDefinition, texts: Texts, metrics: Metrics, moves: int, level: str,
+                 paper: str = "a4"):
+        self.definition = definition
+        self.texts = texts
+        self.metrics = metrics
+        self.moves = moves
+        self.level = level
+        self.paper = paper
+        board = definition.board
+        probe = Diagram(definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), 1.0)
+        self.aspect = (probe.grid_w, probe.grid_h)  # the board's grid at a cell of 1 mm
+        sheet = Sheet("win-sheet", paper, metrics)
+        self.header(sheet, 1, 0)
+        self.room = sheet.room
+
+    # --- planning ---------------------------------------------------------------------------
+
+    def extra(self, cell: float) -> float:
+        return LABEL_BAND + 1 + 2 * (2 * max(2.2, cell * 0.14) + 1.5)
+
+    def question_lines(self, width: float) -> list[str]:
+        cell = max((self.definition.board.cell_name(c) for c in self.definition.board.cells),
+                   key=lambda n: self.metrics.width(n, QUESTION_SIZE))
+        return wrap(self.texts.get("win_sheet.question", cell=cell), width - 6.0, QUESTION_SIZE, self.metrics,
+                    what="win_sheet.question")
+
+    def cell_for(self, count: int) -> float:
+        """The biggest cell (mm) that fits `count` puzzles on one page, or 0 if none of MIN_CELL does."""
+        columns = 1 if count == 1 else 2
+        rows = math.ceil(count / columns)
+        slot_w = (CONTENT_W - (columns - 1) * GUTTER) / columns
+        text_h = len(self.question_lines(slot_w)) * QUESTION_SIZE * LEADING + 1.5 + ANSWER_H
+        row_h = (self.room - (rows - 1) * ROW_GAP) / rows
+        cell = MAX_CELL
+        while cell >= MIN_CELL - 1e-9:
+            if (self.aspect[0] * cell + self.extra(cell) <= slot_w
+                    and self.aspect[1] * cell + self.extra(cell) + text_h <= row_h):
+                return cell
+            cell -= 0.25
+        return 0.0
+
+    def puzzle_count(self, asked: int | None) -> int:
+        most = max((n for n in range(1, MOST_PUZZLES + 1) if self.cell_for(n)), default=0)
+        if not most:
+            raise OptionError("level", f"{self.level}: a board of cells of at least {MIN_CELL:g} mm does not fit on a sheet")
+        if asked is None:
+            return min(DEFAULT_PUZZLES, most)
+        if asked > most:
+            raise OptionError("puzzles", f"{asked} puzzles do not fit on one sheet; at most {most} do")
+        return asked
+
+    # --- the sheet ----------------------------------------------------------------------------
+
+    def title(self) -> str:
+        return self.texts.get("win_sheet.title_1" if self.moves == 1 else "win_sheet.title", moves=self.moves)
+
+    def details(self, seed: int) -> str:
+        return self.texts.get("worksheet.details", level=self.texts.get(f"worksheet.level_{self.level}"), seed=seed)
+
+    def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
+        right = self.texts.get("worksheet.sheet", number=number)
+        fit_line(left, sheet.width - self.metrics.width(right, TITLE_SIZE, True) - 6.0, TITLE_SIZE, self.metrics, True,
+                 what)
+        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, left, TITLE_SIZE, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + TITLE_SIZE * 0.3, right, TITLE_SIZE, bold=True, anchor="end"))
+
+    def header(self, sheet: Sheet, number: int, seed: int) -> None:
+        texts, metrics = self.texts, self.metrics
+        self.top_line(sheet, self.title(), number, "win_sheet.title")
+        sheet.gap(1.5)
+        bottom = sheet.take(8.0, "the name line")
+        base = bottom + 2.0
+        details = self.details(seed)
+        name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
+        name_w, date_w = metrics.width(name, BODY, True), metrics.width(date, BODY, True)
+        room = sheet.width - metrics.width(details, CAPTION) - name_w - date_w - 14.0
+        x = sheet.x
+        sheet.add(Text(x, base, name, BODY, bold=True))
+        x += name_w + 2.0
+        sheet.add(Line(x, base - 0.8, x + room * 0.68, base - 0.8, width=0.25))
+        x += room * 0.68 + 4.0
+        sheet.add(Text(x, base, date, BODY, bold=True))
+        x += date_w + 2.0
+        sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
+        sheet.add(Text(sheet.x + sheet.width, base, details, CAPTION, anchor="end"))
+        sheet.gap(1.0)
+        tile = self.definition.tiles[0]
+        step = self.definition.shape.step_degrees
+        goal = "win_sheet.goal_1" if self.moves == 1 else "win_sheet.goal"
+        for text in (texts.get("win_sheet.intro"), texts.get(goal, moves=self.moves),
+                     texts.get("win_sheet.how", tile=f"{tile.id}@{step}", type=tile.id, degrees=step)):
+            lines = wrap(text, sheet.width - 4.0, QUESTION_SIZE, metrics, what="win_sheet.intro")
+            top = sheet.cursor
+            sheet.take(len(lines) * QUESTION_SIZE * 1.22 + 0.4, "win_sheet.intro", "shorten it")
+            sheet.add(*text_lines(["•"], sheet.x, top, QUESTION_SIZE, True))
+            sheet.add(*text_lines(lines, sheet.x + 4.0, top, QUESTION_SIZE))
+        sheet.gap(1.0)
+        sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
+        sheet.gap(2.5)
+
+    def diagram(self, puzzle: WinPuzzle, cell: float, shade: tuple[Cell, ...] = ()) -> Diagram:
+        board = self.definition.board
+        d = Diagram(self.definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), cell, type_labels=False)
+        for p in puzzle.tiles:
+            d.tiles[p.cell] = (self.definition.tile_type(p.tile), p.rotation)
+        d.markers.append(Marker(TOKEN, position=puzzle.path))
+        d.shaded = shade or (puzzle.path.cell,)
+        return d
+
+    def page(self, worksheet) -> Sheet:
+        count = len(worksheet.puzzles)
+        cell = self.cell_for(count)
+        if not cell:
+            raise LayoutError(f"win sheet: {count} puzzles do not fit on a page")
+        sheet = Sheet(f"win-sheet-{worksheet.number}", self.paper, self.metrics)
+        self.header(sheet, worksheet.number, worksheet.seed)
+        columns = 1 if count == 1 else 2
+        slot_w = (CONTENT_W - (columns - 1) * GUTTER) / columns
+        lines = self.question_lines(slot_w)
+        text_h = len(lines) * QUESTION_SIZE * LEADING + 1.5
+        row_h = text_h + self.aspect[1] * cell + self.extra(cell) + ANSWER_H
+        for r in range(math.ceil(count / columns)):
+            if r:
+                sheet.take(ROW_GAP, "the gap between puzzles")
+            top = sheet.cursor
+            sheet.take(row_h, "a row of puzzles")
+            for i, puzzle in enumerate(worksheet.puzzles[r * columns:(r + 1) * columns]):
+                self.slot(sheet, sheet.x + i * (slot_w + GUTTER), top, slot_w, cell, puzzle)
+        return sheet
+
+    def slot(self, sheet: Sheet, x: float, top: float, width: float, cell: float, puzzle: WinPuzzle) -> None:
+        board = self.definition.board
+        name = board.cell_name(puzzle.path.cell)
+        lines = wrap(self.texts.get("win_sheet.question", cell=name), width - 6.0, QUESTION_SIZE, self.metrics,
+                     what="win_sheet.question")
+        y = top
+        for i, line in enumerate(lines):
+            y -= QUESTION_SIZE * LEADING
+            if i == 0:
+                sheet.add(Text(x, y + QUESTION_SIZE * 0.3, f"{puzzle.number}.", QUESTION_SIZE, bold=True))
+            sheet.add(Text(x + 6.0, y + QUESTION_SIZE * 0.3, line, QUESTION_SIZE))
+        y -= 1.5
+        d = self.diagram(puzzle, cell)
+        h = self.aspect[1] * cell + self.extra(cell)
+        y_top = top - len(self.question_lines(width)) * QUESTION_SIZE * LEADING - 1.5
+        sheet.add(d.items(x + (width - d.width) / 2, y_top - h + (h - d.height) / 2))
+        base = y_top - h - ANSWER_H + 3.0
+        label = self.texts.get("win_sheet.answer", cell=name)
+        fit_line(label, width - 25.0, QUESTION_SIZE, self.metrics, True, "win_sheet.answer")
+        sheet.add(Text(x, base, label, QUESTION_SIZE, bold=True))
+        lx = x + self.metrics.width(label, QUESTION_SIZE, True) + 1.5
+        sheet.add(Line(lx, base - 0.6, x + width, base - 0.6, width=0.2, stroke=FAINT))
+
+    # --- the key ------------------------------------------------------------------------------
+
+    def key_header(self, sheet: Sheet, number: int, seed: int) -> None:
+        texts, metrics = self.texts, self.metrics
+        self.top_line(sheet, f"{self.title()}: {texts.get('worksheet.key_title')}", number, "worksheet.key_title")
+        sheet.gap(1.5)
+        keep = texts.get("worksheet.key_keep_away")
+        details = self.details(seed)
+        fit_line(keep, sheet.width - metrics.width(details, CAPTION) - 12, BODY, metrics, True, "worksheet.key_keep_away")
+        bottom = sheet.take(8.0, "the banner")
+        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY, True) + 6, 7.6, width=0.8,
+                       stroke=0.0, fill=None, dash=(2.0, 1.2)))
+        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, CAPTION, anchor="end"))
+        sheet.gap(1.0)
+        sheet.paragraph(texts.get("win_sheet.key_legend"), size=BODY, what="win_sheet.key_legend")
+        sheet.gap(1.0)
+        sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
+        sheet.gap(2.5)
+
+    def looks(self, puzzle: WinPuzzle) -> str:
+        joiner = f" {self.texts.get('worksheet.or')} "
+        return "; ".join(joiner.join(short(m)[1] for m in group) for group in puzzle.winning)
+
+    def tree_lines(self, line: WinLine, depth: int = 0) -> list[tuple[int, str]]:
+        """(depth, sentence) for each reply of the tree, the answers to it below it."""
+        out: list[tuple[int, str]] = []
+        for reply in line.replies:
+            cell, tile = short(reply.reply)
+            next_cell, answer = short(reply.then.move)
+            key = "win_sheet.key_reply_last" if not reply.then.replies else "win_sheet.key_reply"
+            out.append((depth, self.texts.get(key, tile=tile, cell=cell, path=reply.path, answer=answer, next=next_cell)))
+            out += self.tree_lines(reply.then, depth + 1)
+        return out
+
+    def key_texts(self, puzzle: WinPuzzle) -> list[tuple[int, str, bool]]:
+        """(indent level, sentence, bold) printed for a puzzle on the key."""
+        texts = self.texts
+        cell, first = short(puzzle.tree.move)
+        out = [(0, texts.get("win_sheet.key_wins", cell=cell, tiles=self.looks(puzzle)), True)]
+        if not puzzle.tree.replies:
+            out.append((0, texts.get("win_sheet.key_all_off", tile=first, cell=cell), False))
+        else:
+            out.append((0, texts.get("win_sheet.key_with", tile=first, cell=cell), False))
+            out += [(1 + d, s, False) for d, s in self.tree_lines(puzzle.tree)]
+        return out
+
+    def key_page(self, worksheet) -> list[Sheet]:
+        title = f"{self.title()}: {self.texts.get('worksheet.key_title')}"
+        sheet = Sheet(f"win-sheet-{worksheet.number}-key", self.paper, self.metrics,
+                      continued=lambda more: more.title(self.texts.get("kit.continued", title=title)))
+        self.key_header(sheet, worksheet.number, worksheet.seed)
+        for puzzle in worksheet.puzzles:
+            d = self.diagram(puzzle, KEY_CELL)
+            cell, first = short(puzzle.tree.move)
+            tile, _, turn = first.partition("@")
+            d.tiles[puzzle.path.cell] = (self.definition.tile_type(int(tile)), int(turn or 0))  # the winning tile, shaded
+            text_x = sheet.x + d.width + 4.0
+            width = sheet.x + sheet.width - text_x
+            rows: list[tuple[float, str, bool]] = []
+            for level, text, bold in self.key_texts(puzzle):
+                indent = 4.0 * level
+                for line in wrap(text, width - indent - 5.0, KEY_SIZE, self.metrics, bold, "win_sheet key"):
+                    rows.append((indent, line, bold))
+            height = max(d.height, len(rows) * KEY_SIZE * LEADING + 2.0) + 3.0
+            top = sheet.take(height, f"the answer to puzzle {puzzle.number}") + height  # on the next sheet if need be
+            sheet.add(d.items(sheet.x, top - d.height))
+            sheet.add(Text(sheet.x + d.width + 0.5, top - KEY_SIZE * 1.2, f"{puzzle.number}.", BODY, bold=True))
+            y = top
+            for indent, line, bold in rows:
+                y -= KEY_SIZE * LEADING
+                sheet.add(Text(text_x + 5.0 + indent, y + KEY_SIZE * 0.3, line, KEY_SIZE, bold=bold))
+            sheet.gap(2.0)
+        return sheet.chain()
+
+    def compact_key_pages(self, worksheets) -> list[Sheet]:
+        """Every sheet's winning first tiles in one list, on as few pages as it fits."""
+        title = f"{self.title()}: {self.texts.get('worksheet.compact_key_title')}"
+        sheet = Sheet("win-sheet-key", self.paper, self.metrics,
+                      continued=lambda more: more.title(self.texts.get("kit.continued", title=title)))
+        sheet.title(title)
+        sheet.paragraph(self.texts.get("worksheet.key_keep_away"), bold=True, what="worksheet.key_keep_away")
+        for w in worksheets:
+            answers = "   ".join(f"{p.number}. {short(p.tree.move)[0]}: {self.looks(p)}" for p in w.puzzles)
+            sheet.paragraph(f"{self.texts.get('worksheet.sheet', number=w.number)} · {w.seed}: {answers}", size=BODY,
+                            what="win_sheet compact key")
+        return sheet.chain()
+
