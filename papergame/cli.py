@@ -75,10 +75,9 @@ class PapergameGroup(click.Group):
 
 def stopped() -> click.exceptions.Exit:
     """Ctrl-C: one line on stderr and exit status 130, instead of click's "Aborted!" and 1."""
-    from papergame.start import STOPPED_STATUS, stopped as say_stopped
+    from papergame.errors import say_stopped
 
-    say_stopped()
-    return click.exceptions.Exit(STOPPED_STATUS)
+    return click.exceptions.Exit(say_stopped())
 
 
 @click.group(cls=PapergameGroup, invoke_without_command=True, no_args_is_help=False,

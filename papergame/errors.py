@@ -62,3 +62,20 @@ class OutputError(PapergameError):
 
 class SolveError(PapergameError):
     """A game that `solve` cannot answer: the wrong rule set, or a board too large."""
+
+
+# Ctrl-C: one line on stderr and the status shells give a command stopped by it (128 + SIGINT).
+STOPPED = "papergame: stopped (Ctrl-C)"
+STOPPED_STATUS = 130
+
+
+def say_stopped() -> int:
+    """Say that Ctrl-C stopped papergame, as quietly as a closed terminal or a second Ctrl-C allow."""
+    import sys
+
+    try:
+        sys.stderr.write("\n" + STOPPED + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, KeyboardInterrupt):
+        pass
+    return STOPPED_STATUS

@@ -9,8 +9,6 @@ readable by old Pythons (no syntax newer than 3.6), so that one can say what to 
 import sys
 
 OLDEST = (3, 11)
-STOPPED = "papergame: stopped (Ctrl-C)"
-STOPPED_STATUS = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
 
 def too_old(version=None):
@@ -45,12 +43,12 @@ def main(args=None):
 
 
 def stopped():
+    """One line and status 130 (the words live in papergame.errors, which the CLI says them with too)."""
     try:
-        sys.stderr.write("\n" + STOPPED + "\n")
-        sys.stderr.flush()
-    except (OSError, ValueError, KeyboardInterrupt):  # a closed terminal, or a second Ctrl-C
-        pass
-    return STOPPED_STATUS
+        from papergame.errors import say_stopped
+    except KeyboardInterrupt:  # a second Ctrl-C
+        return 130
+    return say_stopped()
 
 
 if __name__ == "__main__":  # pragma: no cover

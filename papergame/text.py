@@ -216,8 +216,8 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     schema = english(words)
     if not LANG_CODE.fullmatch(lang):
         raise OptionError("lang", f'"{lang}" is not a language code such as en, de or pt-BR')
-    if text_path is not None:
-        path = Path(text_path)
+    if text_path is not None:  # a path, or a file sent to the page (anything with read_bytes)
+        path = text_path if hasattr(text_path, "read_bytes") else Path(text_path)
         return parse_texts(read_toml(path, "text"), str(path), schema)
     name = text_filename(lang)
     template = builtin_game(game_path)

@@ -402,6 +402,89 @@ def test_an_uploaded_definition_builds_the_command_lines_kit(server, tmp_path, m
     assert request(server, f"/worksheets.pdf?game={game}&level=easy").body == sheets
 
 
+def own_game(folder: Path, title: str = "Le château des chemins") -> Path:
+    """A game folder of a designer's own: game.toml, and its French words with a title of its own."""
+    assert CliRunner().invoke(main, ["init", str(folder), "--lang", "fr"]).exit_code == 0
+    text = folder / "text.fr.toml"
+    words = text.read_text(encoding="utf-8")
+    kit_title = words.index("\ntitle = ", words.index("[kit]"))
+    end = words.index("\n", kit_title + 1)
+    text.write_text(words[:kit_title] + f'\ntitle = "{title}"' + words[end:], encoding="utf-8")
+    return folder
+
+
+def test_an_uploaded_game_with_its_text_file_prints_under_its_own_title_and_name(server, tmp_path):
+    """game.toml, then its text.fr.toml joining it: the command line's kit from the folder, named after its title."""
+    folder = own_game(tmp_path / "castle")
+    first = request(server, "/upload?name=game.toml", method="POST", body=(folder / "game.toml").read_bytes())
+    assert first.status == 200 and first.json()["languages"] == [] and first.json()["title"] is None
+    alone = request(server, f"/kit.pdf?game={first.json()['game']}&only=tokens")
+    assert 'filename="my-game.pdf"' in alone.headers["Content-Disposition"]  # not game.pdf
+    joined = request(server, f"/upload?name=text.fr.toml&game={first.json()['game']}", method="POST",
+                     body=(folder / "text.fr.toml").read_bytes())
+    assert joined.status == 200, joined.text
+    sent = joined.json()
+    assert (sent["title"], sent["languages"], sent["name"]) == ("Le château des chemins", ["fr"], "game.toml")
+    got = request(server, f"/kit.pdf?game={sent['game']}&lang=fr")
+    assert got.headers["Content-Disposition"] == ('attachment; filename="le-ch_teau-des-chemins.pdf"; '
+                                                  "filename*=UTF-8''le-ch%C3%A2teau-des-chemins.pdf")
+    kit = cli_files(tmp_path, "build", ["--game", str(folder / "game.toml"), "--lang", "fr"])[0]
+    from pypdf import PdfReader
+
+    assert "Le château des chemins" in PdfReader(io.BytesIO(got.body)).pages[0].extract_text()
+    # the same words; the guide names the game as the command line was given it, so compare the pages' text
+    texts = [[p.extract_text() for p in PdfReader(io.BytesIO(b)).pages] for b in (got.body, kit)]
+    assert texts[0][:-1] == texts[1][:-1]
+
+
+def test_an_uploaded_zip_of_a_game_folder_is_the_command_lines_kit_byte_for_byte(server, tmp_path, monkeypatch):
+    import zipfile
+
+    folder = own_game(tmp_path / "castle")
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        for name in ("game.toml", "text.fr.toml"):
+            archive.write(folder / name, f"castle/{name}")
+    reply = request(server, "/upload?name=castle.zip", method="POST", body=packed.getvalue())
+    assert reply.status == 200, reply.text
+    sent = reply.json()
+    assert (sent["name"], sent["title"], sent["languages"]) == ("castle/game.toml", "Le château des chemins", ["fr"])
+    monkeypatch.chdir(tmp_path)  # the command line run beside the folder, as its guide then names it
+    result = CliRunner().invoke(main, ["build", "--game", "castle/game.toml", "--lang", "fr", "-o", "cli.pdf"])
+    assert result.exit_code == 0, result.output
+    got = request(server, f"/kit.pdf?game={sent['game']}&lang=fr")
+    assert got.body == (tmp_path / "cli.pdf").read_bytes()
+    assert 'filename="castle.pdf"' in got.headers["Content-Disposition"]
+
+
+@pytest.mark.parametrize("name,body,problem", [
+    ("notes.zip", b"PK not really", "Error: notes.zip: not a zip file that can be read; zip the game's folder again"),
+    ("text.fr.toml", b"title = ", "Error: text.fr.toml: not valid TOML"),
+    ("notes.toml", b"a = 1", "Error: notes.toml: a game's text file is named text.LANG.toml"),
+])
+def test_a_bad_text_file_or_zip_gets_one_error_line(server, name, body, problem):
+    joins = ""
+    if name.startswith(("text.", "notes.toml")):
+        first = request(server, "/upload?name=game.toml", method="POST", body=(EXAMPLES / "six-by-six.toml").read_bytes())
+        joins = f"&game={first.json()['game']}"
+    reply = request(server, f"/upload?name={name}{joins}", method="POST", body=body)
+    assert reply.status == 400 and reply.text.startswith(problem), reply.text
+    assert len(reply.text.splitlines()) == 1
+
+
+def test_the_page_is_told_each_language_by_its_own_name_titles_parts_and_measured_by_paper(server):
+    told = request(server, "/options.json").json()
+    assert told["languages"] == [["en", "English"], ["fr", "Français"], ["es", "Español"], ["de", "Deutsch"],
+                                 ["uk", "Українська"]]
+    assert told["titles"]["edge-port-path-tiles"] == "Edge-port path tiles"
+    assert [p for p, _ in told["parts"]] == ["board", "tiles", "tokens", "rules", "record", "host-key", "guide"]
+    assert told["measured"] == {"a4": [46.7, 60.0], "letter": [47.5, 60.0]}
+    # the same limits the command line's error gives
+    for paper, lowest in (("a4", "46.7"), ("letter", "47.5")):
+        line = cli_errors(["build", "--paper", paper, "--measured", "41"])[0]
+        assert f"it can be {lowest} to 60 mm" in line
+
+
 def test_a_broken_upload_gets_the_command_lines_errors(server, monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     expected = cli_errors(["validate", "broken.toml"])

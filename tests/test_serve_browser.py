@@ -119,7 +119,7 @@ def test_the_page_in_a_real_browser(browser, page_server, tmp_path):
     size.send_keys("70")
     error = browser.find_element(By.CSS_SELECTOR, '.field[data-name="tile-size"] .error')
     wait_for(lambda: error.text, what="the error beside the tile size")
-    assert error.text == "Error: --tile-size: 70 mm is outside 20 to 60 mm"
+    assert error.text == "70 mm is outside 20 to 60 mm"  # plain words: no "Error:", no flag
     kit_button = browser.find_element(By.CSS_SELECTOR, 'a[data-doc="kit"]')
     assert kit_button.get_attribute("aria-disabled") == "true"
     size.clear()
@@ -144,3 +144,150 @@ def test_the_page_in_a_real_browser(browser, page_server, tmp_path):
     assert browser.find_element(By.ID, "f-tile-size").get_attribute("value") == "30"
     assert Select(browser.find_element(By.ID, "f-level")).first_selected_option.get_attribute("value") == "easy"
     print(f"\nbrowser test: {time.monotonic() - began:.1f} s")
+
+
+# --- the page in a teacher's words, on a 1366 x 768 screen ------------------------------------------
+
+SCREEN = (1366, 650)  # what a 1366 x 768 screen leaves to a page under the browser's own bars
+
+
+def fully_in_view(driver, selector):
+    return driver.execute_script("""
+        const e = document.querySelector(arguments[0]);
+        if (!e) return false;
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;""", selector)
+
+
+def own_game(folder: Path) -> Path:
+    """A designer's game folder: game.toml and French words with a title of its own."""
+    assert CliRunner().invoke(main, ["init", str(folder), "--lang", "fr"]).exit_code == 0
+    text = folder / "text.fr.toml"
+    words = text.read_text(encoding="utf-8")
+    at = words.index("\ntitle = ", words.index("[kit]"))
+    text.write_text(words[:at] + '\ntitle = "Le château des chemins"' + words[words.index("\n", at + 1):],
+                    encoding="utf-8")
+    return folder
+
+
+def fetched(url: str) -> bytes:
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=120) as answer:
+        return answer.read()
+
+
+def test_the_page_in_a_teachers_words_on_a_small_screen(browser, page_server, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    began = time.monotonic()
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": SCREEN[0], "height": SCREEN[1],
+                                                                    "deviceScaleFactor": 1, "mobile": False})
+    try:
+        browser.get(page_server.url)
+        wait_for(lambda: kit_previews(browser), what="the kit's previews")
+        # the save button and the first page's preview, with no scrolling
+        assert fully_in_view(browser, 'a[data-doc="kit"]')
+        assert fully_in_view(browser, '[data-maker="kit"] .previews figure')
+        shot = tmp_path / "page-1366x768.png"
+        browser.save_screenshot(str(shot))
+        print(f"\nscreenshot: {shot}")
+
+        # the games by their printed titles, the languages by their own names
+        game = Select(browser.find_element(By.ID, "f-game"))
+        assert game.first_selected_option.text == "Edge-port path tiles"
+        lang = Select(browser.find_element(By.ID, "f-lang"))
+        assert [o.text for o in lang.options] == ["English", "Français", "Español", "Deutsch", "Українська"]
+
+        # the hint of the printer's measurement is true for the paper chosen
+        hint = browser.find_element(By.CSS_SELECTOR, '.field[data-name="measured"] .hint')
+        assert "on A4: 46.7 to 60" in hint.text
+        Select(browser.find_element(By.ID, "f-paper")).select_by_value("letter")
+        wait_for(lambda: "on US Letter: 47.5 to 60" in hint.text, what="the Letter hint")
+        Select(browser.find_element(By.ID, "f-paper")).select_by_value("a4")
+
+        # the parts as boxes to tick: just the tokens, then none (said in words, beside the boxes)
+        for part in ("board", "tiles", "rules", "record", "host-key", "guide"):
+            browser.find_element(By.ID, f"f-only-{part}").click()
+        wait_for(lambda: (s := kit_previews(browser)) and len(s) == 1, what="one page: the tokens")
+        assert "only=tokens" in browser.current_url
+        button = browser.find_element(By.CSS_SELECTOR, 'a[data-doc="kit"]')
+        expected = tmp_path / "tokens.pdf"
+        assert CliRunner().invoke(main, ["build", "--only", "tokens", "-o", str(expected)]).exit_code == 0
+        assert fetched(button.get_attribute("href")) == expected.read_bytes()
+        browser.find_element(By.ID, "f-only-tokens").click()
+        parts_error = browser.find_element(By.CSS_SELECTOR, '.field[data-name="only"] .error')
+        wait_for(lambda: parts_error.text, what="the parts' error")
+        assert parts_error.text == "Tick at least one part to print."
+        browser.find_element(By.ID, "f-only-tokens").click()
+        wait_for(lambda: not parts_error.text, what="the parts' error to go")
+
+        # errors in plain words: no "Error:", no option's flag, no pointer to a command's help
+        measured = browser.find_element(By.ID, "f-measured")
+        measured.send_keys("41")
+        error = browser.find_element(By.CSS_SELECTOR, '.field[data-name="measured"] .error')
+        wait_for(lambda: error.text, what="the measured error")
+        assert error.text.startswith("41 mm would enlarge every page") and "Error" not in error.text
+        assert "--" not in error.text
+        measured.send_keys(Keys.CONTROL + "a" + Keys.NULL, "big")
+        wait_for(lambda: error.text and "41" not in error.text, what="the error for a word")
+        assert "Error" not in error.text and "--" not in error.text and "help" not in error.text
+        measured.send_keys(Keys.CONTROL + "a" + Keys.NULL, Keys.DELETE)  # emptied by typing, so the page hears it
+        wait_for(lambda: not error.text, what="the measured error to go")
+
+        # a long build shows progress: a moving bar at once, then how long it has been going
+        engine = page_server.engine
+        quick = engine.pdfs
+
+        def slow(maker, query):
+            if ("tile-size", "33") in query:
+                time.sleep(2.5)
+            return quick(maker, query)
+
+        engine.pdfs = slow
+        try:
+            size = browser.find_element(By.ID, "f-tile-size")
+            size.clear()
+            size.send_keys("33")
+            bar = browser.find_element(By.CSS_SELECTOR, '[data-maker="kit"] .progress')
+            status = browser.find_element(By.CSS_SELECTOR, '[data-maker="kit"] .status')
+            wait_for(lambda: bar.is_displayed(), what="the progress bar")
+            wait_for(lambda: "s so far" in status.text, what="the time so far")
+            wait_for(lambda: not bar.is_displayed() and "as they will print" in status.text, timeout=60,
+                     what="the build to end")
+        finally:
+            engine.pdfs = quick
+
+        # a game of one's own with its text file: its title, its file name, its words; a language it lacks is said
+        folder = own_game(tmp_path / "castle")
+        browser.find_element(By.ID, "upload").send_keys(f"{folder / 'game.toml'}\n{folder / 'text.fr.toml'}")
+        wait_for(lambda: game.first_selected_option.text == "Your game: Le château des chemins",
+                 what="the uploaded game in the menu")
+        lang.select_by_value("fr")
+        wait_for(lambda: "lang=fr" in button.get_attribute("href") and "game=upload-" in button.get_attribute("href"),
+                 what="the kit's link")
+        note = browser.find_element(By.CSS_SELECTOR, '[data-note="words"]')
+        assert not note.is_displayed()
+        lang.select_by_value("de")
+        wait_for(lambda: note.is_displayed(), what="the note on the words")
+        assert note.text == ("Your game has no text file in Deutsch: its pages print with papergame's own Deutsch "
+                             "words.")
+        lang.select_by_value("fr")
+        wait_for(lambda: not note.is_displayed() and "lang=fr" in button.get_attribute("href"), what="French again")
+        wait_for(lambda: kit_previews(browser), what="the previews of the uploaded game")
+        import urllib.request
+
+        with urllib.request.urlopen(button.get_attribute("href"), timeout=120) as answer:
+            saved_as = answer.headers["Content-Disposition"]
+            kit = answer.read()
+        assert "filename*=UTF-8''le-ch%C3%A2teau-des-chemins.pdf" in saved_as
+        import io
+
+        from pypdf import PdfReader
+
+        assert PdfReader(io.BytesIO(kit)).pages[0].extract_text().count("Le château des chemins") >= 1
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    print(f"\nbrowser test (a teacher's words): {time.monotonic() - began:.1f} s")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -24,8 +25,9 @@ import click
 
 from papergame import cli
 from papergame.build import KitPdfs, WorksheetPdfs, game_name, kit_pdfs, worksheet_pdfs
-from papergame.errors import OptionError, PapergameError
+from papergame.errors import DefinitionError, OptionError, PapergameError
 from papergame.model.definition import (
+    MAX_FILE_BYTES,
     GameDefinition,
     builtin_games,
     parse_definition,
@@ -97,8 +99,66 @@ class UnreadBytes:
 
 
 class Upload(NamedTuple):
-    name: str
+    name: str  # as the game option would name the file: the saved PDFs are named after it
     definition: GameDefinition
+    texts: dict[str, UploadedFile] = {}  # language -> the game's own text file, sent with it
+    title: str | None = None  # the title its own words print
+
+    @property
+    def named(self) -> str:
+        """The game as the game option would name its file, for the saved PDFs' names: a game.toml sent
+        alone is named after its own title (le-château.pdf), or my-game.pdf without words of its own."""
+        if self.name != "game.toml":
+            return self.name
+        return f"{file_stem_of(self.title)}.toml" if self.title else "my-game.toml"
+
+    def described(self, key: str) -> dict:
+        """What the page is told of an upload: its key for `game=`, its name and title, its languages."""
+        return {"game": key, "name": self.name, "title": self.title, "languages": sorted(self.texts)}
+
+
+TEXT_FILE = re.compile(r"text\.([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?)\.toml")
+ZIP_MEMBERS, ZIP_BYTES = 64, 8 * MAX_FILE_BYTES  # a folder of a game and its words is a dozen small files
+
+
+def file_stem_of(title: str) -> str:
+    """A file name made of a title, as the built-in games are named ("Edge-port path tiles" -> edge-port-path-tiles).
+
+    >>> file_stem_of("Edge-port path tiles"), file_stem_of("Le château !")
+    ('edge-port-path-tiles', 'le-château')
+    """
+    return re.sub(r"[^\w]+", "-", title.lower()).strip("-_") or "game"
+
+
+def zip_members(data: bytes, name: str) -> tuple[str, dict[str, bytes]]:
+    """The files of a zipped game folder (name -> bytes, at most one folder deep) and the folder's name."""
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = [i for i in archive.infolist() if not i.is_dir() and not i.filename.startswith("__MACOSX/")]
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise DefinitionError(f"{name}: not a zip file that can be read; zip the game's folder again") from None
+    if len(infos) > ZIP_MEMBERS or sum(i.file_size for i in infos) > ZIP_BYTES:
+        raise DefinitionError(f"{name}: holds more than a game's folder ({len(infos)} files); zip only the folder "
+                              f"with game.toml and its text files")
+    files: dict[str, bytes] = {}
+    folders = set()
+    for info in infos:
+        parts = info.filename.replace("\\", "/").split("/")
+        if len(parts) > 2 or not parts[-1].endswith(".toml"):
+            continue
+        if info.file_size > MAX_FILE_BYTES:
+            raise DefinitionError(f"{name}: {info.filename}: file is {info.file_size:,} bytes; a definition file may "
+                                  f"be at most 1 MiB")
+        try:
+            files[parts[-1]] = archive.read(info)
+        except (zipfile.BadZipFile, OSError, ValueError, RuntimeError):
+            raise DefinitionError(f"{name}: {info.filename}: cannot be read from the zip") from None
+        if len(parts) == 2:
+            folders.add(parts[0])
+    folder = folders.pop() if len(folders) == 1 else Path(name).stem
+    return folder, files
 
 
 class LRU(OrderedDict):
@@ -136,15 +196,67 @@ class Engine:
 
     # --- games -------------------------------------------------------------------------
 
-    def upload(self, name: str, data: bytes | UnreadBytes) -> str:
-        """Check a definition file sent to the page and keep it in memory; its key for `game=`."""
+    def upload(self, name: str, data: bytes | UnreadBytes, joins: str | None = None) -> dict:
+        """Check a game sent to the page and keep it in memory: a definition file, a zip of a game's
+        folder, or (`joins`: an upload's key) a text file of an uploaded game. What the page is told of it."""
         name = Path(name.replace("\\", "/")).name or "game.toml"
+        if joins is not None:
+            return self.join_text(joins, name, data)
+        if name.lower().endswith(".zip") and isinstance(data, bytes):
+            return self.upload_folder(name, data)
         definition = parse_definition(read_toml(UploadedFile(name, data)), name)
         assert isinstance(data, bytes)
-        key = UPLOAD_PREFIX + hashlib.sha256(data).hexdigest()[:16]
+        return self.keep(hashlib.sha256(data).hexdigest(), Upload(name, definition))
+
+    def keep(self, digest: str, upload: Upload) -> dict:
+        key = UPLOAD_PREFIX + digest[:16]
         with self.lock:
-            self.uploads.keep(key, Upload(name, definition))
-        return key
+            self.uploads.keep(key, upload)
+        return upload.described(key)
+
+    def upload_folder(self, name: str, data: bytes) -> dict:
+        """A zipped game folder: its game.toml (or its one other definition file) and its text files."""
+        folder, files = zip_members(data, name)
+        texts = {m[1]: n for n in files if (m := TEXT_FILE.fullmatch(n))}
+        games = ["game.toml"] if "game.toml" in files else [n for n in files if n not in texts.values()]
+        if len(games) != 1:
+            raise DefinitionError(f"{name}: holds no game.toml" if not games else
+                                  f"{name}: holds several definition files ({', '.join(sorted(games))}); "
+                                  f"zip one game's folder")
+        game_name = f"{folder}/game.toml" if games[0] == "game.toml" else games[0]
+        # named as the folder's own game.toml would be from beside the folder, so the kit is the command line's
+        definition = parse_definition(read_toml(UploadedFile(game_name, files[games[0]])), game_name)
+        upload = Upload(game_name, definition)
+        for lang, text_name in sorted(texts.items()):
+            upload = self.with_text(upload, text_name, files[text_name])
+        return self.keep(hashlib.sha256(data).hexdigest(), upload)
+
+    def join_text(self, key: str, name: str, data: bytes | UnreadBytes) -> dict:
+        with self.lock:
+            upload = self.uploads.find(key)
+        if upload is None:
+            raise OptionError(fields.GAME, f'"{key}" is a game sent to this page that it no longer holds; choose '
+                                           f"its files again")
+        if not TEXT_FILE.fullmatch(name):
+            raise DefinitionError(f"{name}: a game's text file is named text.LANG.toml (text.en.toml, text.fr.toml)")
+        upload = self.with_text(upload, name, data)
+        assert isinstance(data, bytes)
+        return self.keep(hashlib.sha256(key.encode() + name.encode() + b"\0" + data).hexdigest(), upload)
+
+    def with_text(self, upload: Upload, name: str, data: bytes | UnreadBytes) -> Upload:
+        """`upload` with its text file `name` (text.LANG.toml), checked as a text file named on the command line is."""
+        from papergame.model.rules import rule_set
+        from papergame.text import load_texts
+
+        match = TEXT_FILE.fullmatch(name)
+        assert match is not None
+        text: Any = UploadedFile(name, data)  # read as a file is read (read_bytes)
+        words = load_texts(text, match[1], None, rule_set(upload.definition).words)  # raises the CLI's errors
+        texts = {**upload.texts, match[1]: text}
+        title = upload.title
+        if title is None or match[1] == "en":
+            title = words.get("kit.title")
+        return upload._replace(texts=texts, title=title)
 
     def game(self, value: str | None) -> tuple[list[str], Any, str | None]:
         """The argv for a game chosen on the page, the definition to use instead (uploads), and
@@ -157,7 +269,7 @@ class Engine:
             if upload is None:
                 raise OptionError(fields.GAME, f'"{value}" is a file sent to this page that it no longer holds; '
                                  f"choose the file again")
-            return [], upload.definition, upload.name
+            return [], upload, upload.named
         games = builtin_games()
         if value not in games:
             raise OptionError(fields.GAME, f'"{value}" is not a built-in game ({", ".join(games)}) '
@@ -181,8 +293,11 @@ class Engine:
             if found is not None:
                 return found, named, key
             params = fields.parse(maker.command, args)
-            if definition is not None:
-                params[fields.game_param(maker.command)] = definition
+            if definition is not None:  # an upload: its definition, and its own words in the chosen language
+                params[fields.game_param(maker.command)] = definition.definition
+                own = definition.texts.get(params.get("lang", ""))
+                if own is not None and params.get("text_path") is None:
+                    params["text_path"] = own
             dropped = {p.name for p in maker.command.params if fields.long_name(p) in fields.OFF_PAGE}
             arguments = maker.arguments(**{k: v for k, v in params.items() if k not in dropped})
             return self.builds.keep(key, maker.make(*arguments)), named, key

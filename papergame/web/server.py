@@ -15,7 +15,10 @@ Routes (OPTIONS is a query string of the command's long options without dashes):
     GET  /pages/kit.json?OPTIONS      page counts: {"kit": 5, "host-key": 0}
     GET  /pages/worksheets.json?...   page counts: {"worksheets": 1, "worksheets-key": 1}
     GET  /preview/DOC/N.png?OPTIONS   page N of a document as an image
-    POST /upload?name=FILE.toml       a definition file, kept in memory: {"game": "upload-..."}
+    POST /upload?name=FILE.toml       a definition file, kept in memory: {"game": "upload-...", "name": ...,
+                                      "title": ..., "languages": [...]}; a .zip of a game's folder (its
+                                      game.toml and text files); with &game=upload-..., a text.LANG.toml
+                                      joining that game (the answer's key names both)
 
 Bad options get status 400 and the command line's `Error:` lines; the header
 `X-Papergame-Field` names the field they concern.
@@ -78,9 +81,12 @@ def static_file(name: str) -> bytes:
 
 def options_json() -> dict:
     """The games and the fields of each maker, for the page to build its form from."""
+    from papergame.web.page_words import page_words
+
     return {
         "games": builtin_games(),
         "makers": {name: [f.as_json() for f in fields.fields(m.command)] for name, m in MAKERS.items()},
+        **page_words(),  # languages by their own names, games by their titles, the parts, measured by paper
     }
 
 
@@ -107,6 +113,22 @@ def is_any_ip(host_header: str, port: int) -> bool:
     except ValueError:
         return False
     return given == str(port)
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition for a file name in any script: ASCII for old browsers, UTF-8 (RFC 6266) for the rest.
+
+    >>> attachment("kit.pdf")
+    'attachment; filename="kit.pdf"'
+    >>> print(attachment("le-château.pdf"))
+    attachment; filename="le-ch_teau.pdf"; filename*=UTF-8''le-ch%C3%A2teau.pdf
+    """
+    from urllib.parse import quote
+
+    plain = "".join(c if " " <= c < "\x7f" and c not in '"\\' else "_" for c in filename)
+    if plain == filename:
+        return f'attachment; filename="{filename}"'
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def error_lines(exc: BaseException) -> tuple[list[str], str | None]:
@@ -198,7 +220,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(options_json())
         elif path.endswith(".pdf") and path[1:-4] in DOCUMENTS:
             data, filename = engine.document(path[1:-4], self.query())
-            self.send(200, data, "application/pdf", {"Content-Disposition": f'attachment; filename="{filename}"'})
+            self.send(200, data, "application/pdf", {"Content-Disposition": attachment(filename)})
         elif path.startswith("/pages/") and path.endswith(".json") and path[7:-5] in MAKERS:
             self.send_json(engine.page_counts(path[7:-5], self.query()))
         elif (match := PREVIEW.fullmatch(path)) and match.group(1) in DOCUMENTS:
@@ -211,7 +233,8 @@ class Handler(BaseHTTPRequestHandler):
         if path != "/upload":
             raise Answer(405 if path in STATIC or path.endswith((".pdf", ".json", ".png")) else 404,
                          [f"Error: {path}: nothing can be sent here"])
-        name = dict(self.query()).get("name", "game.toml")
+        query = dict(self.query())
+        name, joins = query.get("name", "game.toml"), query.get("game")
         try:
             size = int(self.headers.get("Content-Length", ""))
         except ValueError:
@@ -220,9 +243,9 @@ class Handler(BaseHTTPRequestHandler):
             raise Answer(400, ["Error: the upload must say its length"], fields.GAME)
         if size > MAX_FILE_BYTES:
             self.drain(size)
-            self.server.engine.upload(name, UnreadBytes(size))  # raises the command line's own message
+            self.server.engine.upload(name, UnreadBytes(size), joins)  # raises the command line's own message
         data = self.rfile.read(size)
-        self.send_json({"game": self.server.engine.upload(name, data), "name": name})
+        self.send_json(self.server.engine.upload(name, data, joins))
 
     def drain(self, size: int) -> None:
         """Read a refused body and drop it, so the browser reads the answer instead of a reset connection."""

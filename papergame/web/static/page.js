@@ -3,6 +3,7 @@
 "use strict";
 
 const DEBOUNCE_MS = 250;
+const SLOW_MS = 1500;    // a build taking longer than this shows how long it has been going
 const DOC_WORDS = {"kit": "Kit", "host-key": "Host key", "worksheets": "Sheet", "worksheets-key": "Answers"};
 // Where the page's requests go: to `papergame serve` over HTTP, or, in the page that
 // `papergame bundle` writes, to papergame itself in a Web Worker (bundle.js sets
@@ -12,18 +13,112 @@ const backEnd = window.papergameBackEnd || {
   image: async path => path,                 // a preview's path -> a URL an <img> shows
   save: null,                                // (a download's path) -> save it; null: the link's own href does
 };
-let options = null;      // /options.json: games and each maker's fields
+let options = null;      // /options.json: games, each maker's fields, and the words the page shows beside them
+const uploads = {};      // an uploaded game's key -> what the server said of it (name, title, languages)
 let common = [];         // names of fields every maker has (the game), shown once at the top
 const values = {};       // name -> the value chosen ("" = the default)
 const timers = {};
 const asked = {};        // maker -> number of the latest request, so older answers are dropped
 
 function gameLabel(name) {
+  if (options.titles && options.titles[name]) return options.titles[name];  // as its kit prints it
   const words = name.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+function languageName(code) {
+  const known = (options.languages || []).find(([value]) => value === code);
+  return known ? known[1] : code;
+}
+
+function labelOf(name) {
+  for (const fields of Object.values(options.makers)) {
+    const field = fields.find(f => f.name === name);
+    if (field) return field.label;
+  }
+  return name;
+}
+
+// A problem in plain words for the page: no "Error:", no option flags, no pointer to a command's help.
+function plainWords(text) {
+  return text.split("\n").filter(line => line.trim()).map(line => {
+    let words = line.replace(/^Error:\s*/, "").replace(/^--[a-z-]+:\s*/, "");
+    words = words.replace(/^Invalid value for '--[a-z-]+':\s*/, "").replace(/;?\s*see papergame \w+ --help\.?$/, "");
+    words = words.replace(/^'(.*)' is not a valid (float|integer)(?: range)?\.?$/,
+                          (_, value, kind) => `"${value}" is not a number: write one such as ${kind === "float" ? "49.2" : "15"}`);
+    words = withoutFlags(words);
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }).join("\n");
+}
+
+// An option named in a help text (--only) is named as its field is on this page ("Print these parts").
+function withoutFlags(text) {
+  return (text || "").replace(/--([a-z][a-z-]+)/g, (_, name) => `"${name === "only" ? "Print these parts" : labelOf(name)}"`);
+}
+
+function paperOf() {
+  return values.paper || "a4";
+}
+
+function measuredHint() {
+  const range = options.measured && options.measured[paperOf()];
+  const paper = paperOf() === "letter" ? "US Letter" : "A4";
+  const limits = range ? `${String(range[0])} to ${String(range[1])}` : "40 to 60";
+  return "Leave empty at first. If the 50 mm bar on a printed page is not 50 mm, write what it measured " +
+         `(on ${paper}: ${limits}) and every page is scaled to make up for it.`;
+}
+
+function partsOf(field) {
+  if (field.choices && field.choices.length) {
+    const words = Object.fromEntries(options.parts || []);
+    return field.choices.map(([value]) => [value, words[value] || value]);
+  }
+  return options.parts || [];
+}
+
+function makeParts(field) {
+  const box = document.createElement("fieldset");
+  box.className = "field";
+  box.dataset.name = field.name;
+  const legend = document.createElement("legend");
+  legend.textContent = "Print these parts";
+  const list = document.createElement("div");
+  list.className = "parts";
+  const chosen = (values[field.name] || "").split(",").map(p => p.trim()).filter(Boolean);
+  for (const [value, words] of partsOf(field)) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.value = value;
+    input.id = `f-${field.name}-${value}`;
+    input.checked = !chosen.length || chosen.includes(value);
+    input.addEventListener("change", () => {
+      const boxes = [...list.querySelectorAll("input")];
+      const ticked = boxes.filter(b => b.checked).map(b => b.value);
+      if (!ticked.length) {
+        values[field.name] = "";
+        showProblem("kit", "Tick at least one part to print.", field.name);
+        keepInAddress();
+        return;
+      }
+      values[field.name] = ticked.length === boxes.length ? "" : ticked.join(",");
+      choicesChanged(field.name);
+    });
+    label.append(input, words);
+    list.append(label);
+  }
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.textContent = "Lost a part? Untick the others to print just that one.";
+  const error = document.createElement("p");
+  error.className = "error";
+  error.setAttribute("role", "alert");
+  box.append(legend, list, hint, error);
+  return box;
+}
+
 function makeField(field) {
+  if (field.name === "only") return makeParts(field);
   const box = document.createElement("div");
   box.className = "field" + (field.kind === "flag" ? " flag" : "");
   box.dataset.name = field.name;
@@ -35,6 +130,11 @@ function makeField(field) {
   if (field.name === "game") {
     input = document.createElement("select");
     options.games.forEach((name, i) => input.add(new Option(gameLabel(name), i === 0 ? "" : name)));
+  } else if (field.name === "lang" && options.languages) {
+    input = document.createElement("select");  // each language by its own name
+    for (const [value, words] of options.languages) input.add(new Option(words, value));
+    const chosen = values[field.name];
+    if (chosen && !options.languages.some(([value]) => value === chosen)) input.add(new Option(chosen, chosen));
   } else if (field.kind === "choice") {
     input = document.createElement("select");
     for (const [value, words] of field.choices) input.add(new Option(words, value));
@@ -61,13 +161,15 @@ function makeField(field) {
   else box.append(label, input);
   const hint = document.createElement("p");
   hint.className = "hint";
-  hint.textContent = field.name === "game" ? "Built-in games, or a file of your own below." : field.help;
+  hint.textContent = field.name === "game" ? "Built-in games, or a game of your own below." :
+    field.name === "measured" ? measuredHint() : field.name === "lang" ? "The language of the printed words." :
+    withoutFlags(field.help);
   const error = document.createElement("p");
   error.className = "error";
   error.setAttribute("role", "alert");
   box.append(hint, error);
   const changed = () => { values[field.name] = readValue(field, input); choicesChanged(field.name); };
-  input.addEventListener(field.kind === "text" || field.kind === "number" ? "input" : "change", changed);
+  input.addEventListener(input.tagName === "INPUT" && input.type === "text" ? "input" : "change", changed);
   return box;
 }
 
@@ -95,6 +197,11 @@ function keepInAddress() {
 
 function choicesChanged(name) {
   keepInAddress();
+  if (name === "paper") {
+    const hint = document.querySelector('.field[data-name="measured"] .hint');
+    if (hint) hint.textContent = measuredHint();
+  }
+  if (name === "game" || name === "lang") showWordsNote();
   for (const maker of Object.keys(options.makers)) {
     if (options.makers[maker].some(f => f.name === name)) later(maker);
   }
@@ -136,13 +243,16 @@ async function refresh(maker) {
   status.classList.remove("bad");
   status.textContent = "Making the pages…";
   previews.classList.add("busy");
+  const stopProgress = showProgress(section, status, number, maker);
   let answer;
   try {
     answer = await backEnd.fetch(`/pages/${maker}.json?${query}`);
   } catch (e) {
+    stopProgress();
     if (asked[maker] === number) showProblem(maker, "The page cannot reach papergame: is it still running?", null);
     return;
   }
+  stopProgress();
   if (asked[maker] !== number) return;
   if (!answer.ok) {
     showProblem(maker, (await answer.text()).trim(), answer.headers.get("X-Papergame-Field"));
@@ -160,7 +270,26 @@ async function refresh(maker) {
   previews.classList.remove("busy");
 }
 
+// While a build runs: a moving bar at once, and after a moment how long it has been going.
+function showProgress(section, status, number, maker) {
+  const bar = section.querySelector(".progress");
+  const began = Date.now();
+  if (bar) bar.hidden = false;
+  const tick = setInterval(() => {
+    if (asked[maker] !== number) return;
+    const seconds = Math.round((Date.now() - began) / 1000);
+    if (Date.now() - began >= SLOW_MS) {
+      status.textContent = `Making the pages… ${seconds} s so far (a class set of a big game can take half a minute)`;
+    }
+  }, 500);
+  return () => {
+    clearInterval(tick);
+    if (bar && asked[maker] === number) bar.hidden = true;
+  };
+}
+
 function showProblem(maker, text, name) {
+  text = plainWords(text);
   const section = document.querySelector(`[data-maker="${maker}"]`);
   const status = section.querySelector(".status");
   const box = name ? fieldBox(maker, name) : null;
@@ -171,7 +300,7 @@ function showProblem(maker, text, name) {
     box.dataset.errorOf = maker;
     box.querySelector(".error").textContent = text;
     status.classList.add("bad");
-    status.textContent = "Please look at the field marked in red.";
+    status.textContent = `Please look at "${box.dataset.name === "only" ? "Print these parts" : labelOf(box.dataset.name)}", marked in red.`;
   } else {
     status.classList.add("bad");
     status.textContent = text;
@@ -219,24 +348,76 @@ function showPages(maker, counts, query) {
   }
 }
 
+function uploadBox() {
+  return document.querySelector('.field[data-name="upload"]');
+}
+
+function uploadProblem(text) {
+  const box = uploadBox();
+  box.classList.add("bad");
+  box.querySelector(".error").textContent = plainWords(text);
+}
+
+// A game of one's own: its game.toml alone, with its text files (several files), or a .zip of its folder.
+// The game file goes first; each text file then joins it (`game=KEY`), and the last answer names them all.
 async function upload(event) {
-  const file = event.target.files[0];
-  const box = document.querySelector('.field[data-name="upload"]');
+  const files = [...event.target.files];
+  const box = uploadBox();
   box.classList.remove("bad");
   box.querySelector(".error").textContent = "";
-  if (!file) return;
-  const answer = await backEnd.fetch(`/upload?name=${encodeURIComponent(file.name)}`, {method: "POST", body: file});
-  if (!answer.ok) {
-    box.classList.add("bad");
-    box.querySelector(".error").textContent = (await answer.text()).trim();
+  if (!files.length) return;
+  const isText = f => /^text\.[^.]+\.toml$/i.test(f.name);
+  const games = files.filter(f => !isText(f));
+  if (games.length !== 1) {
+    uploadProblem(games.length ? "Choose one game file (game.toml or a .zip), with its text files if it has them."
+                               : "These are text files only: choose the game's own file (game.toml) with them.");
     return;
   }
-  const sent = await answer.json();
+  let sent = null;
+  for (const file of [games[0], ...files.filter(isText)]) {
+    const joined = sent ? `&game=${encodeURIComponent(sent.game)}` : "";
+    const answer = await backEnd.fetch(`/upload?name=${encodeURIComponent(file.name)}${joined}`, {method: "POST", body: file});
+    if (!answer.ok) {
+      uploadProblem((await answer.text()).trim());
+      return;
+    }
+    sent = await answer.json();
+  }
+  uploads[sent.game] = sent;
   const select = document.getElementById("f-game");
-  if (![...select.options].some(o => o.value === sent.game)) select.add(new Option(`Your file: ${sent.name}`, sent.game));
+  const label = `Your game: ${sent.title || sent.name}`;
+  const existing = [...select.options].find(o => o.value === sent.game);
+  if (existing) existing.text = label; else select.add(new Option(label, sent.game));
   select.value = sent.game;
   values.game = sent.game;
+  const lang = document.getElementById("f-lang");
+  const own = sent.languages || [];
+  for (const code of own) {
+    if (lang && lang.tagName === "SELECT" && ![...lang.options].some(o => o.value === code)) lang.add(new Option(languageName(code), code));
+  }
+  if (lang && own.length && !own.includes(values.lang || "en")) {  // its own words rather than papergame's
+    lang.value = own.includes("en") ? "en" : own[0];
+    values.lang = lang.value === "en" ? "" : lang.value;
+    choicesChanged("lang");
+  }
   choicesChanged("game");
+}
+
+// When an uploaded game has no words of its own in the chosen language, say so in one line.
+function showWordsNote() {
+  const note = document.querySelector('[data-note="words"]');
+  if (!note) return;
+  const sent = uploads[values.game];
+  const lang = values.lang || "en";
+  if (!sent || (sent.languages || []).includes(lang)) {
+    note.hidden = true;
+    note.textContent = "";
+    return;
+  }
+  note.hidden = false;
+  note.textContent = (sent.languages || []).length
+    ? `Your game has no text file in ${languageName(lang)}: its pages print with papergame's own ${languageName(lang)} words.`
+    : `Your game came without a text file: its pages print with papergame's own ${languageName(lang)} words and title.`;
 }
 
 async function start() {
@@ -246,9 +427,13 @@ async function start() {
   const names = makers.map(m => options.makers[m].map(f => f.name));
   common = names[0].filter(n => names.every(list => list.includes(n)));
   const commonBox = document.getElementById("common-fields");
-  for (const name of common) commonBox.append(makeField(options.makers[makers[0]].find(f => f.name === name)));
+  const first = ["game", "lang", "paper", "ink"];  // the game and its language first, then the paper
+  const rank = name => (first.includes(name) ? first.indexOf(name) : first.length);
+  for (const name of [...common].sort((a, b) => rank(a) - rank(b))) {
+    commonBox.append(makeField(options.makers[makers[0]].find(f => f.name === name)));
+  }
   for (const maker of makers) {
-    const form = document.querySelector(`[data-maker="${maker}"] .fields`);
+    const form = document.querySelector(`[data-maker="${maker}"] form.fields`);
     form.addEventListener("submit", e => e.preventDefault());
     for (const field of options.makers[maker]) if (!common.includes(field.name)) form.append(makeField(field));
     refresh(maker);
