@@ -88,7 +88,7 @@ def check_clean(result, args: list[str], counts, kind: str, output: Path | None 
     text = result.output
     assert "Traceback" not in text, f"{command}\n{text}"
     if result.exit_code == 0:
-        if args[0] == "build" and text.startswith("Wrote ") and output is not None and output.is_file():
+        if args and args[0] == "build" and text.startswith("Wrote ") and output is not None and output.is_file():
             pypdf.PdfReader(output, strict=True).pages[0]
             counts["built"] += 1
             return "built"
