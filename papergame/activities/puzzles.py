@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from papergame.errors import PapergameError
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import pairs_cross
@@ -253,3 +254,19 @@ def kinds(count: int) -> list[type[Puzzle]]:
     """Exit puzzles first; a third of the sheet (rounded down) asks which tiles are safe."""
     safe = count // 3
     return [ExitPuzzle] * (count - safe) + [HandPuzzle] * safe
+
+
+# --- a sheet of puzzles (here, not in worksheet.py, so that win_in.py need not import worksheet.py,
+# which imports it) ---------------------------------------------------------------------------------
+
+
+class WorksheetError(PapergameError):
+    """A worksheet option is out of range, or the game cannot make the puzzles asked for."""
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    number: int
+    seed: int
+    level: str
+    puzzles: tuple[Any, ...]  # Puzzle kinds; a shared path's sheets hold win_in.WinPuzzle

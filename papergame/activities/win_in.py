@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from papergame.activities.puzzles import Placement
+from papergame.activities.puzzles import Placement, Worksheet, WorksheetError
 from papergame.model.board import Position
 from papergame.model.definition import GameDefinition
 from papergame.model.playtables import LOOP, OUT, PlayTables
@@ -228,8 +228,6 @@ def win_puzzle_json(definition: GameDefinition, puzzle: WinPuzzle) -> dict[str, 
 
 def check_win_possible(definition: GameDefinition) -> None:
     """Refuse at once a shared-path game whose positions this search cannot value."""
-    from papergame.activities.worksheet import WorksheetError
-
     if definition.rules.supply != "unlimited":
         raise WorksheetError(f"{definition.source}: rules.supply: \"win in N\" sheets need supply = \"unlimited\" "
                              "(with the kit's copies, the tiles left would be part of every position)")
@@ -237,8 +235,6 @@ def check_win_possible(definition: GameDefinition) -> None:
 
 def make_win_sheet(definition: GameDefinition, number: int, seed: int, level: str, count: int):
     """One sheet of `count` "win in N" puzzles, N from the level, made from `seed` alone."""
-    from papergame.activities.worksheet import Worksheet, WorksheetError
-
     check_win_possible(definition)
     maker = WinMaker(definition, LEVEL_MOVES[level], random.Random(seed))
     puzzles: list[WinPuzzle] = []

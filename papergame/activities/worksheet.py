@@ -32,12 +32,14 @@ from papergame.activities.puzzles import (  # noqa: F401 (the names a worksheet 
     Placement,
     Puzzle,
     Window,
+    Worksheet,
+    WorksheetError,
     ending,
     kinds,
     lay,
 )
 from papergame.activities.verifier import problems  # noqa: F401
-from papergame.errors import OptionError, PapergameError
+from papergame.errors import OptionError
 from papergame.model.board import Cell
 from papergame.model.answers import crossing_types
 from papergame.model.definition import GameDefinition
@@ -47,18 +49,6 @@ TRIES = 500  # tries per puzzle before giving up on a definition
 MAX_SEED = 999_999_999
 MAX_COPIES = 200
 MAX_PUZZLES = 12
-
-
-class WorksheetError(PapergameError):
-    """A worksheet option is out of range, or the game cannot make the puzzles asked for."""
-
-
-@dataclass(frozen=True)
-class Worksheet:
-    number: int
-    seed: int
-    level: str
-    puzzles: tuple[Any, ...]  # Puzzle kinds; a shared path's sheets hold win_in.WinPuzzle
 
 
 # --- options -------------------------------------------------------------------------
