@@ -386,3 +386,69 @@ def build_simulation_report(output: str | Path, report, game_path=None, text_pat
     check_page_glyphs([page])
     write_all([(output, render_bytes([page], texts.get("simulate.title")))])
     return output
+
+
+class LoopsPdfs(NamedTuple):
+    """Single-loop clue squares as PDF bytes: the sheets (or the tile version) and their keys."""
+
+    sheets: bytes
+    keys: bytes
+    pages: int
+    puzzles: int  # on each sheet
+    json: dict
+    texts: Texts
+
+
+def loops_pdfs(options, printing: SheetOptions = SheetOptions(), progress=lambda sheets: sheets) -> LoopsPdfs:
+    """Make the puzzles (`activities.loops`), lay out the sheets and keys, render; written nowhere."""
+    from papergame.activities.loops import loops_json, make_loop_sheets
+    from papergame.layout.kit import finish
+    from papergame.layout.pages.loops_sheet import LoopsLayout
+    from papergame.render.fonts import FontMetrics
+
+    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
+    texts = load_texts(printing.text_path, printing.lang)
+    check_text_glyphs(texts)
+    # the footer names the activity, not the default game whose words these are
+    texts = Texts(texts.source, {**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
+    layout = LoopsLayout(texts, FontMetrics(), options.rows, options.columns, options.level, kit_options.paper)
+    if options.tiles:
+        layout.tile_size()  # refuses a puzzle too big for its tiles before any is made
+    count = 1 if options.tiles else layout.puzzle_count(options.puzzles)
+    sheets, pages, keys, labels, key_labels, made = [], [], [], [], [], []
+    for number, seed, puzzles in progress(make_loop_sheets(options, count)):
+        label = texts.get("worksheet.sheet", number=number)
+        if options.tiles:
+            for puzzle in puzzles:
+                tile_pages = [layout.tile_board(number, seed, puzzle)] + layout.tile_sheets(number, puzzle)
+                pages += tile_pages
+                labels += [label] * len(tile_pages)
+        else:
+            pages.append(layout.page(number, seed, puzzles, key=False))
+            labels.append(label)
+        keys.append(layout.page(number, seed, puzzles, key=True))
+        key_labels.append(label)
+        sheets.append((number, seed))
+        made += puzzles
+    finished = finish(pages, texts, kit_options, labels=labels)
+    finished_keys = finish(keys, texts, kit_options, labels=key_labels)
+    check_page_glyphs(finished + finished_keys)
+    keywords = f"papergame paper={kit_options.paper} ink={kit_options.ink}"
+    if kit_options.measured is not None:
+        keywords += f" measured={kit_options.measured:g}"
+    title = texts.get("loops.title")
+    return LoopsPdfs(render_bytes(finished, title, keywords + " tile-pages=none board-pages=none"),
+                     render_bytes(finished_keys, f"{title}: {texts.get('worksheet.key_title')}", keywords),
+                     len(finished), count, loops_json(made), texts)
+
+
+def build_loops(output: str | Path | None, options, progress=lambda sheets: sheets,
+                printing: SheetOptions = SheetOptions()) -> WorksheetReport:
+    """The puzzle sheets and their keys, both files written or neither."""
+    path = output_path(output, "loops.pdf")  # named as for build: .pdf added, a folder gets loops.pdf inside it
+    key_path = path.with_name(f"{path.stem}-key.pdf")
+    refuse_inputs(path, input_files(None, printing.text_path))
+    check_target(path)
+    pdfs = loops_pdfs(options, printing, progress)
+    write_all([(path, pdfs.sheets), (key_path, pdfs.keys)])
+    return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)

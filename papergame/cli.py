@@ -482,6 +482,68 @@ def worksheet(output, as_json, **params) -> None:
 
 
 @main.command()
+@click.option("-o", "--output", default=None, type=click.Path(), metavar="PATH",
+              help="Where to write the sheets; their keys go beside it (PATH-key.pdf). Default: loops.pdf. "
+                   "Named as for build.")
+@click.option("--size", default="5", show_default=True, metavar="N|CxR",
+              help="Squares across and down, 4 to 10: 7 is 7 x 7, 7x5 is 7 columns and 5 rows.")
+@click.option("--level", default="easy", show_default=True, metavar="easy|hard",
+              help="easy: solved one square or dot at a time. hard: one answer, but a pupil must try a line.")
+@click.option("--puzzles", default=None, metavar="N", help="Puzzles on each sheet (default: as many as fit in large print).")
+@click.option("--seed", default="1", show_default=True, metavar="S",
+              help="Where the puzzles come from: the same seed makes the same sheets, byte for byte.")
+@click.option("--copies", default="1", show_default=True, metavar="C",
+              help="Sheets to make (a class set): each gets its own seed and number, printed on it and its key.")
+@click.option("--sheet", default=None, metavar="N",
+              help="Reprint sheet N of a class set under its own number: give the seed printed on that sheet.")
+@click.option("--tiles", "tiles", is_flag=True, default=False,
+              help="The tile version: one puzzle a board with cells the size of the tiles, and blank, straight and "
+                   "corner tiles to cut and lay.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Also print every puzzle and its loop as one JSON object; the Wrote lines then go to stderr.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper size, as for build.")
+@click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
+              show_default=True, help="low: lighter lines and text, for reused paper, as for build.")
+@click.option("--measured", type=float, default=None, metavar="MM",
+              help="What the 50 mm bar measured on your printer; every page is scaled to make up for it.")
+@lang_option
+@text_option
+def loops(output, size, level, puzzles, seed, copies, sheet, tiles, as_json, paper, ink, measured, lang,
+          text_path) -> None:
+    """Make single-loop clue squares: draw one loop through the dots so each number counts its square's sides.
+
+    Every puzzle has exactly one answer (checked with a SAT solver) and fits its level:
+    easy ones are solved one square or dot at a time, hard ones need trying a line.
+
+    \b
+    Example:
+      papergame loops --size 7 --level hard
+      papergame loops --size 5 --tiles -o build-a-loop.pdf
+      papergame loops --copies 30 --seed 7 -o class.pdf
+    """
+    from papergame.activities.loops import parse_loop_options
+    from papergame.build import SheetOptions, build_loops
+
+    options = parse_loop_options(size, level, puzzles, seed, copies, sheet, tiles)
+    printing = SheetOptions(paper.lower(), ink.lower(), measured, lang, text_path)
+
+    def progress(sheets):
+        with click.progressbar(sheets, length=options.copies, label="Making puzzles", file=sys.stderr) as bar:
+            yield from bar
+
+    report = build_loops(output, options, progress, printing)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(report.json))
+    word = "sheet" if options.copies == 1 else "sheets"
+    each = "puzzle" if report.puzzles == 1 else "puzzles"
+    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each"), err=as_json)
+    click.echo(wrote(report.key_path, "the answer keys"), err=as_json)
+
+
+@main.command()
 @click.option("--shape", "kind", type=click.Choice(["square", "hexagon"], case_sensitive=False), default="square",
               show_default=True, help="The tile's shape: a square, or a hexagon with a flat side at the top.")
 @click.option("--ports-per-side", "ports_per_side", type=click.IntRange(1, 3), default=2, show_default=True,

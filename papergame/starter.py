@@ -34,6 +34,7 @@ SECTIONS = {
     "path_record": "The record sheet of a shared-path game: a table, so every heading must fit its column.",
     "path_key": "The host key of a shared-path game: who wins with perfect play, and a strategy.",
     "path_guide": "The teacher's guide of a shared-path game: its own words where the guide's do not fit.",
+    "loops": "Single-loop clue squares (papergame loops): the puzzle sheets, their keys and the tile version.",
     "win_sheet": "The \"win in N\" sheets of a shared-path game (papergame worksheet) and their answer keys.",
 }
 

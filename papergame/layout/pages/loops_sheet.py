@@ -1,0 +1,233 @@
+"""Single-loop clue squares: puzzle sheets, their keys, and the tile version to build by hand.
+
+A sheet: the title and its number, a line for the name and the date, two short instructions,
+then the puzzles, each a lattice of dots with its numbers in large print. The key page has
+the same puzzles in the same places with the loop drawn. The tile version puts one puzzle on
+a board whose cells are the size of the tiles, one cell for each dot of the puzzle, with each
+number where four cells meet; the tiles to cut are blank, straight and corner ones, and the
+loop is built by laying a tile on every cell.
+"""
+
+from __future__ import annotations
+
+import math
+
+from papergame.activities.loops import LoopPuzzle
+from papergame.errors import OptionError
+from papergame.layout.pages.blocks import BODY, CAPTION, text_lines
+from papergame.layout.paper import CONTENT_W, TITLE_SIZE, Sheet
+from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Rect, Text
+from papergame.layout.textflow import Metrics, fit_line, wrap
+from papergame.text import Texts
+
+QUESTION_SIZE = BODY
+GUTTER = 8.0
+ROW_GAP = 6.0
+MIN_CELL, MAX_CELL, COMFORT_CELL = 9.0, 18.0, 12.0
+MOST = 12
+DOT = 0.6
+LOOP_W = 1.1
+TILE_MIN, TILE_MAX = 15.0, 30.0
+
+
+class LoopsLayout:
+    def __init__(self, texts: Texts, metrics: Metrics, rows: int, columns: int, level: str, paper: str = "a4"):
+        self.texts = texts
+        self.metrics = metrics
+        self.rows, self.columns = rows, columns
+        self.level = level
+        self.paper = paper
+        probe = Sheet("loops", paper, metrics)
+        self.header(probe, 1, 0)
+        self.room = probe.room
+
+    # --- planning -------------------------------------------------------------------------
+
+    def fit(self, count: int) -> tuple[int, float]:
+        """(columns of puzzles, cell size) with the biggest cells for `count` puzzles, or (0, 0)."""
+        best = (0, 0.0)
+        for cols in (1, 2, 3, 4):
+            rows = math.ceil(count / cols)
+            slot_w = (CONTENT_W - (cols - 1) * GUTTER) / cols
+            row_h = (self.room - (rows - 1) * ROW_GAP) / rows - QUESTION_SIZE * 1.4
+            cell = min(MAX_CELL, (slot_w - 4) / self.columns, (row_h - 4) / self.rows)
+            if cell >= MIN_CELL and cell > best[1]:
+                best = (cols, cell)
+        return best
+
+    def puzzle_count(self, asked: int | None) -> int:
+        most = max((n for n in range(1, MOST + 1) if self.fit(n)[0]), default=0)
+        if asked is None:
+            return max([n for n in range(1, most + 1) if self.fit(n)[1] >= COMFORT_CELL] or [1])
+        if asked > most:
+            raise OptionError("puzzles", f"{asked} puzzles of {self.columns} x {self.rows} do not fit on one sheet; "
+                              f"at most {most} do")
+        return asked
+
+    # --- pages ------------------------------------------------------------------------------
+
+    def details(self, seed: int) -> str:
+        return self.texts.get("loops.details", level=self.texts.get(f"loops.level_{self.level}"),
+                              columns=self.columns, rows=self.rows, seed=seed)
+
+    def top_line(self, sheet: Sheet, left: str, number: int) -> None:
+        right = self.texts.get("worksheet.sheet", number=number)
+        fit_line(left, sheet.width - self.metrics.width(right, TITLE_SIZE, True) - 6, TITLE_SIZE, self.metrics, True,
+                 "loops.title")
+        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, left, TITLE_SIZE, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + TITLE_SIZE * 0.3, right, TITLE_SIZE, bold=True, anchor="end"))
+
+    def header(self, sheet: Sheet, number: int, seed: int, key: bool = False) -> None:
+        texts, metrics = self.texts, self.metrics
+        title = texts.get("loops.title")
+        self.top_line(sheet, f"{title}: {texts.get('worksheet.key_title')}" if key else title, number)
+        sheet.gap(1.5)
+        bottom = sheet.take(8.0, "the name line")
+        base = bottom + 2.0
+        details = self.details(seed)
+        sheet.add(Text(sheet.x + sheet.width, base, details, CAPTION, anchor="end"))
+        if key:
+            sheet.add(Text(sheet.x, base, texts.get("worksheet.key_keep_away"), BODY, bold=True))
+        else:
+            name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
+            name_w, date_w = metrics.width(name, BODY, True), metrics.width(date, BODY, True)
+            room = sheet.width - metrics.width(details, CAPTION) - name_w - date_w - 14.0
+            x = sheet.x
+            sheet.add(Text(x, base, name, BODY, bold=True))
+            x += name_w + 2.0
+            sheet.add(Line(x, base - 0.8, x + room * 0.68, base - 0.8, width=0.25))
+            x += room * 0.68 + 4.0
+            sheet.add(Text(x, base, date, BODY, bold=True))
+            x += date_w + 2.0
+            sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
+        sheet.gap(1.0)
+        for text in (texts.get("loops.intro"), texts.get("loops.intro_numbers")):
+            lines = wrap(text, sheet.width - 4.0, QUESTION_SIZE, metrics, what="loops.intro")
+            top = sheet.cursor
+            sheet.take(len(lines) * QUESTION_SIZE * 1.22 + 0.4, "loops.intro", "shorten it")
+            sheet.add(*text_lines(["•"], sheet.x, top, QUESTION_SIZE, True))
+            sheet.add(*text_lines(lines, sheet.x + 4.0, top, QUESTION_SIZE))
+        sheet.gap(1.0)
+        sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
+        sheet.gap(2.5)
+
+    def page(self, number: int, seed: int, puzzles: list[LoopPuzzle], key: bool) -> Sheet:
+        sheet = Sheet(f"loops-{number}" + ("-key" if key else ""), self.paper, self.metrics)
+        self.header(sheet, number, seed, key)
+        cols, cell = self.fit(len(puzzles))
+        slot_w = (CONTENT_W - (cols - 1) * GUTTER) / cols
+        row_h = QUESTION_SIZE * 1.4 + self.rows * cell + 4
+        for r in range(math.ceil(len(puzzles) / cols)):
+            if r:
+                sheet.take(ROW_GAP, "the gap between puzzles")
+            top = sheet.cursor
+            sheet.take(row_h, "a row of puzzles")
+            for k, puzzle in enumerate(puzzles[r * cols:(r + 1) * cols]):
+                x = sheet.x + k * (slot_w + GUTTER)
+                sheet.add(Text(x, top - QUESTION_SIZE, f"{puzzle.number}.", QUESTION_SIZE, bold=True))
+                w = self.columns * cell
+                gx = x + (slot_w - w) / 2
+                sheet.add(Group(gx, top - row_h + 2, 0, tuple(lattice(puzzle, cell, key))))
+        return sheet
+
+    # --- the tile version -------------------------------------------------------------------
+
+    def tile_size(self) -> float:
+        size = min(TILE_MAX, CONTENT_W / (self.columns + 1), (self.room - 10) / (self.rows + 1))
+        if size < TILE_MIN:
+            raise OptionError("tiles", f"a {self.columns} x {self.rows} puzzle needs {self.columns + 1} x {self.rows + 1} "
+                              f"tiles, which at {TILE_MIN:g} mm do not fit on one page; take 7 x 7 or smaller")
+        return math.floor(size * 2) / 2
+
+    def tile_board(self, number: int, seed: int, puzzle: LoopPuzzle) -> Sheet:
+        """The clue board with cells the size of the tiles: one cell a dot, each number where four cells meet."""
+        size = self.tile_size()
+        sheet = Sheet(f"loops-{number}-board-{puzzle.number}", self.paper, self.metrics)
+        self.top_line(sheet, self.texts.get("loops.board_title", number=puzzle.number), number)
+        sheet.paragraph(self.texts.get("loops.board_note", size=self.texts.number(size)), size=QUESTION_SIZE,
+                        what="loops.board_note")
+        sheet.gap(2.0)
+        w, h = (self.columns + 1) * size, (self.rows + 1) * size
+        bottom = sheet.take(h, "the board")
+        x0 = sheet.x + (sheet.width - w) / 2
+        items: list[Item] = []
+        for c in range(self.columns + 2):
+            items.append(Line(c * size, 0, c * size, h, width=0.6 if c in (0, self.columns + 1) else 0.25))
+        for r in range(self.rows + 2):
+            items.append(Line(0, r * size, w, r * size, width=0.6 if r in (0, self.rows + 1) else 0.25))
+        clue_size = min(size * 0.28, 6.0)
+        for i, row in enumerate(puzzle.clues):
+            for j, clue in enumerate(row):
+                if clue is None:
+                    continue
+                cx, cy = (j + 1) * size, h - (i + 1) * size
+                items.append(Circle(cx, cy, clue_size * 0.75, width=0.4, stroke=0.0, fill=1.0))
+                items.append(Text(cx, cy - clue_size * 0.36, str(clue), clue_size, bold=True, anchor="middle"))
+        sheet.add(Group(x0, bottom, 0, tuple(items)))
+        return sheet
+
+    def tile_counts(self, puzzle: LoopPuzzle) -> dict[str, int]:
+        """Blank, straight and corner tiles to print: what the answer uses, a fifth more (at least 2)
+        of the straights and corners, so the counts give nothing away."""
+        pts = puzzle.loop
+        corners = sum(1 for k in range(len(pts))
+                      if (pts[k - 1][0] == pts[k][0]) != (pts[(k + 1) % len(pts)][0] == pts[k][0]))
+        straights = len(pts) - corners
+        blanks = (self.rows + 1) * (self.columns + 1) - len(pts)
+        spare = lambda n: n + max(2, math.ceil(n / 5))  # noqa: E731
+        return {"blank": spare(blanks), "straight": spare(straights), "corner": spare(corners)}
+
+    def tile_sheets(self, number: int, puzzle: LoopPuzzle) -> list[Sheet]:
+        size = self.tile_size()
+        counts = self.tile_counts(puzzle)
+        kinds = [k for k, n in counts.items() for _ in range(n)]
+        per_row = int(CONTENT_W // size)
+        sheets: list[Sheet] = []
+        while kinds:
+            sheet = Sheet(f"loops-{number}-tiles-{len(sheets) + 1}", self.paper, self.metrics)
+            self.top_line(sheet, self.texts.get("loops.tiles_title", blank=counts["blank"], straight=counts["straight"],
+                                                corner=counts["corner"]), number)
+            sheet.gap(2.0)
+            rows = int(sheet.room // size)
+            take, kinds = kinds[:rows * per_row], kinds[rows * per_row:]
+            top = sheet.cursor
+            for k, kind in enumerate(take):
+                r, c = divmod(k, per_row)
+                sheet.add(Group(sheet.x + c * size, top - (r + 1) * size, 0, tuple(tile_art(kind, size))))
+            sheet.take(math.ceil(len(take) / per_row) * size, "the tiles")
+            sheets.append(sheet)
+        return sheets
+
+
+def lattice(puzzle: LoopPuzzle, cell: float, key: bool) -> list[Item]:
+    """The dots and numbers, bottom-left at the origin; on the key, the loop drawn through them."""
+    rows, cols = puzzle.rows, puzzle.columns
+    h = rows * cell
+    items: list[Item] = []
+    if key:
+        pts = puzzle.loop
+        for k in range(len(pts)):
+            (r1, c1), (r2, c2) = pts[k], pts[(k + 1) % len(pts)]
+            items.append(Line(c1 * cell, h - r1 * cell, c2 * cell, h - r2 * cell, width=LOOP_W, cap="round"))
+    size = min(cell * 0.55, 8.5)
+    for i, row in enumerate(puzzle.clues):
+        for j, clue in enumerate(row):
+            if clue is not None:
+                items.append(Text((j + 0.5) * cell, h - (i + 0.5) * cell - size * 0.36, str(clue), size, bold=True,
+                                  anchor="middle"))
+    for r in range(rows + 1):
+        for c in range(cols + 1):
+            items.append(Circle(c * cell, h - r * cell, DOT, width=0, stroke=None, fill=0.0))
+    return items
+
+
+def tile_art(kind: str, size: float) -> list[Item]:
+    """A square tile to cut: blank, a straight line across, or a corner joining two neighbouring sides."""
+    items: list[Item] = [Rect(0, 0, size, size, width=0.3)]
+    band = size * 0.12
+    if kind == "straight":
+        items.append(Line(0, size / 2, size, size / 2, width=band))
+    elif kind == "corner":
+        items.append(Arc(size, 0, size / 2, 90, 90, width=band))
+    return items

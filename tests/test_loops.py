@@ -1,0 +1,177 @@
+"""Single-loop clue squares: one answer each (SAT, then plain backtracking), levels, JSON, sheets, tiles."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from papergame.activities.loops import Grid, counts, cycles, deduce, easy, make_puzzle, solutions
+from papergame.cli import main
+
+
+class Backtrack:
+    """Every single loop that fits the clues, by trying each edge off and on in turn (no SAT)."""
+
+    def __init__(self, grid: Grid, clues, most: int):
+        self.edges = sorted(grid.edges(), key=lambda e: (e[1], e[0]))  # dot by dot, row by row: each dot settles early
+        self.at: dict = {}
+        for e in self.edges:
+            self.at.setdefault(e[0], []).append(e)
+            self.at.setdefault(e[1], []).append(e)
+        self.of_edge: dict = {e: [] for e in self.edges}
+        for i in range(grid.rows):
+            for j in range(grid.columns):
+                if clues[i][j] is not None:
+                    for e in grid.sides(i, j):
+                        self.of_edge[e].append((grid.sides(i, j), clues[i][j]))
+        self.state: dict = {}
+        self.most = most
+        self.found: list[frozenset] = []
+
+    def count(self, sides) -> tuple[int, int]:
+        return sum(self.state.get(x) is True for x in sides), sum(x not in self.state for x in sides)
+
+    def fine(self, e) -> bool:
+        for point in e:
+            on, left = self.count(self.at[point])
+            if on > 2 or (on == 1 and left == 0):
+                return False
+        return all(on <= clue <= on + left for sides, clue in self.of_edge[e] for on, left in [self.count(sides)])
+
+    def go(self, k: int = 0) -> None:
+        if len(self.found) >= self.most:
+            return
+        if k == len(self.edges):
+            on = {e for e, v in self.state.items() if v}
+            if on and len(cycles(on)) == 1:
+                self.found.append(frozenset(on))
+            return
+        e = self.edges[k]
+        for value in (False, True):
+            self.state[e] = value
+            if self.fine(e):
+                self.go(k + 1)
+            del self.state[e]
+
+
+def backtrack(grid: Grid, clues, most: int = 2) -> list[frozenset]:
+    search = Backtrack(grid, clues, most)
+    search.go()
+    return search.found
+
+
+def ring(puzzle) -> frozenset:
+    return frozenset(puzzle.edges())
+
+
+@pytest.mark.parametrize("size, level, seed", [(4, "easy", 1), (4, "hard", 2), (5, "easy", 3), (5, "hard", 4)])
+def test_one_answer_by_sat_and_by_backtracking(size, level, seed):
+    puzzle = make_puzzle(1, size, size, level, random.Random(seed))
+    grid = puzzle.grid
+    loop = ring(puzzle)
+    assert len(cycles(set(loop))) == 1
+    full = counts(grid, set(loop))
+    for i, row in enumerate(puzzle.clues):
+        for j, clue in enumerate(row):
+            assert clue is None or clue == full[i][j]
+    assert [frozenset(s) for s in solutions(grid, puzzle.clues)] == [loop]
+    assert backtrack(grid, puzzle.clues) == [loop]
+    assert easy(grid, puzzle.clues, set(loop)) == (level == "easy")
+
+
+def test_the_loop_cut_keeps_a_loop_that_is_the_whole_answer():
+    """Without clues a 4 x 4 lattice has many single loops; the lazy cut must not lose any of the small ones.
+    The SAT count and the backtracking count agree."""
+    grid = Grid(2, 2)
+    none = [[None, None], [None, None]]
+    sat = {frozenset(s) for s in solutions(grid, none, most=100)}
+    plain = set(backtrack(grid, none, most=100))
+    assert sat == plain and len(sat) == 13  # the 2 x 2 lattice: 4 unit squares, 4 dominoes, 4 L-shapes, 1 ring
+    one = {e for e in grid.sides(0, 0)}
+    assert frozenset(one) in sat  # a small loop alone is an answer
+
+
+def test_hard_is_too_hard_for_the_easy_steps():
+    puzzle = make_puzzle(1, 6, 6, "hard", random.Random(9))
+    found = deduce(puzzle.grid, puzzle.clues)
+    assert found is not None and len(found) < len(puzzle.grid.edges())
+
+
+def run(*args):
+    result = CliRunner().invoke(main, ["loops", *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_json_is_as_the_issue_says(tmp_path):
+    result = run("--size", "5x4", "--puzzles", "2", "--json", "-o", str(tmp_path / "l.pdf"))
+    data = json.loads(result.stdout)
+    assert list(data) == ["puzzles"] and len(data["puzzles"]) == 2
+    for p in data["puzzles"]:
+        assert list(p) == ["rows", "columns", "clues", "loop"] and (p["rows"], p["columns"]) == (4, 5)
+        assert len(p["clues"]) == 4 and all(len(row) == 5 for row in p["clues"])
+        assert all(c is None or c in (0, 1, 2, 3) for row in p["clues"] for c in row)
+        pts = [tuple(q) for q in p["loop"]]
+        assert len(set(pts)) == len(pts) and all(0 <= r <= 4 and 0 <= c <= 5 for r, c in pts)
+        for k in range(len(pts)):  # each step to a neighbouring dot, and back to the start
+            (r1, c1), (r2, c2) = pts[k], pts[(k + 1) % len(pts)]
+            assert abs(r1 - r2) + abs(c1 - c2) == 1
+        grid = Grid(4, 5)
+        edges = {tuple(sorted((pts[k], pts[(k + 1) % len(pts)]))) for k in range(len(pts))}
+        assert backtrack(grid, p["clues"]) == [frozenset(edges)]
+
+
+def test_sheets_keys_seeds_and_class_sets(tmp_path):
+    run("--size", "5", "--copies", "2", "--seed", "4", "-o", str(tmp_path / "a.pdf"))
+    run("--size", "5", "--copies", "2", "--seed", "4", "-o", str(tmp_path / "b.pdf"))
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert (tmp_path / "a-key.pdf").read_bytes() == (tmp_path / "b-key.pdf").read_bytes()
+    with pdfplumber.open(tmp_path / "a.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        text = " ".join(pdf.pages[0].extract_text().split())
+        dots = [c for c in pdf.pages[0].curves + pdf.pages[0].rects if c]
+    assert text.startswith("Single-loop clue squares Sheet 1") and "Level: easy · 5 × 5 · seed 4" in text
+    assert "Single-loop clue squares – Sheet 1" in text and dots
+    with pdfplumber.open(tmp_path / "a-key.pdf") as pdf:
+        key = pdf.pages[0]
+        assert "Answer key" in key.extract_text()
+        thick = [line for line in key.lines if line["linewidth"] > 2.5]  # the loops, 1.1 mm
+        assert len(thick) > 10
+
+
+def test_the_tile_version_has_cells_the_size_of_its_tiles(tmp_path):
+    result = run("--size", "5", "--tiles", "--json", "-o", str(tmp_path / "t.pdf"))
+    puzzle = json.loads(result.stdout)["puzzles"][0]
+    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+        board = pdf.pages[0]
+        xs = sorted({round(line["x0"] * 25.4 / 72, 2) for line in board.lines if abs(line["x0"] - line["x1"]) < 0.01
+                     and line["height"] > 100})
+        tiles_title = " ".join(pdf.pages[1].extract_text().split())
+    steps = {round(b - a, 2) for a, b in zip(xs, xs[1:])}
+    assert len(xs) == 7 and steps == {30.0}  # 6 x 6 cells of 30 mm: one a dot of the 5 x 5 puzzle
+    pts = puzzle["loop"]
+    corners = sum(1 for k in range(len(pts)) if (pts[k - 1][0] == pts[k][0]) != (pts[(k + 1) % len(pts)][0] == pts[k][0]))
+    spare = lambda n: n + max(2, -(-n // 5))  # noqa: E731
+    assert (f"Tiles: {spare(36 - len(pts))} blank, {spare(len(pts) - corners)} straight, {spare(corners)} corner"
+            in tiles_title)
+
+
+@pytest.mark.parametrize("lang, title", [("fr", "Boucle unique"), ("es", "Un solo lazo"), ("de", "Eine Schleife"),
+                                         ("uk", "Одна петля")])
+def test_sheets_in_every_language(tmp_path, lang, title):
+    run("--size", "4", "--lang", lang, "-o", str(tmp_path / "l.pdf"))
+    with pdfplumber.open(tmp_path / "l.pdf") as pdf:
+        assert pdf.pages[0].extract_text().startswith(title)
+
+
+def test_bad_options_are_one_error_line(tmp_path):
+    for args, message in [(["--size", "11"], "Error: --size: 11 x 11 is outside 4 to 10 squares each way\n"),
+                          (["--size", "big"], 'Error: --size: "big" is not a size such as 7 or 7x5 (columns x rows)\n'),
+                          (["--level", "medium"], 'Error: --level: "medium" is not one of easy, hard\n')]:
+        result = CliRunner().invoke(main, ["loops", *args, "-o", str(tmp_path / "x.pdf")])
+        assert (result.exit_code, result.output) == (2, message)
+    assert list(tmp_path.iterdir()) == []
