@@ -124,7 +124,40 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
     else:
         pairs = ", ".join(f"{board.cell_name(a)}–{board.cell_name(b)}" for a, b in strategy.dominoes)
         sheet.paragraph(texts.get("path_key.domino_list", pairs=pairs), size=KEY_SIZE, what="path_key.domino_list")
+        diagram, w, h = honeycomb_dominoes(definition, strategy, sheet.width)
+        sheet.gap(3)
+        bottom = sheet.take(h + 6, "the domino diagram")
+        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY_SIZE,
+                       bold=True, anchor="middle"))
+        sheet.add(diagram(sheet.x + (sheet.width - w) / 2, bottom))
     return sheet
+
+
+def honeycomb_dominoes(definition: GameDefinition, strategy: DominoStrategy, room: float):
+    """Any shape's board drawn small, each domino a thick bar joining its two cells' centres, the cell left alone
+    shaded: (a function placing it at a bottom-left corner, its width, its height)."""
+    from papergame.layout.diagram import Diagram
+
+    board = definition.board
+    probe = Diagram(definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), 1.0)
+    cell = min(CELL, (room - 12) / probe.grid_w, 120 / probe.grid_h)
+    d = Diagram(definition, probe.cols, probe.rows, cell, type_labels=False,
+                shaded=(strategy.alone,) if strategy.alone is not None else ())
+    left, bottom, _, _ = d.margins()
+    centre = definition.shape.centre
+
+    def at(c: Cell) -> tuple[float, float]:
+        x, y = d.local(c)
+        return x + centre.x * cell, y + centre.y * cell
+
+    def place(x: float, y: float) -> Item:
+        bars: list[Item] = []
+        for a, b in strategy.dominoes:
+            (x1, y1), (x2, y2) = at(a), at(b)
+            bars.append(Line(x1, y1, x2, y2, width=cell * 0.22, cap="round"))
+        return Group(0, 0, 0, (d.items(x, y), Group(x + left, y + bottom, 0, tuple(bars))))
+
+    return place, d.width, d.height
 
 
 def gap_sentence(definition: GameDefinition, gap: Gap | None, texts: Texts) -> str | None:
