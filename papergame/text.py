@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from papergame.model.definition import DEFAULT_GAME, Checker, builtin_game, builtin_path, read_toml, type_name
 from papergame.errors import DefinitionError, OptionError
+from papergame.folders import READ_CURRENT_FOLDER
 
 DEFAULT_LANG = "en"
 SIDE_AND_INDEX = re.compile(r"(?P<side>[A-Z]+)(?P<index>[0-9]*)")
@@ -224,7 +225,8 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     places = []
     if template is None and game_path is not None:
         places.append(Path(game_path).parent)
-    places.append(Path("."))
+    if READ_CURRENT_FOLDER.get():  # not for `papergame serve`, which reads no file of the user's
+        places.append(Path("."))
     for folder in places:
         found = folder / name
         if found.is_file():
@@ -238,9 +240,11 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
         resource = builtin_path(DEFAULT_GAME, name)
         if not resource.is_file():
             available = sorted(set(builtin_languages()).union(*(languages_in(f) for f in places)))
-            where = "beside the game file, in the current folder" if len(places) == 2 else "in the current folder"
+            folders = ["beside the game file"] if template is None and game_path is not None else []
+            folders += ["in the current folder"] if READ_CURRENT_FOLDER.get() else []
+            where = ", ".join(folders) + " and " if folders else ""
             raise OptionError(
-                "lang", f'no text file for language "{lang}" (looked for {name} {where} and among the '
+                "lang", f'no text file for language "{lang}" (looked for {name} {where}among the '
                 f"built-in templates; available: {', '.join(available)})"
             )
         base = parse_texts(read_toml(resource, "text"), f"{DEFAULT_GAME}/{name}", english())

@@ -152,3 +152,190 @@ def test_hostile_tile_lists(tmp_path, tiles, expected):
 def test_tile_lists_within_the_limit_still_work(tmp_path):
     lines = errors_of(["build", "--tiles", ",".join(["1x6"] * 200), "-o", str(tmp_path / "k.pdf")])
     assert lines == ["Error: --tiles: tile 1·1 is named twice"]
+
+
+# --- serve: other sites, headers, sockets, sizes -------------------------------------------
+
+import http.client  # noqa: E402
+import socket  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+
+from papergame.web import server as server_module  # noqa: E402
+from papergame.web.server import make_server  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv = make_server("127.0.0.1", 0)
+    srv.engine.busy_wait = 1.0
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def ask(server, path, method="GET", body=None, headers=None, timeout=60):
+    """(status, headers, body) of one request, with the server's own Host header."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=timeout)
+    try:
+        connection.request(method, path, body=body, headers={"Host": server.address, **(headers or {})})
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+def raw(server, request: bytes, timeout=30) -> bytes:
+    """Everything the server sends back for a request written byte for byte (it closes the connection)."""
+    with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=timeout) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize("headers", [
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site"},  # a page on another port of 127.0.0.1
+    {"Origin": "http://evil.example"},
+    {"Origin": "null"},
+    {"Origin": "http://127.0.0.1:1"},
+])
+def test_requests_from_other_sites_are_refused(server, headers):
+    for method, path in (("GET", "/kit.pdf?tiles=1x1"), ("GET", "/options.json"), ("POST", "/upload?name=g.toml")):
+        status, got, body = ask(server, path, method, body=TEMPLATE.encode() if method == "POST" else None,
+                                headers=headers)
+        assert status == 403, (path, headers)
+        assert body.decode().startswith("Error: this page answers only itself, not a page of another site")
+        assert got["Cross-Origin-Resource-Policy"] == "same-origin"
+
+
+def test_requests_from_the_page_itself_are_answered(server):
+    own = f"http://{server.address}"
+    for headers in ({"Sec-Fetch-Site": "same-origin", "Origin": own}, {"Sec-Fetch-Site": "none"}, {}):
+        status, got, _ = ask(server, "/options.json", headers=headers)
+        assert status == 200 and got["Cross-Origin-Resource-Policy"] == "same-origin"
+    status, _, body = ask(server, "/upload?name=g.toml", "POST", TEMPLATE.encode(),
+                          {"Origin": own, "Sec-Fetch-Site": "same-origin"})
+    assert status == 200, body
+
+
+def test_upload_keys_are_secrets_not_the_files_hash(server):
+    import hashlib
+    import json
+
+    keys = [json.loads(ask(server, "/upload?name=g.toml", "POST", TEMPLATE.encode())[2])["game"] for _ in range(2)]
+    assert keys[0] != keys[1]
+    assert all(k.startswith("upload-") and len(k) == len("upload-") + 32 for k in keys)
+    assert hashlib.sha256(TEMPLATE.encode()).hexdigest()[:16] not in keys[0]
+
+
+@pytest.mark.parametrize("name, disposition", [
+    ("гра.toml", "filename=\"___.pdf\"; filename*=UTF-8''%D0%B3%D1%80%D0%B0.pdf"),
+    ("\U0001f3b2 dice.toml", "filename=\"_ dice.pdf\"; filename*=UTF-8''%F0%9F%8E%B2%20dice.pdf"),
+    ("x\r\nSet-Cookie: a=b.toml", 'filename="xSet-Cookie: a=b.pdf"'),  # one header: the line break is gone
+    ('q"\x1b[31m.toml', "filename=\"q_[31m.pdf\"; filename*=UTF-8''q%22%5B31m.pdf"),
+])
+def test_download_names_are_encoded_and_cannot_add_headers(server, name, disposition):
+    import json
+    from urllib.parse import quote
+
+    status, _, body = ask(server, f"/upload?name={quote(name)}", "POST", TEMPLATE.encode())
+    assert status == 200, body
+    game = json.loads(body)["game"]
+    answer = raw(server, f"GET /kit.pdf?game={game}&only=rules HTTP/1.1\r\nHost: {server.address}\r\n"
+                         f"Connection: close\r\n\r\n".encode())
+    head, _, pdf = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    assert lines[0] == "HTTP/1.1 200 OK" and answer.count(b"HTTP/1.1 ") == 1
+    assert pdf.startswith(b"%PDF-") and b"HTTP/1.1 500" not in answer
+    assert not any(line.lower().startswith("set-cookie") for line in lines)
+    assert f"Content-Disposition: attachment; {disposition}" in lines
+
+
+def test_a_huge_content_length_is_refused_cleanly(server, capfd):
+    answer = raw(server, f"POST /upload?name=g.toml HTTP/1.1\r\nHost: {server.address}\r\n"
+                         f"Content-Length: {10 ** 30}\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert answer.endswith(f"\r\n\r\nError: g.toml: file is {10 ** 30:,} bytes; a definition file may be at most 1 MiB\n"
+                           .encode())
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_client_that_stops_sending_is_dropped(server, monkeypatch):
+    monkeypatch.setattr(server_module.Handler, "timeout", 1)
+    with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as sock:
+        sock.sendall(f"POST /upload?name=g.toml HTTP/1.1\r\nHost: {server.address}\r\n"
+                     f"Content-Length: 1000\r\n\r\n[shape]".encode())
+        began = time.monotonic()
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert time.monotonic() - began < 5  # dropped after the 1 s timeout, not held for ever
+    assert answer == b"" or b"Error: the upload stopped after 7 of 1,000 bytes" in answer
+
+
+def test_clients_that_leave_leave_no_traceback(server, capfd):
+    """A client that resets its connection (a closed tab) while the server reads or answers."""
+    host = f"Host: {server.address}\r\n"
+    for request in (f"GET /nothing HTTP/1.1\r\n{host}\r\n", "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+                    "GET /kit.pdf HTTP/1.1\r\n", f"POST /upload HTTP/1.1\r\n{host}Content-Length: 99\r\n\r\nab"):
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as sock:
+                sock.sendall(request.encode())
+                time.sleep(0.05)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")  # reset
+    time.sleep(0.3)
+    assert ask(server, "/options.json")[0] == 200
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "ConnectionReset" not in err and "BrokenPipe" not in err
+
+
+def test_a_classroom_of_connections_is_queued_not_dropped():
+    """With the listen backlog at 5 (Python's default), most of 100 connections made at once
+    wait for a SYN retry; with a classroom's backlog they are all queued at once."""
+    srv = make_server("127.0.0.1", 0)  # not serving: every connection waits in the backlog
+    socks = []
+    try:
+        for _ in range(100):
+            sock = socket.socket()
+            sock.settimeout(0.2)
+            try:
+                sock.connect(srv.server_address)
+            except OSError:
+                sock.close()
+                continue
+            socks.append(sock)
+        assert len(socks) == 100
+    finally:
+        for sock in socks:
+            sock.close()
+        srv.server_close()
+
+
+def test_a_long_build_holds_no_other_request(server):
+    """While one request holds the builder, the page, cached PDFs and uploads are answered at
+    once, and a request that needs a build of its own is told to try again (503) after a bound."""
+    ask(server, "/kit.pdf?only=rules")  # in the cache
+    assert server.engine.builder.acquire(timeout=30)
+    try:
+        began = time.monotonic()
+        assert ask(server, "/options.json")[0] == 200
+        assert ask(server, "/kit.pdf?only=rules")[0] == 200
+        assert ask(server, "/upload?name=g.toml", "POST", TEMPLATE.encode())[0] == 200
+        assert time.monotonic() - began < 1
+        status, headers, body = ask(server, "/kit.pdf?only=board&paper=letter")
+        assert status == 503 and headers["Retry-After"] == "5"
+        assert body.decode().startswith("Error: the page is busy making another document (waited 1 s)")
+    finally:
+        server.engine.builder.release()
+    assert ask(server, "/kit.pdf?only=board&paper=letter")[0] == 200
+
+
+def test_an_empty_host_is_not_every_address():
+    assert errors_of(["serve", "--host", "", "--no-open", "--port", "0"]) == [
+        "Error: --host: is empty; give 127.0.0.1 for this computer only, or 0.0.0.0 to let other computers reach "
+        "the page"]

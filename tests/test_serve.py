@@ -217,12 +217,23 @@ def test_every_built_in_game_gives_the_command_lines_answer(server, tmp_path, ga
             assert reply.text.splitlines() == [line for line in result.output.splitlines() if line.startswith("Error:")]
 
 
-def test_a_file_named_like_a_built_in_game_is_not_read(server, tmp_path, monkeypatch):
+def test_no_file_of_the_folder_it_was_started_in_is_read(server, tmp_path, monkeypatch):
+    """A file named like a built-in game, or a text.LANG.toml, in the current folder is the
+    command line's to read (the README says so); the page reads no file of the user's."""
+    built_in = request(server, "/kit.pdf?game=edge-port-path-tiles&lang=fr").body
     monkeypatch.chdir(tmp_path)
     Path("edge-port-path-tiles").write_text("a file of the user's")
-    reply = request(server, "/kit.pdf?game=edge-port-path-tiles")
-    assert reply.status == 400 and reply.headers["X-Papergame-Field"] == "game"
-    assert "a file of that name is in the folder papergame serve was started from" in reply.text
+    Path("text.fr.toml").write_text("[kit]\ntitle = 'not read'\n")
+    Path("text.zz.toml").write_text("[kit]\ntitle = 'not read'\n")
+    reply = request(server, "/kit.pdf?game=edge-port-path-tiles&lang=fr&paper=letter")
+    assert reply.status == 200 and reply.body.startswith(b"%PDF-")
+    assert request(server, "/kit.pdf?game=edge-port-path-tiles&lang=fr").body == built_in
+    reply = request(server, "/kit.pdf?lang=zz")
+    assert reply.status == 400 and reply.headers["X-Papergame-Field"] == "lang"
+    assert "among the built-in templates; available: de, en, es, fr, uk" in reply.text
+    assert "current folder" not in reply.text
+    result = CliRunner().invoke(main, ["build", "--lang", "zz", "-o", "k.pdf"])  # the command line does read it
+    assert "Error: text.zz.toml: " in result.output
 
 
 def test_the_default_kit_and_worksheets_are_the_command_lines(server, tmp_path):
@@ -319,6 +330,9 @@ BAD = [
 def test_a_bad_value_gets_400_and_the_command_lines_error(server, tmp_path, maker, options, args, field):
     expected = cli_errors([*args, "-o", str(tmp_path / "out.pdf")])
     assert expected
+    if field == "lang":  # the page reads no file of the folder it was started in, so it does not look there
+        assert "in the current folder and among the built-in" in expected[0]
+        expected = [line.replace("in the current folder and among", "among") for line in expected]
     for path in (f"/pages/{maker}.json", f"/{maker}.pdf", f"/preview/{maker}/1.png"):
         reply = request(server, f"{path}?{urlencode(options)}")
         assert reply.status == 400, path

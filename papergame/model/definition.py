@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from papergame.model.board import Board, Position
 from papergame.errors import DefinitionError
+from papergame.folders import READ_CURRENT_FOLDER
 from papergame.model.geometry import KINDS as SHAPE_KINDS
 from papergame.model.geometry import MAX_PORTS_PER_SIDE, TileShape
 
@@ -129,9 +130,7 @@ def read_toml(path, what: str = "definition") -> dict[str, Any]:
     except OSError as exc:
         raise DefinitionError(f"{label}: cannot read: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise DefinitionError(
-            f"{label}: file is {len(data):,} bytes; a {what} file may be at most 1 MiB"
-        )
+        raise too_big(label, len(data), what)
     text = decode_text(data, label)
     try:
         loaded = tomllib.loads(text)
@@ -164,6 +163,11 @@ def nesting(value: Any) -> int:
         deepest = max(deepest, depth)
         stack.extend((child, depth + 1) for child in children)
     return deepest
+
+
+def too_big(label: str, size: int, what: str = "definition") -> DefinitionError:
+    """The problem with a file of `size` bytes, over the limit (also for an upload only announced)."""
+    return DefinitionError(f"{label}: file is {size:,} bytes; a {what} file may be at most 1 MiB")
 
 
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -319,12 +323,13 @@ def builtin_games() -> list[str]:
 def builtin_game(name: str | Path | None) -> str | None:
     """The built-in template that `name` names (`None` is the default game), or None if it names a file.
 
-    A file of that name in the current folder wins over a template.
+    A file of that name in the current folder wins over a template (not for `papergame serve`,
+    which reads no file of the user's; `os.path.exists` never raises).
     """
     if name is None:
         return DEFAULT_GAME
     text = str(name)
-    if "/" in text or "\\" in text or text.endswith(".toml") or os.path.exists(text):  # never raises
+    if "/" in text or "\\" in text or text.endswith(".toml") or (READ_CURRENT_FOLDER.get() and os.path.exists(text)):
         return template_at(text)
     return text if text in builtin_games() else None
 

@@ -11,13 +11,14 @@ of page 3 after page 1 does not build the kit again.
 
 from __future__ import annotations
 
-import hashlib
 import io
-import os
 import re
+import secrets
 import threading
+import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -26,6 +27,7 @@ import click
 from papergame import cli
 from papergame.build import KitPdfs, WorksheetPdfs, game_name, kit_pdfs, worksheet_pdfs
 from papergame.errors import DefinitionError, OptionError, PapergameError
+from papergame.folders import READ_CURRENT_FOLDER
 from papergame.model.definition import (
     MAX_FILE_BYTES,
     GameDefinition,
@@ -37,6 +39,8 @@ from papergame.web import fields
 
 PREVIEW_DPI = 60
 UPLOAD_PREFIX = "upload-"
+BUSY_WAIT = 30.0  # seconds a request waits for another's build before it is told to try again
+NAME_LENGTH = 100  # characters of an uploaded file's name kept (for the names of the downloads)
 
 
 class Maker(NamedTuple):
@@ -86,6 +90,22 @@ class UploadedFile:
 
     def __str__(self) -> str:
         return self.name
+
+
+class Busy(PapergameError):
+    """Another request's build has held the builder for BUSY_WAIT seconds: try again shortly."""
+
+
+def safe_name(name: str) -> str:
+    r"""An uploaded file's name as it may be shown and sent back: its last part, no control
+    characters (a newline would end a header), at most NAME_LENGTH characters.
+
+    >>> safe_name("C:\\games\\x\r\nSet-Cookie: a=b.toml"), safe_name("../гра.toml"), safe_name("")
+    ('xSet-Cookie: a=b.toml', 'гра.toml', 'game.toml')
+    """
+    name = Path(name.replace("\\", "/")).name
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")  # controls, format, unassigned
+    return name.strip()[-NAME_LENGTH:] or "game.toml"
 
 
 class UnreadBytes:
@@ -188,28 +208,50 @@ class Engine:
     options being built waits for that build and then finds it in the cache.
     """
 
-    def __init__(self, builds: int = 16, images: int = 128, uploads: int = 16):
-        self.lock = threading.Lock()
+    def __init__(self, builds: int = 16, images: int = 128, uploads: int = 16, busy_wait: float = BUSY_WAIT):
+        self.lock = threading.Lock()  # the caches: held only to look up or keep
+        self.builder = threading.Lock()  # reportlab and PDFium: one build or render at a time
+        self.busy_wait = busy_wait
         self.builds = LRU(builds)
         self.images = LRU(images)
         self.uploads = LRU(uploads)
+
+    @contextmanager
+    def building(self) -> Iterator[None]:
+        """Hold the builder, waiting at most `busy_wait` seconds for another request's build.
+
+        A build's time is bounded by the limits on what it is asked for (at most 200 tiles,
+        40 kits, 60 mm tiles ...); requests that need no build (the page, cached PDFs and
+        images, uploads) never wait here. Nothing is read from the folder the server was
+        started in while building (see papergame.folders).
+        """
+        if not self.builder.acquire(timeout=self.busy_wait):
+            raise Busy(f"the page is busy making another document (waited {self.busy_wait:g} s); try again in a moment")
+        token = READ_CURRENT_FOLDER.set(False)
+        try:
+            yield
+        finally:
+            READ_CURRENT_FOLDER.reset(token)
+            self.builder.release()
 
     # --- games -------------------------------------------------------------------------
 
     def upload(self, name: str, data: bytes | UnreadBytes, joins: str | None = None) -> dict:
         """Check a game sent to the page and keep it in memory: a definition file, a zip of a game's
         folder, or (`joins`: an upload's key) a text file of an uploaded game. What the page is told of it."""
-        name = Path(name.replace("\\", "/")).name or "game.toml"
+        name = safe_name(name)
         if joins is not None:
             return self.join_text(joins, name, data)
         if name.lower().endswith(".zip") and isinstance(data, bytes):
             return self.upload_folder(name, data)
         definition = parse_definition(read_toml(UploadedFile(name, data)), name)
         assert isinstance(data, bytes)
-        return self.keep(hashlib.sha256(data).hexdigest(), Upload(name, definition))
+        return self.keep(Upload(name, definition))
 
-    def keep(self, digest: str, upload: Upload) -> dict:
-        key = UPLOAD_PREFIX + digest[:16]
+    def keep(self, upload: Upload) -> dict:
+        """Keep an upload under a new key: a secret (128 random bits), not derived from the file, so a
+        page elsewhere cannot guess it, and cannot use or replace the teacher's upload."""
+        key = UPLOAD_PREFIX + secrets.token_hex(16)
         with self.lock:
             self.uploads.keep(key, upload)
         return upload.described(key)
@@ -229,7 +271,7 @@ class Engine:
         upload = Upload(game_name, definition)
         for lang, text_name in sorted(texts.items()):
             upload = self.with_text(upload, text_name, files[text_name])
-        return self.keep(hashlib.sha256(data).hexdigest(), upload)
+        return self.keep(upload)
 
     def join_text(self, key: str, name: str, data: bytes | UnreadBytes) -> dict:
         with self.lock:
@@ -241,7 +283,7 @@ class Engine:
             raise DefinitionError(f"{name}: a game's text file is named text.LANG.toml (text.en.toml, text.fr.toml)")
         upload = self.with_text(upload, name, data)
         assert isinstance(data, bytes)
-        return self.keep(hashlib.sha256(key.encode() + name.encode() + b"\0" + data).hexdigest(), upload)
+        return self.keep(upload)
 
     def with_text(self, upload: Upload, name: str, data: bytes | UnreadBytes) -> Upload:
         """`upload` with its text file `name` (text.LANG.toml), checked as a text file named on the command line is."""
@@ -274,9 +316,7 @@ class Engine:
         if value not in games:
             raise OptionError(fields.GAME, f'"{value}" is not a built-in game ({", ".join(games)}) '
                              f"or a file sent to this page")
-        if os.path.lexists(value):  # the command line would read that file instead (a file wins over a template)
-            raise OptionError(fields.GAME, f'"{value}": a file of that name is in the folder papergame serve was started '
-                             f"from, and would be read instead of the built-in game; start it from another folder")
+        # a file of that name in the folder the server was started in is not read (see `building`)
         return [f"--{fields.GAME}={value}"], None, value  # the argv the command line takes
 
     # --- documents -----------------------------------------------------------------------
@@ -290,6 +330,11 @@ class Engine:
         key = (maker_name, game or "", tuple(args))
         with self.lock:
             found = self.builds.find(key)
+        if found is not None:
+            return found, named, key
+        with self.building():
+            with self.lock:  # made while this request waited for the builder
+                found = self.builds.find(key)
             if found is not None:
                 return found, named, key
             params = fields.parse(maker.command, args)
@@ -300,7 +345,9 @@ class Engine:
                     params["text_path"] = own
             dropped = {p.name for p in maker.command.params if fields.long_name(p) in fields.OFF_PAGE}
             arguments = maker.arguments(**{k: v for k, v in params.items() if k not in dropped})
-            return self.builds.keep(key, maker.make(*arguments)), named, key
+            made = maker.make(*arguments)
+        with self.lock:
+            return self.builds.keep(key, made), named, key
 
     def document(self, name: str, query: list[tuple[str, str]]) -> tuple[bytes, str]:
         """A document's bytes and the file name the command line would give it."""
@@ -331,15 +378,17 @@ class Engine:
         image_key = (key, name, number)
         with self.lock:
             found = self.images.find(image_key)
-            if found is not None:
-                return found
+        if found is not None:
+            return found
+        with self.building():
             document = pdfium.PdfDocument(doc.pick(pdfs))
             try:
                 image = document[number - 1].render(scale=PREVIEW_DPI / 72).to_pil()
             finally:
                 document.close()
-            out = io.BytesIO()
-            image.save(out, format="PNG", compress_level=1)
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=1)
+        with self.lock:
             return self.images.keep(image_key, out.getvalue())
 
 

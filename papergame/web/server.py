@@ -40,16 +40,17 @@ from urllib.parse import parse_qsl, urlsplit
 import click
 
 from papergame.errors import OptionError, PapergameError
-from papergame.model.definition import MAX_FILE_BYTES
+from papergame.model.definition import MAX_FILE_BYTES, too_big
 from papergame.web import fields
 from papergame.web.engine import (
     DOCUMENTS,
     MAKERS,
     Engine,
+    Busy,
     NotFound,
     NotMade,
-    UnreadBytes,
     builtin_games,
+    safe_name,
 )
 
 STATIC = {
@@ -61,10 +62,14 @@ DRAIN_LIMIT = 64 * MAX_FILE_BYTES  # a too-big upload is read and dropped up to 
 PREVIEW = re.compile(r"/preview/([a-z-]+)/([0-9]{1,4})\.png")
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "same-origin",  # no page elsewhere may embed a kit, an image or the options
     "Content-Security-Policy": "default-src 'self'; img-src 'self' blob:; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-cache",
 }
+SOCKET_TIMEOUT = 30  # seconds a client may take to send its request or read a reply, so no thread waits for ever
+BACKLOG = 128  # connections waiting to be accepted: a classroom opening the page at once
+SAME_ORIGIN = ("same-origin", "none")  # Sec-Fetch-Site: the page itself, or the address typed in
 
 
 class Answer(Exception):
@@ -149,6 +154,7 @@ class Handler(BaseHTTPRequestHandler):
     server: PapergameServer
     server_version = "papergame"
     protocol_version = "HTTP/1.1"
+    timeout = SOCKET_TIMEOUT
 
     def log_message(self, format: str, *args) -> None:
         if self.server.log is not None:
@@ -174,6 +180,9 @@ class Handler(BaseHTTPRequestHandler):
             if not self.host_allowed():
                 refusal = f"Error: this page answers only at its own address, http://{self.server.address}/"
                 raise Answer(403, [refusal])
+            if not self.same_origin():
+                raise Answer(403, [f"Error: this page answers only itself, not a page of another site "
+                                   f"(open http://{self.server.address}/ to use it)"])
             route()
         except Answer as exc:
             extra = {"X-Papergame-Field": exc.field} if exc.field else {}
@@ -181,14 +190,34 @@ class Handler(BaseHTTPRequestHandler):
         except (PapergameError, click.ClickException) as exc:
             lines, field = error_lines(exc)
             extra = {"X-Papergame-Field": field} if field else {}
-            status = 404 if isinstance(exc, (NotFound, NotMade)) else 400
+            status = 404 if isinstance(exc, (NotFound, NotMade)) else 503 if isinstance(exc, Busy) else 400
+            if status == 503:
+                extra["Retry-After"] = "5"
             self.send(status, ("\n".join(lines) + "\n").encode("utf-8"), "text/plain; charset=utf-8", extra)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+        except (ConnectionError, TimeoutError):  # the client left, or sent nothing for SOCKET_TIMEOUT seconds
+            self.close_connection = True
         except Exception:  # noqa: BLE001 - a bug: say so plainly, keep serving, show the traceback in the terminal
             traceback.print_exc(file=sys.stderr)
             self.send(500, b"Error: something went wrong inside papergame; the terminal shows what\n",
                       "text/plain; charset=utf-8")
+
+    def same_origin(self) -> bool:
+        """False for a request a page of another site made (a link, an image, a form, a script).
+
+        Browsers say where a request comes from in `Sec-Fetch-Site` (a page on another port
+        of 127.0.0.1 is "same-site", not "same-origin", and is refused too) and, for a POST
+        or a script's request, in `Origin`. A request without either (curl, a test) is
+        answered; the Host check above still applies.
+        """
+        site = self.headers.get("Sec-Fetch-Site")
+        if site is not None and site not in SAME_ORIGIN:
+            return False
+        origin = self.headers.get("Origin")
+        if origin is None:
+            return True
+        scheme, _, host = origin.partition("://")
+        return scheme == "http" and (host in self.server.hosts or (
+            self.server.any_address and is_any_ip(host, self.server.server_address[1])))
 
     def host_allowed(self) -> bool:
         host = self.headers.get("Host", "")
@@ -243,8 +272,12 @@ class Handler(BaseHTTPRequestHandler):
             raise Answer(400, ["Error: the upload must say its length"], fields.GAME)
         if size > MAX_FILE_BYTES:
             self.drain(size)
-            self.server.engine.upload(name, UnreadBytes(size), joins)  # raises the command line's own message
+            raise too_big(safe_name(name), size)  # the command line's own message
         data = self.rfile.read(size)
+        if len(data) < size:  # the client stopped sending (or waited SOCKET_TIMEOUT seconds)
+            self.close_connection = True
+            raise Answer(400, [f"Error: the upload stopped after {len(data):,} of {size:,} bytes; send the file again"],
+                         fields.GAME)
         self.send_json(self.server.engine.upload(name, data, joins))
 
     def drain(self, size: int) -> None:
@@ -262,6 +295,13 @@ class Handler(BaseHTTPRequestHandler):
 class PapergameServer(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
+    request_queue_size = BACKLOG
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that leaves (a closed tab, a cancelled download) is no error worth a traceback."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
 
     def __init__(self, host: str, port: int, log: Callable[[str], None] | None = None):
         self.engine = Engine()
@@ -282,7 +322,13 @@ class PapergameServer(ThreadingHTTPServer):
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, log: Callable[[str], None] | None = None) -> PapergameServer:
-    """A server bound to `host`:`port` (0: any free port), not yet serving."""
+    """A server bound to `host`:`port` (0: any free port), not yet serving.
+
+    An empty host would bind every address (0.0.0.0): that must be asked for in so many words.
+    """
+    if not host.strip():
+        raise OptionError("host", 'is empty; give 127.0.0.1 for this computer only, or 0.0.0.0 to let other '
+                                  "computers reach the page")
     try:
         return PapergameServer(host, port, log)
     except OSError as exc:
