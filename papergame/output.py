@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from papergame.errors import OutputError
@@ -62,21 +67,27 @@ def write_new(path: Path, data: bytes) -> None:
 def write_all(files: list[tuple[Path, bytes]]) -> None:
     """Write every file or none of them (the kit and its separate host key go together).
 
-    1. Each file is written in full to a temporary file in its own folder (`.NAME.XXXX.tmp`)
-       and flushed to disk. This is where a full disk or a folder that cannot be written
-       fails, and then nothing has changed.
+    1. Each file is written in full to a temporary file in its own folder
+       (`.NAME.papergame-PID-XXXX.tmp`) and flushed to disk. This is where a full disk or a
+       folder that cannot be written fails, and then nothing has changed; Ctrl-C here changes
+       nothing either.
     2. When there is more than one file, each existing file gets a hard link (or a copy)
        beside it, so it can be put back.
     3. Each temporary file is renamed over its target. A rename within one folder needs no
        space and hardly ever fails; if one does, the files already renamed get their old
-       versions back.
+       versions back. Ctrl-C, SIGTERM and SIGHUP wait until step 2 and 3 are over (and the
+       old versions are put back if anything failed); then they act as they would have.
 
-    Every temporary file and old version is removed at the end, whatever happened. What
-    remains possible: a power cut between two renames leaves a new kit beside an old host
-    key, each of them complete.
+    Every temporary file and old version is removed at the end, whatever happened, and
+    temporary files of ours that a killed run left behind (`kill -9`, a power cut) are
+    removed the next time a file is written to that folder. What remains possible: a power
+    cut or `kill -9` between two renames leaves a new kit beside an old host key, each of
+    them complete.
     """
     for path, _ in files:
         check_target(path)
+    for folder in dict.fromkeys(path.parent for path, _ in files):
+        remove_stale_temporaries(folder)
     temps: list[str] = []  # every temporary file made here; all gone when this returns
     renamed: list[tuple[Path, str | None]] = []  # (target, its old version) in rename order
     current = files[0][0]
@@ -84,22 +95,21 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
         staged = []
         for current, data in files:
             staged.append((current, temporary_copy(current, data, temps)))
-        olds = {}
-        if len(files) > 1:
-            for current, _ in files:
-                olds[current] = keep_old(current, temps)
-        for current, tmp in staged:
-            os.replace(tmp, current)
-            renamed.append((current, olds.get(current)))
-    except OSError as exc:
-        for path, old in reversed(renamed):
+        with signals_held():
             try:
-                if old is not None:
-                    os.replace(old, path)
-                else:
-                    os.unlink(path)
-            except OSError:
-                pass
+                olds = {}
+                if len(files) > 1:
+                    for current, _ in files:
+                        olds[current] = keep_old(current, temps)
+                for current, tmp in staged:
+                    if current in olds or not os.path.lexists(current):  # what put_back can undo
+                        renamed.append((current, olds.get(current)))  # before: an exception may come in between
+                    os.replace(tmp, current)
+                sync_folders(path for path, _ in files)
+            except BaseException:
+                put_back(renamed)
+                raise
+    except OSError as exc:
         raise OutputError(f"{current}: cannot write: {reason(exc)}") from None
     finally:
         for tmp in temps:
@@ -107,6 +117,102 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def put_back(renamed: list[tuple[Path, str | None]]) -> None:
+    """Undo the renames done (or begun) so far: each target gets its old version back, or is removed
+    if there was none (a file that was not there before)."""
+    for path, old in reversed(renamed):
+        try:
+            if old is not None:
+                os.replace(old, path)
+            else:
+                os.unlink(path)
+        except OSError:
+            pass
+
+
+HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is over, then act as they would have.
+
+    Only the main thread can set signal handlers; elsewhere (no signal reaches Python code
+    there) the block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    previous = {}
+    for number in HELD_SIGNALS:
+        try:
+            previous[number] = signal.signal(number, lambda signum, frame: arrived.append(signum))
+        except (OSError, ValueError):
+            pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(arrived):
+            signal.raise_signal(number)
+
+
+def sync_folders(paths) -> None:
+    """Flush the folders' entries (the renames) to disk, where the system allows it."""
+    for folder in dict.fromkeys(Path(p).parent for p in paths):
+        try:
+            fd = os.open(folder, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+TEMPORARY = re.compile(r"\..+\.papergame-(?P<pid>[0-9]+)-[a-z0-9_]{8}\.tmp")
+
+
+def temporary_name(path: Path) -> Path:
+    """A new name for a temporary file beside `path`: `.NAME.papergame-PID-XXXXXXXX.tmp`."""
+    return path.parent / f".{path.name}.papergame-{os.getpid()}-{os.urandom(4).hex()}.tmp"
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove the temporary files of ours in `folder` whose process is gone (killed, or a power cut)."""
+    removed: list[Path] = []
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return removed
+    for name in names:
+        match = TEMPORARY.fullmatch(name)
+        if match is None or process_alive(int(match["pid"])):
+            continue
+        try:
+            os.unlink(Path(folder) / name)
+            removed.append(Path(folder) / name)
+        except OSError:
+            pass
+    return removed
+
+
+def process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):  # someone else's process, or a system that cannot tell
+        return True
+    return True
 
 
 def reason(exc: OSError) -> str:
@@ -140,10 +246,16 @@ def check_target(path: Path, pdf: bool = True) -> None:
         raise OutputError(f"{path}: cannot write: {reason(exc)}") from None
 
 
+def create_temporary(path: Path, temps: list[str]) -> tuple[int, str]:
+    """A new empty temporary file beside `path` (named as `temporary_name` names them), listed in `temps`."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.papergame-{os.getpid()}-", suffix=".tmp", dir=path.parent)
+    temps.append(tmp)
+    return fd, tmp
+
+
 def temporary_copy(path: Path, data: bytes, temps: list[str]) -> str:
     """`data` in a new temporary file beside `path`, on disk, with the mode `path` has or would get."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    temps.append(tmp)
+    fd, tmp = create_temporary(path, temps)
     with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()
@@ -157,14 +269,13 @@ def keep_old(path: Path, temps: list[str]) -> str | None:
     if not path.exists():
         return None
     while True:
-        old = str(path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp")
+        old = str(temporary_name(path))
         try:
             os.link(path, old)
         except FileExistsError:
             continue
         except OSError:  # a file system without hard links: copy it instead
-            fd, old = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            temps.append(old)
+            fd, old = create_temporary(path, temps)
             with os.fdopen(fd, "wb") as f:
                 f.write(path.read_bytes())
             return old

@@ -339,3 +339,198 @@ def test_an_empty_host_is_not_every_address():
     assert errors_of(["serve", "--host", "", "--no-open", "--port", "0"]) == [
         "Error: --host: is empty; give 127.0.0.1 for this computer only, or 0.0.0.0 to let other computers reach "
         "the page"]
+
+
+# --- check and preview: PDFs made to overload a reader -----------------------------------
+
+import os  # noqa: E402
+import zlib  # noqa: E402
+
+from papergame.pdfread import guard  # noqa: E402
+
+
+def pdf_file(objects: dict[int, bytes]) -> bytes:
+    """A PDF of these objects (1 is the catalog), with a correct cross-reference table."""
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, objects[number])
+    size = max(objects) + 1
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    out += b"".join(b"%010d 00000 n \n" % offsets[n] for n in range(1, size))
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, xref)
+    return bytes(out)
+
+
+def stream(data: bytes, extra: bytes = b"", compress: bool = False) -> bytes:
+    if compress:
+        data, extra = zlib.compress(data, 9), extra + b" /Filter /FlateDecode"
+    return b"<< /Length %d%s >>\nstream\n%s\nendstream" % (len(data), extra, data)
+
+
+def one_page(content: bytes, resources: bytes = b"<< >>", box: bytes = b"[0 0 595 842]", more=None,
+             compress: bool = False) -> bytes:
+    return pdf_file({1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                     3: b"<< /Type /Page /Parent 2 0 R /MediaBox %s /Resources %s /Contents 4 0 R >>" % (box, resources),
+                     4: stream(content, compress=compress), **(more or {})})
+
+
+FORM = b" /Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /X 5 0 R >> >>"
+BOMBS = {
+    "a form that draws itself twice": one_page(b"/X Do", b"<< /XObject << /X 5 0 R >> >>",
+                                               more={5: stream(b"0 0 m 9 9 l S /X Do /X Do", FORM)}),
+    "a Flate bomb": one_page(b"0 0 m 1 1 l S\n" * 5_000_000, compress=True),
+}
+BROKEN = {  # what, the PDF, the one line check and preview answer
+    "a page tree that loops": (pdf_file({1: b"<< /Type /Catalog /Pages 2 0 R >>",
+                                         2: b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
+                                         3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"}),
+                               "x.pdf: page 2 cannot be found in the file (its page tree is broken or loops)"),
+    "200,000 pages": (pdf_file({1: b"<< /Type /Catalog /Pages 2 0 R >>",
+                                2: b"<< /Type /Pages /Kids [" + b"3 0 R " * 200_000 + b"] /Count 200000 >>",
+                                3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"}),
+                      "x.pdf: the PDF has 200,000 pages; papergame reads at most 2,000"),
+    "a page of 200 inches": (one_page(b"0 0 m 9 9 l S", box=b"[0 0 14400 14400]"),
+                             "x.pdf: page 1 is 5,080 × 5,080 mm; papergame reads pages up to 5 m a side"),
+}
+
+
+@pytest.mark.parametrize("case", BOMBS)
+@pytest.mark.parametrize("command", ["check", "preview"])
+def test_a_pdf_bomb_is_one_error_line(tmp_path, monkeypatch, case, command):
+    monkeypatch.setattr(guard, "MEMORY", 64 << 20)  # the bound is reached sooner; the test process is never at risk
+    (tmp_path / "x.pdf").write_bytes(BOMBS[case])
+    assert errors_of([command, "x.pdf"], seconds=30) == [
+        "Error: x.pdf: reading it needs more than 64 MB of memory or 31 s, far more than any papergame kit; it is "
+        "damaged or made to overload a reader"]
+    assert sorted(os.listdir(tmp_path)) == ["x.pdf"]
+
+
+@pytest.mark.parametrize("case", BROKEN)
+@pytest.mark.parametrize("command", ["check", "preview"])
+def test_a_broken_or_enormous_pdf_is_one_error_line(tmp_path, case, command):
+    data, expected = BROKEN[case]
+    (tmp_path / "x.pdf").write_bytes(data)
+    lines = errors_of([command, "x.pdf"])
+    assert len(lines) == 1 and lines[0].startswith("Error: " + expected), lines
+    assert sorted(os.listdir(tmp_path)) == ["x.pdf"]
+
+
+A4 = one_page(b"0 0 m 100 100 l S")
+
+
+def test_preview_at_1200_dpi_says_how_far_it_can_go(tmp_path):
+    (tmp_path / "a4.pdf").write_bytes(A4)
+    assert errors_of(["preview", "a4.pdf", "--dpi", "1200"]) == [
+        "Error: --dpi: page 1 at 1200 dpi would be 9,917 × 14,033 pixels; at most 40 million a page: use 643 dpi or less"]
+
+
+def test_preview_never_writes_over_notes_or_its_own_pdf(tmp_path):
+    (tmp_path / "a4.pdf").write_bytes(A4)
+    Path("a4-p1.png").write_text("my notes")
+    assert errors_of(["preview", "a4.pdf", "--dpi", "20"]) == [
+        "Error: a4-p1.png: cannot write: it exists and is not a PNG, so it is not replaced; remove it or choose "
+        "another folder"]
+    assert Path("a4-p1.png").read_text() == "my notes"
+    Path("a4-p1.png").unlink()
+    Path("a4-p1.png").symlink_to("a4.pdf")
+    assert errors_of(["preview", "a4.pdf", "--dpi", "20"]) == [
+        "Error: a4-p1.png: cannot write: it is the PDF this command reads; choose another folder for the images"]
+    assert Path("a4.pdf").read_bytes() == A4
+
+
+def test_preview_on_a_full_disk_keeps_the_old_image(tmp_path, monkeypatch):
+    import errno
+
+    from papergame.pdfread import preview
+
+    (tmp_path / "a4.pdf").write_bytes(A4)
+    assert CliRunner().invoke(main, ["preview", "a4.pdf", "--dpi", "20"]).exit_code == 0
+    old = Path("a4-p1.png").read_bytes()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(preview.os, "fsync", full)
+    assert errors_of(["preview", "a4.pdf", "--dpi", "30"]) == ["Error: a4-p1.png: cannot write: the disk is full"]
+    assert Path("a4-p1.png").read_bytes() == old
+    assert sorted(os.listdir(tmp_path)) == ["a4-p1.png", "a4.pdf"]
+
+
+# --- pairs of files: replaced together whatever arrives ----------------------------------
+
+import signal as signals  # noqa: E402
+
+from papergame import output  # noqa: E402
+
+OLD = b"%PDF-1.4 old\n"
+
+
+def old_pair(tmp_path) -> tuple[Path, Path]:
+    kit, key = tmp_path / "kit.pdf", tmp_path / "kit-host-key.pdf"
+    kit.write_bytes(OLD)
+    key.write_bytes(OLD)
+    return kit, key
+
+
+def interrupt_after_first_rename(monkeypatch, act):
+    real = os.replace
+    calls = []
+
+    def replace(src, dst):
+        real(src, dst)
+        calls.append(dst)
+        if len(calls) == 1:
+            act()
+
+    monkeypatch.setattr(output.os, "replace", replace)
+
+
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_a_signal_between_the_renames_waits_until_both_are_new(tmp_path, monkeypatch, signal_name):
+    number = getattr(signals, signal_name)
+    kit, key = old_pair(tmp_path)
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signals.signal(signals.SIGTERM, stop)  # SIGTERM would end the test run itself
+    try:
+        interrupt_after_first_rename(monkeypatch, lambda: signals.raise_signal(number))
+        with pytest.raises(KeyboardInterrupt):
+            output.write_all([(kit, b"%PDF-new kit"), (key, b"%PDF-new key")])
+    finally:
+        signals.signal(signals.SIGTERM, previous)
+    assert (kit.read_bytes(), key.read_bytes()) == (b"%PDF-new kit", b"%PDF-new key")
+    assert sorted(os.listdir(tmp_path)) == ["kit-host-key.pdf", "kit.pdf"]
+
+
+def test_any_failure_between_the_renames_puts_both_old_files_back(tmp_path, monkeypatch):
+    kit, key = old_pair(tmp_path)
+
+    def fail():
+        raise RuntimeError("something unexpected")
+
+    interrupt_after_first_rename(monkeypatch, fail)
+    with pytest.raises(RuntimeError):
+        output.write_all([(kit, b"%PDF-new kit"), (key, b"%PDF-new key")])
+    assert (kit.read_bytes(), key.read_bytes()) == (OLD, OLD)
+    assert sorted(os.listdir(tmp_path)) == ["kit-host-key.pdf", "kit.pdf"]
+
+
+def test_temporary_files_a_killed_run_left_are_removed_by_the_next(tmp_path):
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(gone.stdout)
+    stale = tmp_path / f".kit.pdf.papergame-{dead}-abcd1234.tmp"
+    live = tmp_path / f".kit.pdf.papergame-{os.getppid()}-abcd1234.tmp"  # a run still going: left alone
+    someone_elses = tmp_path / ".kit.pdf.x1y2.tmp"
+    for path in (stale, live, someone_elses):
+        path.write_bytes(b"half a kit")
+    result = CliRunner().invoke(main, ["build", "--only", "rules", "-o", "kit.pdf"])
+    assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(tmp_path)) == sorted([live.name, someone_elses.name, "kit.pdf"])

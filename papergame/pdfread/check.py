@@ -14,9 +14,10 @@ import ctypes
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from papergame.errors import PapergameError
+from papergame.pdfread.guard import Damaged, bounded, document_sizes, seconds_for
 from papergame.pdfread.open import open_pdf
 from papergame.printmarks import BAR_MM, BAR_TICKS, KitMarks, correction_scale, read_keywords
 
@@ -89,12 +90,18 @@ def path_points(obj) -> list[list[tuple[float, float]]]:
     return subpaths
 
 
-def page_geometry(page) -> tuple[list[Segment], list[tuple[float, float, float, float]]]:
+MAX_OBJECTS = 200_000  # drawn things on one page; a kit's busiest page (eight-port tiles) has about 2,000
+
+
+def page_geometry(page, number: int = 1, path: Path | str = "") -> tuple[list[Segment], list[tuple[float, float, float, float]]]:
     """Every straight segment, and every axis-aligned rectangle (x, y, w, h), in mm."""
     import pypdfium2.raw as raw
 
     segments, rects = [], []
-    for obj in page.get_objects(max_depth=8):
+    for count, obj in enumerate(page.get_objects(max_depth=8)):
+        if count >= MAX_OBJECTS:
+            raise PapergameError(f"{path}: page {number} draws more than {MAX_OBJECTS:,} things, far more than "
+                                 f"any papergame kit; it is not one")
         if obj.type != raw.FPDF_PAGEOBJ_PATH:
             continue
         for sub in path_points(obj):
@@ -199,12 +206,23 @@ class Findings:
     outside: tuple[int, float] | None = None  # the first page drawn past its edge, and by how much
 
 
-def measure(document, marks: KitMarks | None) -> Findings:
+def measure_in_child(document, marks: KitMarks | None, path: Path) -> Iterator[Findings]:
+    """`measure`, as `guard.bounded` runs it (in a child process)."""
+    yield measure(document, marks, path)
+
+
+def measure(document, marks: KitMarks | None, path: Path | str = "") -> Findings:
+    import pypdfium2 as pdfium
+
     first = document[0].get_size()
     found = Findings((first[0] * MM, first[1] * MM))
-    for number, page in enumerate(document, start=1):
+    for number in range(1, len(document) + 1):
+        try:
+            page = document[number - 1]
+        except pdfium.PdfiumError:
+            raise Damaged(f"{path}: page {number} cannot be read; make it again or ask for a new copy") from None
         w, h = (v * MM for v in page.get_size())
-        segments, rects = page_geometry(page)
+        segments, rects = page_geometry(page, number, path)
         found.bar = found.bar or find_bar(segments)
         tile_pages = marks.tile_pages if marks is not None else None
         board_pages = marks.board_pages if marks is not None else None
@@ -229,10 +247,11 @@ def check_pdf(path: str | Path, flag: Callable[[str], str] = lambda option: opti
     """Measure the PDF at `path`; `flag` spells an option in the advice (the CLI puts two dashes before it)."""
     path = Path(path)
     document = open_pdf(path)
-    if len(document) == 0:
+    sizes = document_sizes(document, path)  # the cheap checks, before a page is loaded
+    if not sizes:
         raise PapergameError(f"{path}: the PDF has no pages, so there is nothing to measure")
     marks = read_keywords(document.get_metadata_dict().get("Keywords", ""))
-    found = measure(document, marks)
+    found = next(bounded(path, seconds_for(len(sizes)), measure_in_child, document, marks, path))
     if found.bar is None:
         raise PapergameError(f"{path}: no 50 mm scale bar found, so its scale cannot be told; "
                              f"is it a papergame kit?")
