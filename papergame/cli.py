@@ -12,7 +12,7 @@ import sys
 import click
 
 from papergame import __version__
-from papergame.errors import OptionError, PapergameError
+from papergame.errors import OptionError, PapergameError, one_line
 from papergame.shellwords import command
 
 
@@ -262,7 +262,7 @@ def wrote(path, what: str) -> str:
 
     path = Path(path)
     folder = path.parent.resolve() if str(path.parent) else Path.cwd()
-    return f"Wrote {path.name} ({what}) in {folder}"
+    return one_line(f"Wrote {path.name} ({what}) in {folder}")  # a newline or an escape in a name is shown, not obeyed
 
 
 def wrote_kit_lines(report, params: dict) -> list[str]:
@@ -316,7 +316,7 @@ def preview(pdf, pages, dpi, out_dir) -> None:
     from papergame.pdfread.preview import preview as render_previews
 
     for path in render_previews(pdf, out_dir, pages, dpi):
-        click.echo(f"Wrote {path}")
+        click.echo(one_line(f"Wrote {path}"))
 
 
 @main.command()
@@ -361,7 +361,20 @@ def solve(as_json: bool, game_path: str | None) -> None:
     from papergame.explain import solution_story
 
     definition = load_game(game_path)
-    solution = solve_game(definition)
+    from papergame.model.solver import TABLE_CAP, TIME_LIMIT
+
+    shown = []
+
+    def progress(positions: int) -> None:  # a long search says how far it is, on stderr
+        click.echo(f"\rSearching: {positions:,} positions (it stops at {TABLE_CAP:,} or after {TIME_LIMIT:g} s)",
+                   err=True, nl=False)
+        shown.append(positions)
+
+    try:
+        solution = solve_game(definition, progress=progress)
+    finally:
+        if shown:
+            click.echo(err=True)
     if as_json:
         import json
 
@@ -401,6 +414,12 @@ def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -
     policy = policy.lower()
     check_options(games, policy)
     definition = load_game(game_path)
+    if output is not None:  # a folder that is not there is said before the games, not after them
+        from pathlib import Path
+
+        from papergame.output import check_target
+
+        check_target(Path(output))
     with click.progressbar(length=games, label="Playing", file=sys.stderr) as bar:
         report = run_games(definition, games, policy, seed, bar.update)
     if as_json:

@@ -534,3 +534,85 @@ def test_temporary_files_a_killed_run_left_are_removed_by_the_next(tmp_path):
     result = CliRunner().invoke(main, ["build", "--only", "rules", "-o", "kit.pdf"])
     assert result.exit_code == 0, result.output
     assert sorted(os.listdir(tmp_path)) == sorted([live.name, someone_elses.name, "kit.pdf"])
+
+
+# --- smaller points: blanks the font lacks, ß, Wrote, solve, simulate -o, SOURCE_DATE_EPOCH ---
+
+
+@pytest.mark.parametrize("blank", ["\v", "\u3000", "\u0085"])
+def test_blanks_the_font_lacks_are_not_names(tmp_path, blank):
+    escaped = f"\\u{ord(blank):04x}"  # as TOML writes it (a raw \v is not even valid TOML)
+    text = TEMPLATE.replace('columns = ["A", "B", "C", "D", "E"]', f'columns = ["A", "B{escaped}", "C", "D", "E"]')
+    text = text.replace('name = "black"', f'name = "bl{escaped}ack"')
+    shown = blank.encode("unicode_escape").decode()
+    lines = errors_of(["validate", game_file(tmp_path, text)])
+    assert lines[0] == f'Error: g.toml: board.columns[1]: "B{shown}" is not a usable name (it must be non-empty, ' \
+                       f'without spaces or / : @ , ;)'
+    assert f'Error: g.toml: tokens[1].name: must be a one-word name such as "white", not "bl{shown}ack"' in lines \
+        or any(line.startswith("Error: g.toml: tokens[1].name:") for line in lines)
+
+
+def test_a_blank_the_font_lacks_in_a_text_file_is_refused(tmp_path):
+    english = (ROOT / "templates" / "edge-port-path-tiles" / "text.en.toml").read_text(encoding="utf-8")
+    title = next(line for line in english.splitlines() if line.startswith("title = "))
+    Path("mine.toml").write_text(english.replace(title, 'title = "Edge-port\\u3000path tiles"', 1), encoding="utf-8")
+    lines = errors_of(["build", "--text", "mine.toml", "-o", "k.pdf"])
+    assert lines == ['Error: mine.toml: kit.title: the character "\\u3000" (U+3000) is not in the embedded font '
+                     '(DejaVu Sans), so it would print as a box; write it another way']
+
+
+@pytest.mark.parametrize("column", ["ß", "ﬁ"])
+def test_a_column_whose_capital_is_longer_names_its_cells(tmp_path, column):
+    text = TEMPLATE.replace('columns = ["A", "B", "C", "D", "E"]', f'columns = ["{column}", "B", "C", "D", "E"]')
+    text = text.replace('start = "A1/S"', f'start = "{column}1/S"')
+    game_file(tmp_path, text)
+    result = CliRunner().invoke(main, ["trace", f"{column}1:1", "--game", "g.toml"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"Turn 1: white places 1@0 in {column}1; white goes through {column}1")
+
+
+def test_names_alike_but_for_case_are_refused(tmp_path):
+    text = TEMPLATE.replace('columns = ["A", "B", "C", "D", "E"]', 'columns = ["A", "B", "c", "C", "E"]')
+    assert errors_of(["validate", game_file(tmp_path, text)]) == [
+        'Error: g.toml: board.columns: "c" and "C" are the same name when read back (case is ignored: a1 is A1); '
+        'rename one']
+
+
+def test_wrote_shows_a_line_break_in_a_file_name_escaped():
+    result = CliRunner().invoke(main, ["build", "--only", "rules", "-o", "a\nb\x1b[2J.pdf"])
+    assert result.exit_code == 0, result.output
+    assert Path("a\nb\x1b[2J.pdf").is_file()
+    assert len(result.output.splitlines()) == 1 and "\x1b" not in result.output
+    assert result.output.startswith("Wrote a\\nb\\x1b[2J.pdf (")
+
+
+def test_simulate_checks_its_output_folder_before_the_games():
+    result = CliRunner().invoke(main, ["simulate", "--games", "100000", "-o", "missing/report.pdf"])
+    assert result.exit_code == 2
+    assert result.output == "Error: missing/report.pdf: cannot write: the folder missing does not exist\n"
+
+
+def test_source_date_epoch_changes_no_byte(monkeypatch):
+    assert CliRunner().invoke(main, ["build", "--only", "rules", "-o", "a.pdf"]).exit_code == 0
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1")
+    assert CliRunner().invoke(main, ["build", "--only", "rules", "-o", "b.pdf"]).exit_code == 0
+    assert Path("a.pdf").read_bytes() == Path("b.pdf").read_bytes()
+
+
+def test_a_search_past_its_time_stops_with_an_error_and_says_how_far_it_got(monkeypatch):
+    from papergame.errors import SolveError
+    from papergame.model import solver
+    from papergame.model.definition import load_definition
+
+    monkeypatch.setattr(solver, "PROGRESS_EVERY", 4096)
+    seen: list[int] = []
+    token = solver.LIMITS.set((time.monotonic() - 1, seen.append))  # as `solve` sets them, with the time up
+    try:
+        with pytest.raises(SolveError) as raised:
+            solver.search_solve(load_definition("shared-path"))
+    finally:
+        solver.LIMITS.reset(token)
+    assert raised.value.problems == ["shared-path/game.toml: still searching after 120 s (4,096 positions); this "
+                                     "board is too large to solve"]
+    assert seen == [4096]
+    assert solver.search_solve(load_definition("shared-path")).positions > 4096  # no limit outside `solve`

@@ -76,7 +76,7 @@ class Board:
         wanted = text.strip().upper()
         for c, col in enumerate(self.columns):
             if wanted.startswith(col.upper()):
-                rest = wanted[len(col):]
+                rest = wanted[len(col.upper()):]  # "ß".upper() is "SS": longer than the name
                 for r, row in enumerate(self.rows):
                     if rest == row.upper():
                         return Cell(c, r)

@@ -257,13 +257,21 @@ class Checker:
             if max_len is not None and len(value) > max_len:
                 return None  # each of thousands of names is not worth a line of its own
         for i, name in enumerate(value):
-            if not name or NAME_FORBIDDEN & set(name):
+            if not usable_name(name):
                 self.problem(f"{field}[{i}]", f'"{name}" is not a usable name (it must be non-empty, without spaces or / : @ , ;)')
                 ok = False
         dupes = sorted(v for v, n in Counter(value).items() if n > 1)
         if dupes:
             self.problem(field, "repeats " + ", ".join(f'"{d}"' for d in dupes))
             ok = False
+        alike: dict[str, list[str]] = {}
+        for name in dict.fromkeys(value):  # names are read back whatever their case: a1 is A1
+            alike.setdefault(name.upper(), []).append(name)
+        for names in alike.values():
+            if len(names) > 1:
+                self.problem(field, " and ".join(f'"{n}"' for n in names) + " are the same name when read back "
+                                    "(case is ignored: a1 is A1); rename one")
+                ok = False
         return tuple(value) if ok else None
 
     def integer(self, value: Any, field: str, low: int, high: int | None = None, what: str = "") -> int | None:
@@ -275,6 +283,12 @@ class Checker:
             self.problem(field, f"is {value}; {what or 'it'} must be {rng}")
             return None
         return value
+
+
+def usable_name(name: str) -> bool:
+    """A name of a side, port, column, row or token: one word, nothing the font lacks or a reader
+    cannot see (a vertical tab, an ideographic space, U+0085), none of the separators of notation."""
+    return bool(name) and not NAME_FORBIDDEN & set(name) and all(ch.isprintable() and not ch.isspace() for ch in name)
 
 
 def join(field: str, key: str) -> str:
@@ -517,7 +531,7 @@ def parse_tokens(value: Any, board: Board | None, check: Checker, count: int | N
         if name == "out":
             check.problem(f"{field}.name", '"out" cannot be a token\'s name: it means a token that has left the board')
             name = None
-        elif "name" in table and (not isinstance(name, str) or not name or NAME_FORBIDDEN & set(name)):
+        elif "name" in table and (not isinstance(name, str) or not usable_name(name)):
             check.problem(f"{field}.name", f'must be a one-word name such as "white", not {toml_text(name)}')
             name = None
         start = table.get("start")

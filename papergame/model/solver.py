@@ -23,6 +23,9 @@ so memory stays bounded and the command never hangs.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import NamedTuple
 
 from papergame.errors import SolveError
@@ -33,6 +36,8 @@ from papergame.model.rules import FIRST, SECOND, rule_set, tile_notation
 
 MAX_CELLS = 36  # 6 x 6 solves in about a second (235,260 positions); 7 x 7 needs 18.8 million
 TABLE_CAP = 2_000_000  # positions remembered (a few hundred MB at most); more is "too large"
+TIME_LIMIT = 120.0  # seconds of searching for one `solve`; more is "too large" too
+PROGRESS_EVERY = 1 << 17  # positions between two calls of a search's `progress`
 
 WIN, DRAW, LOSS = 1, 0, -1
 
@@ -83,6 +88,8 @@ class Search:
     def __init__(self, tables: PlayTables, cap: int):
         self.t = tables
         self.cap = cap
+        self.deadline: float | None = None  # time.monotonic() when the search gives up (solve sets it)
+        self.progress: Callable[[int], None] | None = None  # called with the positions remembered so far
         n = tables.port_count
         self.options = list(tables.distinct)  # one line-layout for each group of alike placements
         # a cell's code: 0 = empty, else which of its tile's lines are still unused
@@ -154,6 +161,15 @@ class Search:
         self.undo(position // self.t.port_count, changes)
         return value
 
+    def checkpoint(self) -> None:
+        """Every few thousand positions: say how far the search is, and stop it past its deadline."""
+        if self.progress is not None and not len(self.memo) % PROGRESS_EVERY:
+            self.progress(len(self.memo))
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise SolveError(
+                f"{self.t.definition.source}: still searching after {TIME_LIMIT:g} s ({len(self.memo):,} positions); "
+                "this board is too large to solve")
+
     def value(self, position: int) -> int:
         """The value of the position for the player about to fill the path's cell."""
         k = (self.key << self.pos_bits) | position
@@ -171,8 +187,20 @@ class Search:
             raise SolveError(
                 f"{self.t.definition.source}: more than {self.cap:,} positions to remember; "
                 "this board is too large to solve")
+        if not len(self.memo) % 4096 and len(self.memo):
+            self.checkpoint()
         self.memo[k] = best
         return best
+
+
+LIMITS: ContextVar[tuple[float | None, Callable[[int], None] | None]] = ContextVar("solve_limits",
+                                                                                 default=(None, None))
+
+
+def limited(search: Search) -> Search:
+    """`search` with the deadline and progress of the `solve` it is part of."""
+    search.deadline, search.progress = LIMITS.get()
+    return search
 
 
 def move_order(move: str) -> tuple:
@@ -190,11 +218,21 @@ def gap_words(gap: Gap) -> str:
     return "dominoes cover neither every cell of the board nor every cell but the start cell"
 
 
-def solve(definition: GameDefinition, cap: int = TABLE_CAP, max_cells: int = MAX_CELLS) -> Solution:
+def solve(definition: GameDefinition, cap: int = TABLE_CAP, max_cells: int = MAX_CELLS,
+          progress: Callable[[int], None] | None = None) -> Solution:
     """The result with perfect play from the start, and the first player's winning first moves.
 
-    Proved by dominoes when they apply (`model.matching`), else found by the search.
+    Proved by dominoes when they apply (`model.matching`), else found by the search, which
+    stops after TIME_LIMIT seconds in all and calls `progress` with the positions it holds.
     """
+    token = LIMITS.set((time.monotonic() + TIME_LIMIT, progress))
+    try:
+        return proved_or_searched(definition, cap, max_cells)
+    finally:
+        LIMITS.reset(token)
+
+
+def proved_or_searched(definition: GameDefinition, cap: int, max_cells: int) -> Solution:
     require_shared_unlimited(definition)
     verdict = domino_verdict(definition)
     if verdict.strategy is not None:
@@ -236,7 +274,7 @@ def by_dominoes(definition: GameDefinition, strategy: DominoStrategy, cap: int, 
         if len(tables.cells) > max_cells:
             undecided += names
             continue
-        search = search or Search(tables, cap)
+        search = search or limited(Search(tables, cap))
         try:
             if search.outcome(start, option) == WIN:
                 winning += names
@@ -252,7 +290,7 @@ def search_solve(definition: GameDefinition, cap: int = TABLE_CAP) -> Solution:
     """The whole game searched, with no proof tried first (the tests compare the two)."""
     require_shared_unlimited(definition)
     tables = PlayTables(definition)
-    search = Search(tables, cap)
+    search = limited(Search(tables, cap))
     start = tables.starts[0]
     values = [search.outcome(start, option) for option in range(len(search.options))]
     best = max(values)

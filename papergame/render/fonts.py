@@ -47,8 +47,11 @@ class FontMetrics:
 
 
 
+LAID_OUT = " \n"  # spaces and line breaks are laid out, not printed; any other blank (\v, U+3000) must be in the font
+
+
 def missing_glyphs(text: str, bold: bool = False) -> set[str]:
     """Characters of `text` that the embedded font cannot print."""
     register()
     face = pdfmetrics.getFont(font_name(bold)).face
-    return {ch for ch in text if ord(ch) not in face.charToGlyph and not ch.isspace()}
+    return {ch for ch in text if ord(ch) not in face.charToGlyph and ch not in LAID_OUT}

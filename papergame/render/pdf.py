@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any, BinaryIO, Callable
 
 from reportlab import rl_config
@@ -23,8 +24,15 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     first = pages[0]
     # The initial font is the embedded one: reportlab's default (Helvetica) would otherwise be
     # named on every page without being embedded, which print-shop preflight checks flag.
-    c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1,
-               initialFontName=REGULAR, initialFontSize=10)
+    # reportlab dates the file from SOURCE_DATE_EPOCH when it is set, even in invariant mode:
+    # the same pages must make the same bytes whatever the environment says
+    epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1,
+                   initialFontName=REGULAR, initialFontSize=10)
+    finally:
+        if epoch is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = epoch
     c.setTitle(title)
     c.setSubject(subject)
     c.setKeywords(keywords)
