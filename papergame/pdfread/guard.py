@@ -110,7 +110,10 @@ def overloaded(path: Path, seconds: int) -> PapergameError:
 def run_child(send, seconds: int, work: Callable[..., Iterator[Any]], args: tuple) -> None:
     import resource
 
+    import faulthandler
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
+    faulthandler.disable()  # PDFium out of memory aborts this child: the parent says so in one line
     limit(resource.RLIMIT_AS, address_space() + MEMORY)
     limit(resource.RLIMIT_CPU, seconds)
     try:
