@@ -32,13 +32,14 @@ covering exists, `covering_gap` says so and the solver's search has to decide.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple
 
 from papergame.model.board import Board, Cell
 from papergame.model.definition import GameDefinition
 from papergame.model.rules import FIRST, SECOND, rotated_links, rule_set
+
+if TYPE_CHECKING:
+    import networkx as nx  # imported where a graph is made: it costs more than the rest of a build
 
 
 class DominoStrategy(NamedTuple):
@@ -67,6 +68,8 @@ def cell_graph(board: Board) -> nx.Graph:
     An edge along a row weighs 2 and any other 1, so a maximum matching with the most
     weight is a tidy covering: as many dominoes lying along the rows as the board allows.
     """
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_nodes_from(board.cells)
     for cell in board.cells:
@@ -82,6 +85,8 @@ def covering(graph: nx.Graph, leave_out: tuple[Cell, ...] = ()) -> list[tuple[Ce
     rest = graph.subgraph(c for c in graph if c not in leave_out)
     if len(rest) % 2:
         return None
+    import networkx as nx
+
     matching = nx.max_weight_matching(rest, maxcardinality=True)
     if 2 * len(matching) < len(rest):
         return None
