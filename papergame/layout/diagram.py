@@ -46,6 +46,13 @@ class Marker:
         return self.left_from
 
 
+@lru_cache(maxsize=256)
+def window_extent(board: Board, cols: tuple[int, int], rows: tuple[int, int]) -> tuple[float, float, float, float]:
+    """`Board.extent` of the window: every cell, port and marker of a diagram is placed from
+    it, so it is worked out once for each window of each board, not at every use."""
+    return board.extent([Cell(c, r) for c in range(cols[0], cols[1] + 1) for r in range(rows[0], rows[1] + 1)])
+
+
 @dataclass
 class Diagram:
     """A window of the board, columns `cols` and rows `rows` (first and last index), cells `cell` mm high.
@@ -74,7 +81,7 @@ class Diagram:
 
     @property
     def _extent(self) -> tuple[float, float, float, float]:
-        return self.board.extent(self.window)
+        return window_extent(self.board, tuple(self.cols), tuple(self.rows))
 
     @property
     def grid_w(self) -> float:
