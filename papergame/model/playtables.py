@@ -76,11 +76,11 @@ class PlayTables:
         """Follow the lines from `position` to the first entry of an empty cell, OUT or LOOP."""
         n, step = self.port_count, self.step
         for _ in range(self.max_steps):
-            cell, port = divmod(position, n)
-            links = filled[cell]
+            links = filled[position // n]
             if links is None:
                 return position
-            position = step[cell * n + links[port]]
+            port = position % n
+            position = step[position - port + links[port]]  # leave this cell by the port the line leads to
             if position < 0:
                 return OUT
         return LOOP

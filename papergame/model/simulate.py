@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import itemgetter
 from typing import Callable, NamedTuple
 
 from papergame.errors import OptionError
 from papergame.model.definition import GameDefinition
 from papergame.model.playtables import LOOP, OUT, Placement, PlayTables
-from papergame.model.rules import FIRST, SECOND, deal, rule_set
+from papergame.model.rules import FIRST, SECOND, rule_set, tile_bag
 
 POLICIES = ("random", "careful")
 MAX_GAMES = 1_000_000
@@ -85,17 +86,22 @@ class Simulator:
         self.by_type: dict[int, list[Placement]] = {}
         for p in self.t.placements:
             self.by_type.setdefault(p.type_id, []).append(p)
+        self.turns = {type_id: [(p.links, p) for p in ps] for type_id, ps in self.by_type.items()}  # for the careful look
         self.cells = len(self.t.cells)
+        self.names = [tok.name for tok in definition.tokens]  # in turn order
+        self.total = definition.total_tiles
+        self.bag = tile_bag(definition)
 
     def choose(self, rng: random.Random, hand: list[int], filled, position: int) -> tuple[int, Placement]:
         """The hand index and placement the policy lays with the token at `position`."""
         if self.careful:
             cell = position // self.t.port_count
+            run, turns = self.t.run, self.turns
             safe = []
             for i, type_id in enumerate(hand):
-                for p in self.by_type[type_id]:
-                    filled[cell] = p.links
-                    if self.t.run(filled, position) != OUT:
+                for links, p in turns[type_id]:
+                    filled[cell] = links
+                    if run(filled, position) != OUT:
                         safe.append((i, p))
             filled[cell] = None
             if safe:
@@ -107,36 +113,41 @@ class Simulator:
     def play_own(self, rng: random.Random) -> Played:
         """GAME.md: a token each, hands of the deal, draw after laying; mirrors rules.OwnPath."""
         t, n = self.t, self.t.port_count
-        hands, pile = deal(self.definition, rng)
-        names = [tok.name for tok in self.definition.tokens]
-        positions = dict(zip(names, t.starts))
+        names = self.names
+        players, size = len(names), self.definition.hand
+        bag = self.bag[:]  # rules.deal, on a bag made once: the same shuffle, the same hands in turn order
+        rng.shuffle(bag)
+        hands = [bag[k * size:(k + 1) * size] for k in range(players)]
+        pile = bag[players * size:]
+        positions = list(t.starts)  # by player, in turn order
         filled: list = [None] * self.cells
         moves: list[tuple[int, int, int]] = []
-        total = self.definition.total_tiles
+        total = self.total
+        choose, run = self.choose, t.run
         while True:
-            mover = names[len(moves) % len(names)]
+            mover = len(moves) % players
             position = positions[mover]
             hand = hands[mover]
-            i, p = self.choose(rng, hand, filled, position)
+            i, (type_id, rotation, links) = choose(rng, hand, filled, position)
             hand.pop(i)
             cell = position // n
-            filled[cell] = p.links
-            moves.append((cell, p.type_id, p.rotation))
+            filled[cell] = links
+            moves.append((cell, type_id, rotation))
             loop = False
-            for name, pos in positions.items():
+            for k, pos in enumerate(positions):
                 if pos >= 0 and pos // n == cell:
-                    end = t.run(filled, pos)
+                    end = run(filled, pos)
                     loop |= end == LOOP
-                    positions[name] = end
+                    positions[k] = end
             if pile:
                 hand.append(pile.pop())
             if loop:
                 return Played(DRAW, moves)
-            out = [name for name, pos in positions.items() if pos == OUT]
-            if len(out) == len(names):
+            out = positions.count(OUT)
+            if out == players:
                 return Played(DRAW, moves)
             if out:
-                return Played(next(name for name in names if name not in out), moves)
+                return Played(names[positions.index(next(pos for pos in positions if pos != OUT))], moves)
             if len(moves) >= total:
                 return Played(DRAW, moves)
 
@@ -144,23 +155,23 @@ class Simulator:
         """One path, first and second in turn; mirrors rules.SharedPath."""
         t, n = self.t, self.t.port_count
         unlimited = self.rules.unlimited
-        supply = [tile.id for tile in self.definition.tiles]
-        if not unlimited:
-            supply = [tile.id for tile in self.definition.tiles for _ in range(tile.copies)]
+        supply = [tile.id for tile in self.definition.tiles] if unlimited else self.bag[:]
         position = t.starts[0]
-        filled: list = [None] * self.cells
+        cells = self.cells
+        filled: list = [None] * cells
         moves: list[tuple[int, int, int]] = []
+        choose, run = self.choose, t.run
         while True:
-            i, p = self.choose(rng, supply, filled, position)
+            i, (type_id, rotation, links) = choose(rng, supply, filled, position)
             if not unlimited:
                 supply.pop(i)
             cell = position // n
-            filled[cell] = p.links
-            moves.append((cell, p.type_id, p.rotation))
-            position = t.run(filled, position)
+            filled[cell] = links
+            moves.append((cell, type_id, rotation))
+            position = run(filled, position)
             if position == OUT:
                 return Played(SECOND if len(moves) % 2 == 1 else FIRST, moves)
-            if position == LOOP or len(moves) >= self.cells or not supply:
+            if position == LOOP or len(moves) >= cells or not supply:
                 return Played(DRAW, moves)
 
     def play(self, rng: random.Random) -> Played:
@@ -178,17 +189,20 @@ def simulate(definition: GameDefinition, games: int = 1000, policy: str = "rando
     lengths: Counter[int] = Counter()
     tiles = Counter({tile.id: 0 for tile in definition.tiles})
     draws = 0
+    play = sim.play_shared if sim.rules.name == "shared" else sim.play_own
+    laid: list[int] = []  # the type of every tile laid in the chunk, counted once a chunk
     for start in range(0, games, CHUNK):
         count = min(CHUNK, games - start)
         for _ in range(count):
-            played = sim.play(rng)
-            if played.winner == DRAW:
+            winner, moves = play(rng)
+            if winner == DRAW:
                 draws += 1
             else:
-                wins[played.winner] += 1
-            lengths[len(played.moves)] += 1
-            for _cell, type_id, _rot in played.moves:
-                tiles[type_id] += 1
+                wins[winner] += 1
+            lengths[len(moves)] += 1
+            laid += map(itemgetter(1), moves)
+        tiles.update(laid)
+        laid.clear()
         if progress is not None:
             progress(count)
     return SimulationReport(definition, games, policy, seed, players, dict(wins), draws, dict(lengths), dict(tiles))
