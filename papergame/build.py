@@ -22,6 +22,7 @@ class BuildReport(NamedTuple):
     host_key_pages: int
     guide_pages: int = 0
     key_pages: int = 0  # the host key's own sheets (without the guide), in whichever file holds it
+    texts_source: str = ""  # the text file the words came from, or the built-in one's label
 
 
 def host_key_path_for(path: Path) -> Path:
@@ -202,7 +203,8 @@ def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, pdfs.texts))
     write_all(files)
-    return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages, pdfs.guide_pages, pdfs.key_pages)
+    return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages, pdfs.guide_pages, pdfs.key_pages,
+                       pdfs.texts.source)
 
 
 class WorksheetReport(NamedTuple):

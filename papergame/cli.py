@@ -203,6 +203,26 @@ def build(output, **params) -> None:
     report = build_kit(output, *kit_arguments(**params))
     for line in wrote_kit_lines(report, params):
         click.echo(line)
+    note = builtin_words_note(params["game_path"], params["text_path"], params["lang"], report.texts_source)
+    if note:
+        click.echo(note, err=True)
+
+
+def builtin_words_note(game_path, text_path, lang: str, source: str) -> str | None:
+    """One line when a game file of one's own printed with papergame's own words: no text.LANG.toml beside it."""
+    from pathlib import Path
+
+    from papergame.model.definition import builtin_game, builtin_games
+    from papergame.text import languages_in, text_filename
+
+    if game_path is None or text_path is not None or builtin_game(game_path) is not None:
+        return None
+    if not source.startswith(tuple(f"{name}/" for name in builtin_games())) or Path(source).is_file():
+        return None  # its own words, found beside it or in the current folder
+    folder = Path(game_path).parent
+    if lang == "en" and not languages_in(folder):  # a game with no words of its own at all: English, as always
+        return None
+    return f"Note: no {text_filename(lang)} beside {Path(game_path).name}: the kit prints papergame's own {lang} words"
 
 
 def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, kits, kit, cut_guides, lang, text_path,

@@ -262,3 +262,39 @@ def test_every_command_the_readme_shows_is_read_by_papergame():
 def test_the_readme_outside_the_developers_section_says_papergame_not_a_venv_path():
     outside = README.replace(README[README.index("## For developers"):README.index("## What you get")], "")
     assert ".venv/bin/papergame" not in outside and ".venv\\Scripts\\papergame" not in outside
+
+
+# --- words of one's own, or papergame's: said in one line -------------------------------------------
+
+
+def test_a_game_without_words_in_the_language_asked_says_so_in_one_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert invoke("init", "castle").exit_code == 0  # castle/game.toml and castle/text.en.toml
+    runner = CliRunner()
+    french = runner.invoke(main, ["build", "--game", "castle/game.toml", "--lang", "fr", "--only", "tokens"])
+    assert french.exit_code == 0, french.output
+    assert french.stdout == f"Wrote castle.pdf (1 sheet: tokens of the kit) in {tmp_path}\n"
+    assert french.stderr == "Note: no text.fr.toml beside game.toml: the kit prints papergame's own fr words\n"
+    own = runner.invoke(main, ["build", "--game", "castle/game.toml", "--only", "tokens"])  # its text.en.toml
+    assert own.exit_code == 0 and own.stderr == ""
+    (tmp_path / "bare.toml").write_text((tmp_path / "castle" / "game.toml").read_text(encoding="utf-8"),
+                                        encoding="utf-8")
+    bare = runner.invoke(main, ["build", "--game", "bare.toml", "--only", "tokens"])  # no words of its own: English
+    assert bare.exit_code == 0 and bare.stderr == ""
+    built_in = runner.invoke(main, ["build", "--game", "hexagon-path-tiles", "--lang", "de", "--only", "tokens"])
+    assert built_in.exit_code == 0 and built_in.stderr == ""
+
+
+def test_the_guide_of_a_copied_shared_path_game_names_the_copy_quoted(tmp_path, monkeypatch):
+    """Its commands were written out as --game shared-path, which builds the built-in game, not the copy."""
+    import pdfplumber
+
+    monkeypatch.chdir(tmp_path)
+    assert invoke("init", "Mon chemin", "--game", "shared-path").exit_code == 0
+    result = invoke("build", "--game", "Mon chemin/game.toml", "--only", "guide", "-o", "guide.pdf")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "guide.pdf") as pdf:  # column by column: the guide has two
+        text = " ".join(" ".join((p.crop(half).extract_text() or "").split()) for p in pdf.pages
+                        for half in ((0, 0, p.width / 2, p.height), (p.width / 2, 0, p.width, p.height)))
+    assert 'papergame build --game "Mon chemin/game.toml" --kits 15' in text
+    assert "--game shared-path" not in text

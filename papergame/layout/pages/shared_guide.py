@@ -9,6 +9,7 @@ points to the two first moves on the rules page instead of printing its own exam
 from __future__ import annotations
 
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
+from papergame.layout.pages.guide import values as command_values
 from papergame.layout.paper import Sheet
 from papergame.layout.textflow import Metrics
 from papergame.model.definition import GameDefinition
@@ -30,10 +31,11 @@ def shared_guide_pages(definition: GameDefinition, texts: Texts, paper: str, met
                        options=None) -> list[Sheet]:
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
     w = pages.column_width
+    commands = {"build": command_values(definition, texts, None)["build"]}  # the game named as it was given
     blocks: list[Block] = []
     for head, keys in SECTIONS:
         blocks.append(heading(texts.get(head), w, metrics, head))
         for key in keys:
-            blocks.append(paragraph(texts.get(key), w, metrics, key, bullet="•" if len(keys) > 1 else ""))
+            blocks.append(paragraph(texts.get(key, **commands), w, metrics, key, bullet="•" if len(keys) > 1 else ""))
     pages.add(blocks)
     return pages.sheets
