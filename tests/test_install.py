@@ -15,6 +15,11 @@ import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
+try:
+    import fcntl  # to make the quick start's install once for all pytest-xdist workers
+except ImportError:  # Windows: each worker installs its own
+    fcntl = None  # type: ignore[assignment]
+
 import pytest
 from click.testing import CliRunner
 
@@ -68,17 +73,35 @@ class QuickStart(NamedTuple):
     env: dict  # the environment of the shell the quick start left
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def quick_start(tmp_path_factory) -> QuickStart:
     """The README's quick start (macOS and Linux) typed literally into bash, in a folder with a space and an accent.
 
     The install is the README's own `pip install .` in a copy of the checkout (so that it
     leaves nothing behind here); pip's own settings (an index, a wheel folder) are the
     machine's. Then the environment of that shell, activated, is what later commands get.
+    Made once a run: under pytest-xdist the first worker to ask installs, in the folder
+    all workers of the run share, and the others wait for it and use the same install.
     """
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None or fcntl is None:
+        return typed_quick_start(tmp_path_factory.mktemp("install"))
+    shared = tmp_path_factory.getbasetemp().parent  # this run's folder, above each worker's own
+    with open(shared / "quick-start.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, whatever happens
+        made = shared / "quick-start.json"
+        if made.exists():
+            venv, project, work, env = json.loads(made.read_text(encoding="utf-8"))
+            return QuickStart(Path(venv), Path(project), Path(work), env)
+        done = typed_quick_start(shared / "install")
+        made.write_text(json.dumps([str(done.venv), str(done.project), str(done.work), done.env]), encoding="utf-8")
+        return done
+
+
+def typed_quick_start(folder: Path) -> QuickStart:
     lines = quick_start_lines()
     assert lines == ["python3 -m venv .venv", "source .venv/bin/activate", "pip install ."]
-    work = tmp_path_factory.mktemp("install") / "Mes Jeux" / "École"
+    work = folder / "Mes Jeux" / "École"
     project = work / "papergame"
     shutil.copytree(ROOT, project, ignore=NOT_PACKAGED)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
@@ -95,10 +118,9 @@ def quick_start(tmp_path_factory) -> QuickStart:
 
 
 @pytest.fixture(scope="module")
-def installed(quick_start):
+def installed(quick_start, tmp_path_factory):
     """The venv the quick start made, an empty folder with a space in its name, and the activated environment."""
-    empty = quick_start.work / "empty folder"
-    empty.mkdir()
+    empty = tmp_path_factory.mktemp("empty folder")  # this worker's own: the install may be another's too
     return quick_start.venv, empty, quick_start.env
 
 
