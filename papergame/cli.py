@@ -89,12 +89,12 @@ def main(ctx: click.Context) -> None:
 
     \b
     Start with:
-      papergame serve                 a page in your web browser: choose, look, save
-      papergame build                 the whole kit for the default game, A4
-      papergame build --kits 15       a class set: 15 numbered kits in one file
-      papergame worksheet             practice sheets and their answers
-      papergame init my-game          your own copy of a game, to edit
-      papergame validate my-game.toml check a definition of your own
+      papergame serve                   a page in your web browser: choose, look, save
+      papergame build                   the whole kit for the default game, A4
+      papergame build --kits 15         a class set: 15 numbered kits in one file
+      papergame worksheet               practice sheets and their answers
+      papergame init my-game            your own copy of a game, to edit
+      papergame validate my-game.toml   check a definition of your own
     Every command has its own help: papergame build --help
     """
     if ctx.invoked_subcommand is None:  # bare `papergame`: this help, not an error

@@ -239,9 +239,18 @@ def readme_commands() -> list[str]:
     return [c.split("  #")[0].strip() for c in found if not re.search(r"[\[|]|\.\.\.|\bCELL\b|\bDIR\b|MOVE", c)]
 
 
-def test_every_command_the_readme_shows_is_read_by_papergame():
+def help_commands() -> list[str]:
+    """Every command the helps show: `papergame --help`'s "Start with" and each command's examples."""
+    shown = []
+    for args in [["--help"]] + [[name, "--help"] for name in main.commands]:
+        shown += [line.strip() for line in invoke(*args).output.splitlines() if line.strip().startswith("papergame ")]
+    return [line.split("  ")[0] for line in shown]
+
+
+@pytest.mark.parametrize("where", ["README", "--help"])
+def test_every_command_the_readme_and_the_helps_show_is_read_by_papergame(where):
     """Each parses as papergame's own command line: the command exists and every option is one it has."""
-    commands = readme_commands()
+    commands = readme_commands() if where == "README" else help_commands()
     assert len(commands) > 25
     for text in commands:
         words = shlex.split(text)[1:]
@@ -255,7 +264,7 @@ def test_every_command_the_readme_shows_is_read_by_papergame():
             command.make_context(words[0], words[1:], parent=click.Context(main, info_name="papergame"),
                                  resilient_parsing=False).close()
         except click.UsageError as exc:
-            if "No such option" in exc.format_message() or "No such command" in exc.format_message():
+            if any(m in exc.format_message() for m in ("No such option", "No such command", "unexpected extra")):
                 raise AssertionError(f"{text}: {exc.format_message()}") from None
 
 
