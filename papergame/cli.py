@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import click
 
@@ -659,6 +660,28 @@ def serve(port, host, open_browser) -> None:
 
     run(host, port, open_browser, say=click.echo, warn=lambda line: click.echo(line, err=True))
 
+
+@main.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--cache", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where the downloads are kept between runs. Default: ~/.cache/papergame/bundle.")
+def bundle(directory, cache) -> None:
+    """Write DIRECTORY/index.html: the page of serve, running papergame in the browser itself.
+
+    The folder holds everything the page loads (Python compiled for browsers, the
+    libraries, the fonts): put it on any web server, a school's intranet or a USB stick,
+    and open it; nothing is installed and, once loaded, no network is used. Building it
+    downloads pinned packages with npm and pip (kept in --cache, checked by hash).
+
+    \b
+    Example:
+      papergame bundle papergame-page
+      python3 -m http.server -d papergame-page 8000
+    """
+    from papergame.bundle.writer import write_bundle
+
+    wrote = write_bundle(directory, cache)
+    click.echo(f"Wrote {wrote.folder / 'index.html'} ({wrote.files} files, {wrote.size / 1e6:.1f} MB)")
 
 @main.command()
 @click.argument("folder", type=click.Path(), default=".", required=False)

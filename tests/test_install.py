@@ -167,7 +167,7 @@ def test_completion_scripts(shell, marker):
 
 
 @pytest.mark.parametrize("words,cword,expected", [
-    ("papergame bu", 1, ["plain,build"]),
+    ("papergame bu", 1, ["plain,build", "plain,bundle"]),
     ("papergame build --paper ", 3, ["plain,a4", "plain,letter"]),
     ("papergame build --host-key s", 3, ["plain,separate"]),
 ])
