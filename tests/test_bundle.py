@@ -93,6 +93,9 @@ def test_run_is_the_command_line_in_a_folder_of_its_own(tmp_path):
     assert out["exitCode"] == 0 and out["stderr"] == ""
     assert out["stdout"].startswith("Wrote class.pdf")
     assert list(out["files"]) == ["class.pdf"]
+    again = worker.run(["build", "--kits", "3", "--lang", "fr", "-o", "class.pdf"], folder=str(tmp_path / "run"))
+    assert again["files"] == out["files"] and str(tmp_path / "run") in again["stdout"]
+    assert not (tmp_path / "run").exists()
     cli = CliRunner().invoke(main, ["build", "--kits", "3", "--lang", "fr", "-o", str(tmp_path / "class.pdf")])
     assert cli.exit_code == 0
     assert out["files"]["class.pdf"] == (tmp_path / "class.pdf").read_bytes()
@@ -253,11 +256,20 @@ def test_the_wheel_runs_outside_the_checkout(tmp_path):
 def test_every_pin_has_a_version_and_a_hash():
     pinned = writer.pins()
     assert set(pinned["npm"]) == {"pyodide", "pdfjs-dist"}
-    assert set(pinned["wheels"]) == {"reportlab", "click", "charset-normalizer"}
+    assert set(pinned["wheels"]) == {"reportlab", "click", "charset-normalizer", "networkx"}
     for pin in pinned["npm"].values():
         assert pin["integrity"].startswith("sha512-") and pin["files"]
     for pin in pinned["wheels"].values():
         assert len(pin["sha256"]) == 64
+
+
+def test_every_dependency_of_papergame_is_in_the_bundle_but_the_compiled_ones():
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    needed = {re.split(r"[<>=!~;\[ ]", r)[0].lower().replace("_", "-") for r in project["dependencies"]}
+    assert needed - {"rl-accel", "pypdfium2"} == set(writer.pins()["wheels"]) - {"charset-normalizer"}
 
 
 def test_a_cached_download_with_another_hash_is_refused(tmp_path):

@@ -18,6 +18,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -70,28 +71,43 @@ def route(method: str, target: str, body: bytes | None) -> tuple[int, dict[str, 
     return 404, {"Content-Type": TEXT}, f"Error: {path}: there is no such page here\n".encode("utf-8")
 
 
-def run(args: list[str], files: dict[str, Any] | None = None) -> dict:
-    """`papergame ARGS` in a new empty folder holding `files`: its exit code, what it printed, and
-    every file in the folder afterwards (name relative to the folder -> bytes)."""
+def run(args: list[str], files: dict[str, Any] | None = None, folder: str | None = None) -> dict:
+    """`papergame ARGS` in an empty folder holding `files`: its exit code, what it printed, and
+    every file in the folder afterwards (name relative to the folder -> bytes).
+
+    The folder is `folder`, emptied first (the Web Worker's own, so what the command prints
+    is the same each time), or a new temporary one.
+    """
+    if folder is None:
+        with tempfile.TemporaryDirectory(prefix="papergame-run-") as temporary:
+            return run_in(Path(temporary), args, files or {})
+    root = Path(folder)
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    try:
+        return run_in(root, args, files or {})
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def run_in(root: Path, args: list[str], files: dict[str, Any]) -> dict:
     from papergame.cli import main
 
+    for name, data in files.items():
+        target = root / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(as_bytes(data))
     here = os.getcwd()
     stdout, stderr = io.StringIO(), io.StringIO()
-    with tempfile.TemporaryDirectory(prefix="papergame-run-") as folder:
-        root = Path(folder)
-        for name, data in (files or {}).items():
-            target = root / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(as_bytes(data))
-        os.chdir(root)
-        try:
-            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-                try:
-                    main.main(list(args), prog_name="papergame", standalone_mode=True)
-                    code = 0
-                except SystemExit as exc:
-                    code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        finally:
-            os.chdir(here)
-        made = {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    os.chdir(root)
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            try:
+                main.main(list(args), prog_name="papergame", standalone_mode=True)
+                code = 0
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        os.chdir(here)
+    made = {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
     return {"exitCode": code, "stdout": stdout.getvalue(), "stderr": stderr.getvalue(), "files": made}

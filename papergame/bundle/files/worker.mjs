@@ -45,7 +45,7 @@ onmessage = async ({data}) => {
       postMessage({id, status, headers, body}, [body.buffer]);
     } else if (kind === "run") {
       const args = py.toPy(data.args), files = py.toPy(data.files || {}, {depth: 1});
-      const out = plain(worker.run(args, files));
+      const out = plain(worker.run(args, files, "/papergame"));
       args.destroy(), files.destroy();
       postMessage({id, ...out}, Object.values(out.files).map(f => f.buffer));
     } else {
