@@ -82,6 +82,11 @@ def checked(path: Path, want: str, have: Callable[[bytes], str]) -> bytes | None
     return data
 
 
+def command(name: str, **values: str) -> list[str]:
+    """A package client's command line, as pins.toml writes it, with its {fields} filled in."""
+    return [word.format(**values) for word in pins()["clients"][name]]
+
+
 def client(args: list[str], what: str) -> None:
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=600)
@@ -102,8 +107,7 @@ def npm_package(name: str, pin: dict, cache: Path) -> bytes:
     if data is None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
-            client(["npm", "pack", f"{name}@{pin['version']}", "--pack-destination", tmp, "--silent"],
-                   f"{name} {pin['version']}")
+            client(command("npm", package=name, version=pin["version"], into=tmp), f"{name} {pin['version']}")
             made = list(Path(tmp).glob("*.tgz"))
             if len(made) != 1:
                 raise BundleError(f"{name} {pin['version']}: npm pack made {len(made)} files, not one")
@@ -129,10 +133,8 @@ def wheel(name: str, pin: dict, cache: Path) -> bytes:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
             wanted = Path(tmp) / "requirements.txt"
-            wanted.write_text(f"{name}=={pin['version']} --hash=sha256:{pin['sha256']}\n", encoding="utf-8")
-            client([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
-                    "--only-binary=:all:", "--platform", "any", "--python-version", "3.14", "--implementation", "py",
-                    "--abi", "none", "-d", tmp, "-r", str(wanted)], f"{name} {pin['version']}")
+            wanted.write_text(pins()["clients"]["requirement"].format(package=name, **pin) + "\n", encoding="utf-8")
+            client(command("pip", python=sys.executable, into=tmp, requirements=str(wanted)), f"{name} {pin['version']}")
             made = Path(tmp) / path.name
             if not made.exists() or sha256(made.read_bytes()) != pin["sha256"]:
                 raise BundleError(f"{name} {pin['version']}: pip did not download {path.name} with the pinned hash")
