@@ -8,7 +8,9 @@ What goes in DIR (every version pinned, with its hash, in `pins.toml`):
     bundle.json                     the wheels to install and the files to keep
     pyodide/                        the npm package `pyodide` (Python 3.14 in WebAssembly), only the files it loads
     pdfjs/                          the npm package `pdfjs-dist`: the PDF renderer for the previews
-    wheels/                         reportlab, click, charset-normalizer (PyPI), papergame (this installation)
+    wheels/                         reportlab, networkx, click, charset-normalizer (PyPI), papergame (this installation)
+    bytecode.zip                    the .pyc of every module a build imports, compiled by Pyodide's Python under Node.js
+    options.json                    the form's fields, as the worker (and `serve`) answer /options.json
     PIL_Image.py                    the stand-in for Pillow's PIL.Image that reportlab imports (see the file)
 
 The downloads are made with the ordinary clients, `npm pack` and `pip download`, into a cache
@@ -38,6 +40,7 @@ from typing import Any, NamedTuple
 
 import papergame
 from papergame.errors import PapergameError
+from papergame.web import server
 
 HERE = resources.files("papergame.bundle")
 PAGE_FILES = ("page.css", "page.js")
@@ -96,8 +99,9 @@ def client(args: list[str], what: str) -> None:
     except subprocess.TimeoutExpired:
         raise BundleError(f"{what}: {args[0]} did not finish in 10 minutes") from None
     if done.returncode != 0:
-        last = (done.stderr.strip() or done.stdout.strip()).splitlines()[-1:] or ["no message"]
-        raise BundleError(f"{what}: {' '.join(args[:2])} failed: {last[0]}")
+        lines = [line.strip() for line in (done.stderr or done.stdout).splitlines() if 0 < len(line.strip()) <= 300]
+        said = [line for line in lines if "Error" in line or "error" in line] or lines or ["it said nothing"]
+        raise BundleError(f"{what}: {' '.join(args[:2])} failed: {said[-1]}")
 
 
 def npm_package(name: str, pin: dict, cache: Path) -> bytes:
@@ -201,6 +205,43 @@ def papergame_wheel() -> tuple[str, bytes]:
     return wheel_name("papergame", version), zip_bytes(files)
 
 
+# --- bytecode ---------------------------------------------------------------------------------
+
+
+def bytecode(files: dict[str, bytes], cache: Path) -> bytes:
+    """A zip of the .pyc files of the modules a build imports, compiled by Pyodide's Python 3.14
+    under Node.js (`files/compile.mjs`), as unchecked-hash .pyc (used without looking at the
+    source's date). Kept in the cache by the hash of everything it is made from."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        if name.startswith(("pyodide/", "wheels/")) or name == "PIL_Image.py":
+            digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    script = HERE.joinpath("files", "compile.mjs").read_bytes()
+    digest.update(script)
+    path = cache / "bytecode" / f"{digest.hexdigest()[:32]}.zip"
+    if path.exists():
+        return path.read_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+        root = Path(tmp)
+        for name, data in files.items():
+            if name.startswith(("pyodide/", "wheels/")) or name == "PIL_Image.py":
+                (root / name).parent.mkdir(parents=True, exist_ok=True)
+                (root / name).write_bytes(data)
+        (root / "compile.mjs").write_bytes(script)
+        (root / "out").mkdir()
+        client(command("node", script=str(root / "compile.mjs"), folder=str(root)), "compiling the bytecode")
+        compiled = {p.relative_to(root / "out").as_posix(): p.read_bytes()
+                    for p in sorted((root / "out").rglob("*.pyc"))}
+        if not any(name.startswith("papergame/") for name in compiled):
+            raise BundleError("compiling the bytecode: Node.js wrote no .pyc of papergame")
+        data = zip_bytes(compiled)
+        partial = path.with_suffix(".part")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    return data
+
+
 # --- the folder -------------------------------------------------------------------------------
 
 
@@ -233,9 +274,11 @@ def bundle_files(cache: Path) -> dict[str, bytes]:
     name, data = papergame_wheel()
     wheels.append(name)
     files[f"wheels/{name}"] = data
+    files["bytecode.zip"] = bytecode(files, cache)
+    files["options.json"] = json.dumps(server.options_json()).encode("utf-8")  # what the worker answers
     kept = sorted(files) + ["bundle.json"]
-    files["bundle.json"] = json.dumps({"papergame": papergame.__version__, "wheels": wheels, "files": kept},
-                                      indent=1).encode("utf-8")
+    files["bundle.json"] = json.dumps({"papergame": papergame.__version__, "wheels": wheels, "bytecode": "bytecode.zip",
+                                       "files": kept}, indent=1).encode("utf-8")
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())

@@ -104,6 +104,9 @@
 
   window.papergameBackEnd = {
     fetch: async (path, init) => {
+      // the form's fields come with the folder (written by the same Python the worker would run),
+      // so the form is there to fill in while Python loads; everything else the worker answers
+      if (path === "/options.json") return fetch("options.json");
       const answer = await request(path, init);
       return new Response(answer.body, {status: answer.status, headers: answer.headers});
     },
@@ -118,8 +121,8 @@
       const out = await ask({kind: "run", args: args.map(String), files});
       return {exitCode: out.exitCode, stdout: out.stdout, stderr: out.stderr, files: out.files};
     },
-    // resolves when Python and papergame are loaded: {seconds, python}
-    ready: () => ask({kind: "ready"}).then(({seconds, python}) => ({seconds, python})),
+    // resolves when Python and papergame are loaded: {seconds, steps: {python, wheels, papergame}, python}
+    ready: () => ask({kind: "ready"}).then(({seconds, steps, python}) => ({seconds, steps, python})),
   };
 
   if ("serviceWorker" in navigator && window.isSecureContext) {

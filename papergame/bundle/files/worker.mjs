@@ -7,6 +7,8 @@
 import {loadPyodide} from "./pyodide/pyodide.mjs";
 
 const began = performance.now();
+const steps = {};  // seconds from the worker's start to the end of each step, for papergame.ready()
+const step = name => { steps[name] = Math.round(performance.now() - began) / 1000; };
 
 async function start() {
   const manifest = await (await fetch("bundle.json")).json();
@@ -16,13 +18,18 @@ async function start() {
     return r.arrayBuffer();
   }));
   const standIn = fetch("PIL_Image.py").then(r => r.text());
+  const compiled = fetch(manifest.bytecode).then(r => r.arrayBuffer());
   const py = await loadPyodide({indexURL: new URL("pyodide/", import.meta.url).href});
+  step("python");
   const site = py.runPython("import site; site.getsitepackages()[0]");
   for (const data of wheels) py.unpackArchive(await data, "wheel", {extractDir: site});
+  py.unpackArchive(await compiled, "zip", {extractDir: site});  // the .pyc of what a build imports
   py.FS.mkdirTree(site + "/PIL");
   py.FS.writeFile(site + "/PIL/__init__.py", "");
   py.FS.writeFile(site + "/PIL/Image.py", await standIn);
+  step("wheels");
   const worker = py.pyimport("papergame.bundle.worker");
+  step("papergame");
   return {py, worker, seconds: (performance.now() - began) / 1000};
 }
 
@@ -39,7 +46,7 @@ onmessage = async ({data}) => {
   try {
     const {py, worker, seconds} = await ready;
     if (kind === "ready") {
-      postMessage({id, seconds, python: py.version});
+      postMessage({id, seconds, steps, python: py.version});
     } else if (kind === "request") {
       const [status, headers, body] = plain(worker.answer(data.method, data.path, data.body || undefined));
       postMessage({id, status, headers, body}, [body.buffer]);
