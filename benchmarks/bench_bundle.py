@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_bundle_browser import CHROMEDRIVER, CHROMIUM, FLAGS, StaticServer, call, choose, previews  # noqa: E402
 
 from papergame.bundle.writer import default_cache, write_bundle  # noqa: E402
+from papergame.web.server import options_json  # noqa: E402
 from papergame.cli import main as cli  # noqa: E402
 
 
@@ -120,7 +121,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         began = time.monotonic()
-        wrote = write_bundle(Path(folder), args.cache or default_cache())
+        wrote = write_bundle(Path(folder), args.cache or default_cache(), options_json())
         print(f"bundle: {wrote.files} files, {wrote.size / 1e6:.1f} MB, written in {time.monotonic() - began:.1f} s")
         server = StaticServer(Path(folder))
         try:

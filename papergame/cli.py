@@ -679,8 +679,9 @@ def bundle(directory, cache) -> None:
       python3 -m http.server -d papergame-page 8000
     """
     from papergame.bundle.writer import write_bundle
+    from papergame.web.server import options_json
 
-    wrote = write_bundle(directory, cache)
+    wrote = write_bundle(directory, cache, options_json())
     click.echo(f"Wrote {wrote.folder / 'index.html'} ({wrote.files} files, {wrote.size / 1e6:.1f} MB)")
 
 @main.command()

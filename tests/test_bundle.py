@@ -88,6 +88,23 @@ def test_an_upload_is_answered_as_the_server_does(server, name):
             server, "GET", f"/kit.pdf?game={game}&tile-size=28")[2]
 
 
+def test_a_zip_and_a_text_file_joining_an_upload_are_answered_as_the_server_does(server):
+    folder = io.BytesIO()
+    with zipfile.ZipFile(folder, "w") as archive:
+        archive.writestr("le-château/game.toml", (EXAMPLES / "six-by-six.toml").read_bytes())
+    for name, data in (("le-ch%C3%A2teau.zip", folder.getvalue()), ("six-by-six.toml", (EXAMPLES / "six-by-six.toml").read_bytes())):
+        status, _, body = served(server, "POST", f"/upload?name={name}", data)
+        assert worker.answer("POST", f"/upload?name={name}", data)[::2] == (status, body) and status == 200
+        game = json.loads(body)["game"]
+        target = f"/kit.pdf?game={game}&lang=fr"
+        status, headers, body = served(server, "GET", target)
+        got = worker.answer("GET", target)
+        assert (got[0], got[2]) == (status, body) and got[1]["Content-Disposition"] == headers["Content-Disposition"]
+    text = b'[meta]\nlanguage = "fr"\n'
+    joined = f"/upload?name=text.fr.toml&game={game}"
+    assert worker.answer("POST", joined, text)[::2] == served(server, "POST", joined, text)[::2]
+
+
 def test_run_is_the_command_line_in_a_folder_of_its_own(tmp_path):
     out = worker.run(["build", "--kits", "3", "--lang", "fr", "-o", "class.pdf"])
     assert out["exitCode"] == 0 and out["stderr"] == ""

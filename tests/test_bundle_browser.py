@@ -5,7 +5,7 @@ checked to be on loopback).
 
 The page loads Python and papergame, builds the previews, saves a kit, a class set in French
 and worksheets with its buttons (each compared byte for byte with the command line's files),
-shows a bad value's error beside its field, runs `window.papergame.run`, and opens again
+shows a bad value's error beside its field (the command line's words, as the serve page shows them), runs `window.papergame.run`, and opens again
 with the server stopped (the service worker's copy). Marked `bundle`: the bundle is
 downloaded once (npm and pip, about 20 MB, kept in ~/.cache/papergame/bundle or
 $PAPERGAME_BUNDLE_CACHE) and the test takes about a minute, so the default run leaves it
@@ -43,6 +43,7 @@ LOAD_SECONDS = 120  # far above the targets: this is a test of what the page doe
 def bundle_folder(tmp_path_factory):
     """The bundle, written once for the whole run (two xdist workers share it through a file lock)."""
     from papergame.bundle.writer import default_cache, write_bundle
+    from papergame.web.server import options_json
 
     shared = tmp_path_factory.getbasetemp()  # this run's; under xdist each worker's is a folder inside it
     if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -52,7 +53,7 @@ def bundle_folder(tmp_path_factory):
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (shared / "bundle.done").exists():
             cache = Path(os.environ.get("PAPERGAME_BUNDLE_CACHE") or default_cache())
-            write_bundle(folder, cache)
+            write_bundle(folder, cache, options_json())
             (shared / "bundle.done").write_text("written\n")
     return folder
 
@@ -203,7 +204,9 @@ def test_the_bundled_page_in_a_real_browser(browser, static, tmp_path):
     error = wait_for(lambda: browser.execute_script(
         "return document.querySelector('.field[data-name=\"tile-size\"] .error').textContent"), timeout=LOAD_SECONDS,
         what="the error beside the tile size")
-    assert error == "Error: --tile-size: 70 mm is outside 20 to 60 mm"
+    refused = CliRunner().invoke(main, ["build", "--tile-size", "70", "-o", str(tmp_path / "no.pdf")])
+    assert refused.exit_code == 2 and refused.output == "Error: --tile-size: 70 mm is outside 20 to 60 mm\n"
+    assert error == "70 mm is outside 20 to 60 mm"  # the command line's words, as serve's page words them
     assert browser.execute_script("return document.querySelector('a[data-doc=\"kit\"]').getAttribute('aria-disabled')") == "true"
     choose(browser, "tile-size", "")
     choose(browser, "paper", "a4")

@@ -56,8 +56,8 @@ def route(method: str, target: str, body: bytes | None) -> tuple[int, dict[str, 
     parts = urlsplit(target)
     path, query = parts.path, parse_qsl(parts.query, keep_blank_values=True)
     if method == "POST" and path == "/upload":
-        name = dict(query).get("name", "game.toml")
-        sent = {"game": ENGINE.upload(name, body or b""), "name": name}
+        asked = dict(query)
+        sent = ENGINE.upload(asked.get("name", "game.toml"), body or b"", asked.get("game"))
         return 200, {"Content-Type": "application/json"}, json.dumps(sent).encode("utf-8")
     if method != "GET":
         return 405, {"Content-Type": TEXT}, f"Error: {path}: nothing can be sent here\n".encode("utf-8")
@@ -65,7 +65,7 @@ def route(method: str, target: str, body: bytes | None) -> tuple[int, dict[str, 
         return 200, {"Content-Type": "application/json"}, json.dumps(server.options_json()).encode("utf-8")
     if path.endswith(".pdf") and path[1:-4] in DOCUMENTS:
         data, filename = ENGINE.document(path[1:-4], query)
-        return 200, {"Content-Type": "application/pdf", "Content-Disposition": f'attachment; filename="{filename}"'}, data
+        return 200, {"Content-Type": "application/pdf", "Content-Disposition": server.attachment(filename)}, data
     if path.startswith("/pages/") and path.endswith(".json") and path[7:-5] in MAKERS:
         return 200, {"Content-Type": "application/json"}, json.dumps(ENGINE.page_counts(path[7:-5], query)).encode("utf-8")
     return 404, {"Content-Type": TEXT}, f"Error: {path}: there is no such page here\n".encode("utf-8")

@@ -40,7 +40,6 @@ from typing import Any, NamedTuple
 
 import papergame
 from papergame.errors import PapergameError
-from papergame.web import server
 
 HERE = resources.files("papergame.bundle")
 PAGE_FILES = ("page.css", "page.js")
@@ -256,8 +255,9 @@ def index_html() -> bytes:
     return page.encode("utf-8")
 
 
-def bundle_files(cache: Path) -> dict[str, bytes]:
-    """Every file of the bundle, by its path in the folder."""
+def bundle_files(cache: Path, options: dict) -> dict[str, bytes]:
+    """Every file of the bundle, by its path in the folder; `options` is what /options.json answers
+    (`web.server.options_json()`, given by the caller, so this module needs no web server)."""
     pinned = pins()
     files: dict[str, bytes] = {"index.html": index_html()}
     for name in PAGE_FILES:
@@ -275,7 +275,7 @@ def bundle_files(cache: Path) -> dict[str, bytes]:
     wheels.append(name)
     files[f"wheels/{name}"] = data
     files["bytecode.zip"] = bytecode(files, cache)
-    files["options.json"] = json.dumps(server.options_json()).encode("utf-8")  # what the worker answers
+    files["options.json"] = json.dumps(options).encode("utf-8")  # what the worker answers
     kept = sorted(files) + ["bundle.json"]
     files["bundle.json"] = json.dumps({"papergame": papergame.__version__, "wheels": wheels, "bytecode": "bytecode.zip",
                                        "files": kept}, indent=1).encode("utf-8")
@@ -288,11 +288,12 @@ def bundle_files(cache: Path) -> dict[str, bytes]:
     return files
 
 
-def write_bundle(folder: Path, cache: Path | None = None) -> Wrote:
-    """Write the bundle into `folder` (made if missing; files of the same names are replaced)."""
+def write_bundle(folder: Path, cache: Path | None, options: dict) -> Wrote:
+    """Write the bundle into `folder` (made if missing; files of the same names are replaced).
+    `options`: the form's fields, `web.server.options_json()`."""
     if folder.exists() and not folder.is_dir():
         raise BundleError(f"{folder}: is a file, not a folder; name a folder for the bundle")
-    files = bundle_files(cache or default_cache())
+    files = bundle_files(cache or default_cache(), options)
     for name, data in files.items():
         target = folder / name
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -92,10 +92,11 @@
   async function save(path) {
     const answer = await request(path);
     if (answer.status !== 200) throw new Error(new TextDecoder().decode(answer.body).trim());
-    const named = /filename="([^"]+)"/.exec(answer.headers["Content-Disposition"] || "");
+    const disposition = answer.headers["Content-Disposition"] || "";
+    const utf8 = /filename\*=UTF-8''([^;]+)/.exec(disposition), plain = /filename="([^"]+)"/.exec(disposition);
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([answer.body], {type: "application/pdf"}));
-    link.download = named ? named[1] : "papergame.pdf";
+    link.download = utf8 ? decodeURIComponent(utf8[1]) : plain ? plain[1] : "papergame.pdf";
     document.body.append(link);
     link.click();
     link.remove();
