@@ -671,7 +671,8 @@ def bundle(directory, cache) -> None:
     The folder holds everything the page loads (Python compiled for browsers, the
     libraries, the fonts): put it on any web server, a school's intranet or a USB stick,
     and open it; nothing is installed and, once loaded, no network is used. Building it
-    downloads pinned packages with npm and pip (kept in --cache, checked by hash).
+    downloads pinned packages with npm and pip (kept in --cache, checked by hash)
+    and compiles them once with Node.js.
 
     \b
     Example:
