@@ -4,7 +4,8 @@ every other host unreachable (`--host-resolver-rules`; every request the page ma
 checked to be on loopback).
 
 The page loads Python and papergame, builds the previews, saves a kit, a class set in French
-and worksheets with its buttons (each compared byte for byte with the command line's files),
+and worksheets with its buttons, and the kit of a game file chosen from the computer (each compared byte
+for byte with the command line's files),
 shows a bad value's error beside its field (the command line's words, as the serve page shows them), runs `window.papergame.run`, and opens again
 with the server stopped (the service worker's copy). Marked `bundle`: the bundle is
 downloaded once (npm and pip, about 20 MB, kept in ~/.cache/papergame/bundle or
@@ -31,6 +32,8 @@ from papergame.cli import main
 from test_serve_browser import CHROMEDRIVER, CHROMIUM, need_browser, wait_for
 
 pytestmark = [pytest.mark.bundle, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parent.parent
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -222,6 +225,17 @@ def test_the_bundled_page_in_a_real_browser(browser, static, tmp_path):
     assert saved_by_button(browser, "worksheets", tmp_path / "saved-sheets", "lang=fr&level=easy&copies=2") == sheets["worksheets.pdf"]
     assert saved_by_button(browser, "worksheets-key", tmp_path / "saved-keys", "lang=fr&level=easy&copies=2") == \
         sheets["worksheets-key.pdf"]
+
+    # a game of one's own, chosen from the computer: its kit is the command line's from its file
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "six-by-six.toml").write_bytes((ROOT / "examples" / "six-by-six.toml").read_bytes())
+    browser.find_element("id", "upload").send_keys(str(own / "six-by-six.toml"))
+    game = wait_for(lambda: (v := browser.execute_script("return document.getElementById('f-game').value")).startswith(
+        "upload-") and v, timeout=LOAD_SECONDS, what="the uploaded game in the menu")
+    uploaded = saved_by_button(browser, "kit", tmp_path / "saved-own", f"game={game}&lang=fr&kits=3")
+    assert uploaded == cli_files(tmp_path / "cli-own", ["build", "--game", str(own / "six-by-six.toml"), "--lang", "fr",
+                                                        "--kits", "3", "-o", "own.pdf"])["own.pdf"]
 
     # window.papergame.run: the command line's arguments, its exit code, words and files
     out = call(browser, """
