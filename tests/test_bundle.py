@@ -319,3 +319,14 @@ def test_a_missing_client_is_one_error_line(tmp_path, monkeypatch):
     assert result.output == ("Error: pyodide 314.0.8: npm is not installed; the bundle is built with npm and pip "
                              "on a computer that reaches the package registries\n")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_folder_that_cannot_be_written_is_one_error_line(tmp_path):
+    (tmp_path / "file").write_text("x")
+    result = CliRunner().invoke(main, ["bundle", str(tmp_path / "file"), "--cache", str(tmp_path / "cache")])
+    assert result.exit_code == 2
+    assert result.output == (f"Error: Invalid value for 'DIRECTORY': Directory '{tmp_path / 'file'}' is a file; "
+                             f"see papergame bundle --help\n")
+    long = tmp_path / ("x" * 300)
+    result = CliRunner().invoke(main, ["bundle", str(tmp_path / "out"), "--cache", str(long)])
+    assert result.exit_code == 2 and result.output.startswith(f"Error: {long}") and "file name too long" in result.output

@@ -291,13 +291,16 @@ def bundle_files(cache: Path, options: dict) -> dict[str, bytes]:
 def write_bundle(folder: Path, cache: Path | None, options: dict) -> Wrote:
     """Write the bundle into `folder` (made if missing; files of the same names are replaced).
     `options`: the form's fields, `web.server.options_json()`."""
-    if folder.exists() and not folder.is_dir():
-        raise BundleError(f"{folder}: is a file, not a folder; name a folder for the bundle")
-    files = bundle_files(cache or default_cache(), options)
-    for name, data in files.items():
-        target = folder / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(target.name + ".part")
-        partial.write_bytes(data)
-        os.replace(partial, target)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise BundleError(f"{folder}: is a file, not a folder; name a folder for the bundle")
+        files = bundle_files(cache or default_cache(), options)
+        for name, data in files.items():
+            target = folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(target.name + ".part")
+            partial.write_bytes(data)
+            os.replace(partial, target)
+    except OSError as exc:  # a folder that cannot be made or written, a name too long, a full disk
+        raise BundleError(f"{exc.filename or folder}: {(exc.strerror or str(exc)).lower()}") from None
     return Wrote(folder, len(files), sum(len(d) for d in files.values()))
