@@ -48,8 +48,10 @@ DEFINITIONS = [TEMPLATE / "game.toml", *sorted((ROOT / "examples").glob("*.toml"
 TEXT = TEMPLATE / "text.en.toml"
 
 # Cases per test: the default run, and the slow run before a release (50,000 in all).
-DEFAULT = {"definition text": 400, "definition data": 400, "text file": 300, "command line": 800}
-SLOW = {"definition text": 15000, "definition data": 15000, "text file": 10000, "command line": 10000}
+DEFAULT = {"definition text": 400, "definition data": 400, "text file": 300, "command line": 800,
+           "hostile definition": 60, "server": 60, "printed words": 16}
+SLOW = {"definition text": 15000, "definition data": 15000, "text file": 10000, "command line": 10000,
+        "hostile definition": 2000, "server": 3000, "printed words": 2000}
 
 # The seed of each test: fixed in the default run; new ones (printed) for the slow tests and with
 # PAPERGAME_SEED=random; PAPERGAME_SEED=N gives every test the seed N.
@@ -89,7 +91,10 @@ def check_clean(result, args: list[str], counts, kind: str, output: Path | None 
     assert "Traceback" not in text, f"{command}\n{text}"
     if result.exit_code == 0:
         if args and args[0] == "build" and text.startswith("Wrote ") and output is not None and output.is_file():
-            pypdf.PdfReader(output, strict=True).pages[0]
+            reader = pypdf.PdfReader(output, strict=True)
+            reader.pages[0]
+            boxes = characters_the_font_lacks(reader)
+            assert not boxes, f"{command}\nprints characters the embedded font lacks (as boxes): {sorted(boxes)}"
             counts["built"] += 1
             return "built"
         return "ok"
@@ -110,6 +115,34 @@ def check_clean(result, args: list[str], counts, kind: str, output: Path | None 
         assert "Traceback" not in line and "Errno" not in line, f"{command}\n{line}"
     counts["clean errors"] += 1
     return "error"
+
+
+def characters_the_font_lacks(reader: pypdf.PdfReader) -> set[str]:
+    """What a PDF prints that the embedded font has no glyph for: reportlab shows such a character
+    as the font's code 0 (`\\000` in a page's text, a box on paper), and a character its fonts'
+    ToUnicode maps list and the font lacks. The glyph check (build.check_text_glyphs and
+    check_page_glyphs) lets none through."""
+    from papergame.render.fonts import missing_glyphs
+
+    lacking: set[str] = set()
+    seen = set()
+    for number, page in enumerate(reader.pages, start=1):
+        if b"\\000" in page.get_contents().get_data():
+            lacking.add(f"a box (the font's code 0) on page {number}")
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            if id(font) in seen or "/ToUnicode" not in font:
+                continue
+            seen.add(id(font))
+            cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+            printed = {bytes.fromhex(code).decode("utf-16-be", "replace")
+                       for code in re.findall(r"<[0-9A-Fa-f]{2}>\s*<([0-9A-Fa-f]{4,})>", cmap)}
+            # reportlab's first subset maps the ASCII codes to themselves whether printed or not: DEL (U+007F)
+            # is among them, and the font has no glyph for it
+            printed -= {"\0", "\x7f"}
+            lacking |= missing_glyphs("".join(printed), bold="Bold" in str(font.get("/BaseFont", "")))
+    return lacking
 
 
 def run(args: list[str], counts, kind: str, output: Path | None = None) -> str:
@@ -513,7 +546,103 @@ def command_line_case(arena, fuzz_counts, data, kind="command line"):
     run(args, fuzz_counts, kind, out)
 
 
+HOSTILE_SIZES = [2, 9, 65, 100, 300, 3000]  # the default run; the slow run adds sizes up to a 1 MiB file
+SLOW_SIZES = HOSTILE_SIZES + [20_000, 60_000]
+
+
+@st.composite
+def hostile_definition(draw, sizes=HOSTILE_SIZES):
+    """The default game's text with one part made to cost: a long list, deep nesting, a huge number."""
+    text = (TEMPLATE / "game.toml").read_text(encoding="utf-8")
+    n = draw(st.sampled_from(sizes))
+    kind = draw(st.sampled_from(["names", "tables", "nesting", "number", "keys"]))
+    if kind == "names":
+        field = draw(st.sampled_from(['sides = ["N", "E", "S", "W"]', 'ports = ["N", "E", "S", "W"]',
+                                      'columns = ["A", "B", "C", "D", "E"]', 'rows = ["1", "2", "3", "4", "5"]',
+                                      'pairs = [["N", "E"], ["S", "W"]]']))
+        name = field.split(" = ")[0]
+        item = draw(st.sampled_from(['"x{i}"', '"x"', '"N"', '["N", "E"]', '["N", "x{i}"]', "{i}"]))
+        items = ", ".join(item.format(i=i) for i in range(n))
+        return text.replace(field, f"{name} = [{items}]", 1)
+    if kind == "tables":
+        table = draw(st.sampled_from(['[[tokens]]\nname = "t{i}"\nstart = "A1/S"\n',
+                                      '[[tokens]]\nname = "white"\nstart = "A{i}/S"\n',
+                                      '[[tiles]]\ntype = {i}\npairs = [["N", "E"], ["S", "W"]]\ncopies = 1\n',
+                                      '[[tiles]]\ntype = 1\npairs = [["N", "S"], ["E", "W"]]\ncopies = 200\n']))
+        return text + "".join(table.format(i=i) for i in range(n))
+    if kind == "nesting":
+        depth = draw(st.sampled_from([3, 16, 17, 40, 400, 600]))
+        opening, closing = draw(st.sampled_from([("[", "]"), ("{a = ", "}")]))
+        where = draw(st.sampled_from(["hand = 3", "copies = 6", 'sides = ["N", "E", "S", "W"]']))
+        return text.replace(where, f"{where.split(' = ')[0]} = {opening * depth}1{closing * depth}", 1)
+    if kind == "number":
+        digits = draw(st.sampled_from([3, 19, 20, 400, 4300, 4301, 6000]))
+        sign = draw(st.sampled_from(["", "-", "+"]))
+        number = draw(st.sampled_from([sign + "9" * digits, f"1e{digits}", f"-1e{digits}", f"0x{'f' * digits}"]))
+        where = draw(st.sampled_from(["hand = 3", "copies = 6", "type = 1"]))
+        return text.replace(where, f"{where.split(' = ')[0]} = {number}", 1)
+    table = draw(st.sampled_from(["[deal]", "[board]", "[shape]"]))
+    return text.replace(table, table + "\n" + "".join(f"k{i} = 1\n" for i in range(n)), 1)
+
+
+def hostile_definition_case(arena, fuzz_counts, data, kind="hostile definition", sizes=HOSTILE_SIZES):
+    """A definition made to cost (long lists, deep nesting, huge numbers): validate, trace or build it;
+    it must answer cleanly and at once (each check is linear in the file's size)."""
+    import signal
+
+    path = arena / "def" / "game.toml"
+    path.write_text(data.draw(hostile_definition(sizes)), encoding="utf-8")
+    args, out = definition_command(data.draw, str(path), arena)
+    if data.draw(st.booleans()):
+        tiles = data.draw(st.sampled_from(["1x1", "1x6", "1.1", "9" * 4301 + "x1", "1" + " " * 5000 + "x1"]))
+        args = ["build", "--game", str(path), "--tiles", ",".join([tiles] * data.draw(st.sampled_from([1, 3, 201,
+                                                                                                        5000]))),
+                "-o", str(arena / "out" / "def.pdf")]
+        out = arena / "out" / "def.pdf"
+
+    def too_slow(signum, frame):
+        raise TimeoutError(f"papergame {shlex.join(args)[:200]}: still running after 20 s")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(20)  # a quadratic check takes minutes; every case here answers in well under a second
+    try:
+        run(args, fuzz_counts, kind, out)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def slow_hostile_definition_case(arena, fuzz_counts, data):
+    hostile_definition_case(arena, fuzz_counts, data, sizes=SLOW_SIZES)
+
+
+PRINTED = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=6)
+
+
+def printed_words_case(arena, fuzz_counts, data, kind="printed words"):
+    """A word of any script where the kit prints it (a heading, a column's name): the kit is built
+    with every character in the embedded font, or refused with an Error line (the glyph check);
+    `check_clean` reads the characters the PDF prints from its fonts."""
+    word = data.draw(st.one_of(st.sampled_from(["中文", "🎲", "ᚠᛇ", "Łódź", "Ὀδυσσεύς", "Київ", "x\u0301"]), PRINTED))
+    word = word.replace('"', "'").replace("\\", "/")
+    out = arena / "out" / "words.pdf"
+    if data.draw(st.booleans()):
+        english = TEXT.read_text(encoding="utf-8")
+        path = arena / "text" / "words.toml"  # the heading of the rules page
+        path.write_text(english.replace('"How to play"', f'"{word}"', 1), encoding="utf-8")
+        args = ["build", "--text", str(path), "--only", "rules", "-o", str(out)]
+    else:
+        text = (TEMPLATE / "game.toml").read_text(encoding="utf-8")
+        path = arena / "def" / "game.toml"
+        path.write_text(text.replace('"C", "D"', f'"{word}", "D"', 1), encoding="utf-8")
+        args = ["build", "--game", str(path), "--only", "board", "-o", str(out)]
+    run(args, fuzz_counts, kind, out)
+
+
 CASES = {
+    "printed words": printed_words_case,
+    "hostile definition": hostile_definition_case,
+    "slow hostile definition": slow_hostile_definition_case,
     "definition text": definition_text_case,
     "definition data": definition_data_case,
     "text file": text_case,
@@ -553,6 +682,9 @@ def make_fuzz_test(name: str, kind: str, examples: int, slow: bool = False):
 test_definition_text_files = make_fuzz_test("test_definition_text_files", "definition text", DEFAULT["definition text"])
 test_definition_data = make_fuzz_test("test_definition_data", "definition data", DEFAULT["definition data"])
 test_text_files = make_fuzz_test("test_text_files", "text file", DEFAULT["text file"])
+test_hostile_definitions = make_fuzz_test("test_hostile_definitions", "hostile definition",
+                                          DEFAULT["hostile definition"])
+test_printed_words = make_fuzz_test("test_printed_words", "printed words", DEFAULT["printed words"])
 # the command lines in two halves (two seeds), so that two workers can share them
 test_command_lines = make_fuzz_test("test_command_lines", "command line", DEFAULT["command line"] // 2)
 test_more_command_lines = make_fuzz_test("test_more_command_lines", "command line", DEFAULT["command line"] // 2)
@@ -562,6 +694,8 @@ test_slow_definition_text_files = make_fuzz_test("test_slow_definition_text_file
 test_slow_definition_data = make_fuzz_test("test_slow_definition_data", "definition data", SLOW["definition data"],
                                            slow=True)
 test_slow_text_files = make_fuzz_test("test_slow_text_files", "text file", SLOW["text file"], slow=True)
+test_slow_hostile_definitions = make_fuzz_test("test_slow_hostile_definitions", "slow hostile definition",
+                                               SLOW["hostile definition"], slow=True)
 test_slow_command_lines = make_fuzz_test("test_slow_command_lines", "command line", SLOW["command line"], slow=True)
 
 
@@ -587,7 +721,7 @@ def test_the_default_fuzz_tests_have_fixed_seeds_of_their_own():
     if SEED_CHOICE:
         pytest.skip(f"PAPERGAME_SEED={SEED_CHOICE} chooses the seeds")
     names = ["test_definition_text_files", "test_definition_data", "test_text_files", "test_command_lines",
-             "test_more_command_lines"]
+             "test_more_command_lines", "test_hostile_definitions", "test_server_routes", "test_printed_words"]
     seeds = [seed_of(name, slow=False) for name in names]
     assert len(set(seeds)) == len(names) and seeds == [seed_of(name, slow=False) for name in names]
     assert seed_of("test_slow_command_lines", slow=True) != seed_of("test_slow_command_lines", slow=True)
@@ -688,3 +822,117 @@ def test_a_tileset_name_too_long_for_the_file_system(tmp_path):
     result = CliRunner().invoke(main, ["tileset", "-o", long])
     assert result.exit_code == 2
     assert result.output.startswith(f"Error: {long}: cannot write: ")
+
+
+# --- the server's routes ---------------------------------------------------------------------
+
+ROUTES = ["/", "/page.css", "/page.js", "/options.json", "/kit.pdf", "/host-key.pdf", "/worksheets.pdf",
+          "/worksheets-key.pdf", "/pages/kit.json", "/pages/worksheets.json", "/preview/kit/1.png",
+          "/preview/kit/9999.png", "/preview/worksheets/1.png", "/preview/nothing/1.png", "/upload", "/nothing",
+          "/../etc/passwd", "/%2e%2e/x", "/kit.pdf/", "//kit.pdf", "/" + "x" * 5000, "/preview/kit/0.png"]
+QUERY_NAMES = ["paper", "tile-size", "host-key", "measured", "ink", "only", "tiles", "cut-guides", "lang", "game",
+               "level", "puzzles", "seed", "copies", "kits", "kit", "output", "text", "name", "", "x" * 300]
+QUERY_VALUES = HOSTILE + [v for values in VALUES.values() for v in values] + [
+    ",".join(["1x6"] * 5000), "9" * 5000, "upload-" + "0" * 32, "edge-port-path-tiles", "shared-path", "rules"]
+SITES = [None, "same-origin", "none", "same-site", "cross-site", "x"]
+ORIGINS = [None, "http://evil.example", "null", "http://127.0.0.1:1", "own"]
+LENGTHS = [None, "0", "5", "-1", "x", str(10**30), str(2 * 1024 * 1024), "1e3"]
+BODIES = [b"", b"[shape]", (TEMPLATE / "game.toml").read_bytes(), b"\xff\xfe\x00", b"a = " + b"[" * 600,
+          b"hand = 0x" + b"f" * 5000]
+
+
+@st.composite
+def requests(draw):
+    from urllib.parse import quote
+
+    path = draw(st.sampled_from(ROUTES))
+    pairs = draw(st.lists(st.tuples(st.sampled_from(QUERY_NAMES), st.sampled_from(QUERY_VALUES)), max_size=3))
+    if not draw(st.integers(0, 3)):  # now and then a page that builds quickly, so answers of 200 come too
+        pairs.append(("only", "rules"))
+    query = "&".join(f"{quote(k)}={quote(v, safe='')}" for k, v in pairs)
+    method = draw(st.sampled_from(["GET"] * 4 + ["HEAD", "POST", "POST", "PUT", "DELETE", "OPTIONS"]))
+    headers = {}
+    for name, choices in (("Sec-Fetch-Site", SITES), ("Origin", ORIGINS)):
+        value = draw(st.sampled_from(choices))
+        if value is not None:
+            headers[name] = value
+    body = draw(st.sampled_from(BODIES)) if method in ("POST", "PUT") else None
+    length = draw(st.sampled_from(LENGTHS)) if body is not None and draw(st.booleans()) else None
+    return method, path + (f"?{query}" if query else ""), headers, body, length
+
+
+@pytest.fixture(scope="module")
+def fuzz_server():
+    import threading
+
+    from papergame.web.server import make_server
+
+    server = make_server("127.0.0.1", 0)
+    server.engine.busy_wait = 5
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def server_case(fuzz_server, fuzz_counts, data, kind="server"):
+    """One request: answered in time, with a status of a kind the server means, never a 500; an answer
+    other than 200 is `Error:` lines; no traceback on the server's stderr (checked by the test)."""
+    import http.client
+
+    method, target, headers, body, length = data.draw(requests())
+    fuzz_counts[f"case:{kind}"] += 1
+    own = f"http://{fuzz_server.address}"
+    connection = http.client.HTTPConnection("127.0.0.1", fuzz_server.server_address[1], timeout=60)
+    try:
+        connection.putrequest(method, target, skip_host=True, skip_accept_encoding=True)
+        connection.putheader("Host", fuzz_server.address)
+        for name, value in headers.items():
+            connection.putheader(name, own if value == "own" else value)
+        if body is not None:
+            connection.putheader("Content-Length", length if length is not None else str(len(body)))
+        connection.endheaders(body if length is None or length == str(len(body or b"")) else None)
+        try:
+            response = connection.getresponse()
+        except (ConnectionError, http.client.HTTPException):  # a lying length: the server may close at once
+            fuzz_counts["dropped"] += 1
+            return
+        status, answer = response.status, response.read()
+    finally:
+        connection.close()
+    request = f"{method} {target[:200]} {headers} length={length}"
+    assert status in (200, 400, 403, 404, 405, 411, 413, 501, 503), f"{request}: status {status}\n{answer[:500]!r}"
+    if status == 200 or method == "HEAD":
+        fuzz_counts["answered"] += 1
+        return
+    if status == 501:  # http.server's own answer to a method it has no handler for (PUT, DELETE, OPTIONS)
+        return
+    lines = answer.decode("utf-8").splitlines()
+    assert lines and all(line.startswith("Error: ") for line in lines), f"{request}: {lines[:3]}"
+    fuzz_counts["clean errors"] += 1
+
+
+def make_server_test(name: str, examples: int, slow: bool = False):
+    chosen = seed_of(name, slow)
+
+    @seed(chosen)
+    @settings(max_examples=examples, **FUZZ_SETTINGS)
+    @given(data=st.data())
+    def cases(fuzz_server, fuzz_counts, data):
+        server_case(fuzz_server, fuzz_counts, data)
+
+    def test(fuzz_server, fuzz_counts, record_property, capfd):
+        record_property("fuzz seed", chosen)
+        print(f"{name}: fuzz seed {chosen}; PAPERGAME_SEED={chosen} runs these cases again")
+        cases(fuzz_server, fuzz_counts)
+        err = capfd.readouterr().err
+        assert "Traceback" not in err, err[-3000:]
+
+    test.__name__ = test.__qualname__ = name
+    test.__doc__ = f"{examples:,} requests to the server's routes: each is answered cleanly."
+    return pytest.mark.slow(test) if slow else test
+
+
+test_server_routes = make_server_test("test_server_routes", DEFAULT["server"])
+test_slow_server_routes = make_server_test("test_slow_server_routes", SLOW["server"], slow=True)

@@ -278,9 +278,11 @@ class Checker:
         if not isinstance(value, int) or isinstance(value, bool):
             self.problem(field, f"must be a whole number, not {type_name(value)}")
             return None
-        if value < low or (high is not None and value > high):
+        huge = abs(value) > 10**18  # a hexadecimal 0xfff... is not held to Python's 4,300 decimal digits
+        if huge or value < low or (high is not None and value > high):
             rng = f"from {low} to {high}" if high is not None else f"at least {low}"
-            self.problem(field, f"is {value}; {what or 'it'} must be {rng}")
+            shown = f"a number of {int(abs(value).bit_length() * 0.30103) + 1:,} digits" if huge else value
+            self.problem(field, f"is {shown}; {what or 'it'} must be {rng}")
             return None
         return value
 
