@@ -346,9 +346,11 @@ def _inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool
     rows = []
     for r in range(grid):
         y = (r + 0.5) * step
-        # per side, the inward distance is a straight function of x along this row
+        # per side, the inward distance is a straight function of x along this row; a cell's
+        # distance inside is the least over the sides, taken column by column
         lines = [((y - ay) * ny - ax * nx, nx) for ax, ay, nx, ny in edges]
-        rows.append(tuple(min(base + x * nx for base, nx in lines) >= slack for x in xs))
+        nearest = map(min, *([base + x * nx for x in xs] for base, nx in lines))
+        rows.append(tuple(d >= slack for d in nearest))
     return tuple(rows)
 
 
