@@ -1,5 +1,5 @@
 // Run by `papergame bundle` under Node.js, not in the page: Pyodide's own Python 3.14 compiles
-// the modules that loading papergame and making a kit and worksheets import, so the page's
+// the modules that loading papergame and making kits (a shared path too) and worksheets import, so the page's
 // Python reads bytecode instead of compiling them at every visit.
 // Argument: a folder holding pyodide/, wheels/ and PIL_Image.py as the bundle has them; the
 // .pyc files are written under its out/, by their path in site-packages.
@@ -25,6 +25,7 @@ site = ${JSON.stringify(site)}
 from papergame.bundle import worker
 worker.run(["build", "--kits", "2", "--lang", "fr"], folder="/tmp/compile")
 worker.run(["worksheet"], folder="/tmp/compile")
+worker.run(["build", "--game", "shared-path"], folder="/tmp/compile")  # networkx, imported only there
 worker.answer("GET", "/pages/kit.json")
 for module in sorted(sys.modules.values(), key=lambda m: m.__name__):
     source = getattr(module, "__file__", None) or ""
