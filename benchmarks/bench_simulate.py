@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from reference_simulate import reference_games, reference_report  # noqa: E402
 from timing import table, take_turns, verdict  # noqa: E402
 
-from papergame.model.definition import load_definition  # noqa: E402
+from papergame.data.games import load_definition  # noqa: E402
 from papergame.model.simulate import Simulator, simulate  # noqa: E402
 
 CASES = (("default kit, random", None, "random"), ("default kit, careful", None, "careful"),

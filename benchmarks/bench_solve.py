@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from timing import table, take_turns, verdict  # noqa: E402
 
 from papergame.model.board import Board, Cell, Position  # noqa: E402
-from papergame.model.definition import TokenStart, load_definition  # noqa: E402
+from papergame.data.games import load_definition
+from papergame.model.definition import TokenStart  # noqa: E402
 from papergame.model.playtables import PlayTables  # noqa: E402
 from papergame.model.solver import Search, solve  # noqa: E402
 

@@ -16,7 +16,8 @@ import argparse
 from timing import table, take_turns, verdict
 
 from papergame.layout import tile_art, tile_paths
-from papergame.model.definition import builtin_path, load_definition
+from papergame.data.games import load_definition
+from papergame.data.templates import builtin_path
 
 GAMES = ("edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles")
 

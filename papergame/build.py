@@ -6,13 +6,16 @@ import io
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from papergame.model.definition import DEFAULT_GAME, GameDefinition, load_definition
+from papergame.data.games import load_definition
+from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.errors import DefinitionError, LayoutError, OptionError
 from papergame.output import check_target, output_path, refuse_inputs, write_all
-from papergame.layout.kit import KitOptions, build_kit
+from papergame.layout.kit import build_kit
 from papergame.layout.primitives import Group, Page, Text
+from papergame.options import KitOptions, WorksheetOptions
 from papergame.printmarks import KitMarks
-from papergame.text import Texts, load_texts
+from papergame.data.words import load_texts
+from papergame.text import Texts
 
 
 class BuildReport(NamedTuple):
@@ -179,7 +182,7 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
     """The kit's PDF files as bytes, written nowhere: `build` writes them, `serve` sends them."""
     definition, texts, kit = make_pages(game, text_path, lang, options)
     title = texts.get("kit.title")
-    marks = KitMarks(options.tile, options.paper.lower(), options.ink, options.measured, kit.tile_pages, kit.board_pages,
+    marks = KitMarks(options.tile, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
                      "hexagon" if definition.shape.kind == "hexagon" else None)
     kit_bytes = render_bytes(kit.pages, title, marks.keywords())
     key_marks = marks._replace(tile_pages=(), board_pages=())
@@ -214,17 +217,6 @@ class WorksheetReport(NamedTuple):
     json: dict
 
 
-class SheetOptions(NamedTuple):
-    """How worksheets are printed, as `build` prints a kit: paper, ink, printer correction, words."""
-
-    paper: str = "a4"
-    ink: str = "normal"
-    measured: float | None = None
-    lang: str = "en"
-    text_path: str | Path | None = None
-    compact_key: bool = False  # every sheet's answers in one table, not a key page per sheet
-
-
 class WorksheetPdfs(NamedTuple):
     """Practice sheets and their answer keys as PDF bytes."""
 
@@ -236,7 +228,7 @@ class WorksheetPdfs(NamedTuple):
     texts: Texts
 
 
-def worksheet_pdfs(game, options, printing: SheetOptions = SheetOptions(),
+def worksheet_pdfs(game, options: WorksheetOptions = WorksheetOptions(), lang: str = "en", text_path=None,
                    progress=lambda sheets: sheets) -> WorksheetPdfs:
     """Practice sheets and their keys as bytes, written nowhere: make the puzzles, lay out, render.
 
@@ -244,59 +236,53 @@ def worksheet_pdfs(game, options, printing: SheetOptions = SheetOptions(),
     """
     from papergame.activities.worksheet import worksheets_json
 
-    # the kit's own checks: paper, ink and printer correction work as they do for `build`
-    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
     definition, game_path = game_and_folder(game)
     from papergame.model.rules import rule_set
 
-    texts = load_texts(printing.text_path, printing.lang, game_path, rule_set(definition).words)
-    count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress, printing)
+    texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
+    count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress)
     title = texts.get("worksheet.title")
     if definition.rules.path == "shared":
         from papergame.activities.win_in import LEVEL_MOVES
 
         moves = LEVEL_MOVES[options.level]
         title = texts.get("win_sheet.title_1" if moves == 1 else "win_sheet.title", moves=moves)
-    keywords = f"papergame paper={kit_options.paper} ink={kit_options.ink}"
-    if kit_options.measured is not None:
-        keywords += f" measured={kit_options.measured:g}"
+    keywords = f"papergame paper={options.paper} ink={options.ink}"
+    if options.measured is not None:
+        keywords += f" measured={options.measured:g}"
     keywords += " tile-pages=none board-pages=none"
     sheet_bytes = render_bytes(pages, title, keywords)
     key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}", keywords)
     return WorksheetPdfs(sheet_bytes, key_bytes, len(pages), count, worksheets_json(definition, sheets), texts)
 
 
-def build_worksheets(output: str | Path | None, game_path, options, progress=lambda sheets: sheets,
-                     printing: SheetOptions = SheetOptions()) -> WorksheetReport:
+def build_worksheets(output: str | Path | None, game_path, options: WorksheetOptions = WorksheetOptions(),
+                     lang: str = "en", text_path=None, progress=lambda sheets: sheets) -> WorksheetReport:
     """Practice sheets and their keys, both files written or neither."""
-    from papergame.activities.worksheet import WorksheetOptions
-
-    options = options or WorksheetOptions()
     path = worksheet_path(output, game_path)
     key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
-    refuse_inputs(path, input_files(game_path, printing.text_path))
+    refuse_inputs(path, input_files(game_path, text_path))
     check_target(path)
-    pdfs = worksheet_pdfs(game_path, options, printing, progress)
+    pdfs = worksheet_pdfs(game_path, options, lang, text_path, progress)
     for target in (path, key_path):
-        refuse_inputs(target, input_files(game_path, printing.text_path, pdfs.texts))
+        refuse_inputs(target, input_files(game_path, text_path, pdfs.texts))
     write_all([(path, pdfs.sheets), (key_path, pdfs.keys)])  # both or neither
     return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)
 
 
 
-def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: sheets,
-                    printing: SheetOptions = SheetOptions()):
+def worksheet_pages(definition, texts: Texts, options: WorksheetOptions, progress=lambda sheets: sheets):
     """The sheets and their key pages, laid out and finished in memory: (puzzles a sheet, sheets, pages, keys)."""
     from papergame.layout.kit import finish
     from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
     from papergame.render.fonts import FontMetrics
     from papergame.activities.worksheet import make_worksheets
 
-    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
+    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured)  # for the foot of each page
     check_text_glyphs(texts)
     if definition.rules.path == "shared":
-        return win_sheet_pages(definition, texts, options, progress, printing, kit_options)
-    layout = WorksheetLayout(definition, texts, FontMetrics(), options.level, kit_options.paper)
+        return win_sheet_pages(definition, texts, options, progress, kit_options)
+    layout = WorksheetLayout(definition, texts, FontMetrics(), options.level, options.paper)
     count = layout.puzzle_count(options.puzzles)
     sheets, pages, keys = [], [], []
     for sheet in progress(make_worksheets(definition, options, count)):
@@ -305,7 +291,7 @@ def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: s
         pages.append(page)
         keys.append(key)
     labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
-    if printing.compact_key:
+    if options.compact_key:
         keys = compact_key_pages(layout, sheets)
         key_labels = [texts.get("worksheet.key_footer")] * len(keys)
     else:
@@ -316,7 +302,7 @@ def worksheet_pages(definition, texts: Texts, options, progress=lambda sheets: s
     return count, sheets, finished, finished_keys
 
 
-def win_sheet_pages(definition, texts: Texts, options, progress, printing: SheetOptions, kit_options: KitOptions):
+def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
     """A shared path's "win in N" sheets and their key pages (the level gives N: easy 1, medium 2, hard 3)."""
     from papergame.activities.win_in import LEVEL_MOVES
     from papergame.activities.worksheet import make_worksheets
@@ -330,11 +316,11 @@ def win_sheet_pages(definition, texts: Texts, options, progress, printing: Sheet
     for sheet in progress(make_worksheets(definition, options, count)):
         sheets.append(sheet)
         pages.append(layout.page(sheet))
-        if not printing.compact_key:
+        if not options.compact_key:
             chain = layout.key_page(sheet)
             keys += chain
             key_labels += [texts.get("worksheet.sheet", number=sheet.number)] * len(chain)
-    if printing.compact_key:
+    if options.compact_key:
         keys = layout.compact_key_pages(sheets)
         key_labels = [texts.get("worksheet.key_footer")] * len(keys)
     labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
@@ -356,7 +342,7 @@ def validate(game_path=None) -> Validation:
     printed words, the font, the page). Whether puzzles of a level can be found depends on
     the level and the seed, so a level that cannot be made is reported with its reason.
     """
-    from papergame.activities.worksheet import LEVELS, WorksheetError, WorksheetOptions
+    from papergame.activities.worksheet import LEVELS, WorksheetError
 
     definition, texts, _ = make_pages(game_path)
     levels: dict[str, str | None] = {}
@@ -390,6 +376,17 @@ def build_simulation_report(output: str | Path, report, game_path=None, text_pat
     return output
 
 
+class SheetOptions(NamedTuple):
+    """How `loops` sheets are printed (paper, ink, printer correction, words); checked as the kit's are
+    when they are made into KitOptions. (Not yet a declared document of papergame.options.)"""
+
+    paper: str = "a4"
+    ink: str = "normal"
+    measured: float | None = None
+    lang: str = "en"
+    text_path: Any = None
+
+
 class LoopsPdfs(NamedTuple):
     """Single-loop clue squares as PDF bytes: the sheets (or the tile version) and their keys."""
 
@@ -408,7 +405,7 @@ def loops_pdfs(options, printing: SheetOptions = SheetOptions(), progress=lambda
     from papergame.layout.pages.loops_sheet import LoopsLayout
     from papergame.render.fonts import FontMetrics
 
-    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured).checked()
+    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured)  # checked when made
     texts = load_texts(printing.text_path, printing.lang)
     check_text_glyphs(texts)
     # the footer names the activity, not the default game whose words these are

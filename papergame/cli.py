@@ -15,6 +15,19 @@ import click
 from papergame import __version__
 from papergame.errors import OptionError, PapergameError, one_line
 from papergame.shellwords import command
+from papergame.options import (
+    CHOICE,
+    FLAG,
+    KIT,
+    LANG_OPTION,
+    MEASURED_OPTION,
+    SIMULATION,
+    TEXT_OPTION,
+    TILESET,
+    WORKSHEETS,
+    Document,
+    Option,
+)
 
 
 class ProblemsError(click.ClickException):
@@ -102,25 +115,67 @@ def main(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-game_option = click.option(
-    "--game",
-    "game_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="A game definition file (TOML). Default: the built-in Edge-port path tiles.",
-)
+class Declared(click.ParamType):
+    """A value passed on as typed: the library's declaration (`papergame.options`) converts and checks it."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        return value
 
 
-lang_option = click.option(
-    "--lang", default="en", show_default=True,
-    help="Language of the printed words: en, fr, es, de, uk, or any text.LANG.toml beside the game file "
-         "or in the current folder.")
-text_option = click.option("--text", "text_path", type=click.Path(dir_okay=False), default=None,
-                           help="A text file of your own with every printed word (overrides --lang).")
+class DeclaredChoice(click.Choice):
+    """A choice passed on as typed (the declaration checks it, in its own words); shell completion still offers it."""
+
+    def convert(self, value, param, ctx):
+        return value
+
+
+def flag_of(name: str) -> str:
+    return f"--{name}"
+
+
+def declared(option: Option):
+    """The click option for a declared option: its flag, help and default come from the declaration."""
+    help_text = option.help_with(flag_of)
+    if option.kind == FLAG:
+        return click.option(flag_of(option.name), option.key, is_flag=True, default=option.default, help=help_text)
+    metavar = option.metavar or (f"[{'|'.join(option.choices)}]" if option.kind == CHOICE else None)
+    kind = DeclaredChoice(option.choices, case_sensitive=False) if option.kind == CHOICE else Declared()
+    return click.option(flag_of(option.name), option.key, type=kind, default=option.default,
+                        show_default=option.default is not None, metavar=metavar, help=help_text)
+
+
+def document_options(document: Document):
+    """Every option of `document`, in the order of its declaration."""
+    def decorate(command):
+        for option in reversed(document.every):
+            command = declared(option)(command)
+        return command
+    return decorate
+
+
+def request_of(document: Document, params: dict):
+    """The library's request for a command's parameters: converted and checked once, by the declaration."""
+    return document.parse({o.name: params.get(o.key) for o in document.every})
+
+
+game_option = click.option("--game", "game_path", type=click.Path(dir_okay=False), default=None,
+                           help="A game definition file (TOML), or a built-in game's name. Default: the "
+                                "built-in Edge-port path tiles.")
+
+
+def say_fallback(request, what: str) -> None:
+    """One line on stderr when a game file of one's own printed papergame's own words (no text.LANG.toml beside it)."""
+    from papergame.data.words import fallback_note
+
+    note = fallback_note(request.text, request.lang, request.game, what)
+    if note is not None:
+        click.echo(note, err=True)
 
 
 def load_game(game_path):
-    from papergame.model.definition import load_definition
+    from papergame.data.games import load_definition
 
     return load_definition(game_path)
 
@@ -160,33 +215,7 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
               "--game my-game.toml gives my-game.pdf). .pdf is added when the name lacks it; a folder "
               "(one that exists, or a name ending in /) gets the default name inside it. Standard output "
               "(-) is refused. Never replaces an input file or a file that is not a PDF.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-              show_default=True, help="Paper size. Either way all content stays inside the area both share.")
-@click.option("--tile-size", "tile_size", type=float, default=35.0, show_default=True,
-              metavar="MM", help="Tile and board cell size in millimetres, 20 to 60. A board too big for a "
-              "page is split across sheets.")
-@click.option("--host-key", "host_key", type=click.Choice(["page", "separate", "omit"], case_sensitive=False), default="page",
-              show_default=True,
-              help="The host key as the last page, as its own PDF beside the kit (KIT-host-key.pdf), or left out.")
-@click.option("--measured", type=float, default=None, metavar="MM",
-              help="What the 50 mm bar measured on your printer (40 to 60); every page is scaled to make up for it.")
-@click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal", show_default=True,
-              help="low: thin grey lines, no filled areas, lighter text, for reused paper.")
-@click.option("--only", default=None, metavar="PARTS",
-              help="Print only these parts: board,tiles,tokens,rules,record,host-key,guide.")
-@click.option("--tiles", "tiles", default=None, metavar="LIST",
-              help="Reprint only these tiles: 3x2,1x1 is two of type 3 and one of type 1; 3.4 is the tile 3·4.")
-@click.option("--kits", type=int, default=None, metavar="N",
-              help="A class set: N numbered kits (1 to 40) in one PDF, tiles and tokens sharing sheets, one host key.")
-@click.option("--kit", type=int, default=None, metavar="K",
-              help="Reprint kit K of a class set under its number (with --only or --tiles for some of it).")
-@click.option("--cut-guides", "cut_guides", type=click.Choice(["lines", "marks", "both"], case_sensitive=False),
-              default="both", show_default=True,
-              help="Cut lines round every tile, crop marks in the margin, or both "
-              "(hexagon tiles always get their lines: a zigzag cannot be cut from marks alone).")
-@lang_option
-@text_option
-@game_option
+@document_options(KIT)
 def build(output, **params) -> None:
     """Make the printable kit: board, tiles, tokens, rules, record sheet and host key.
 
@@ -201,45 +230,11 @@ def build(output, **params) -> None:
     """
     from papergame.build import build as build_kit
 
-    report = build_kit(output, *kit_arguments(**params))
-    for line in wrote_kit_lines(report, params):
+    request = request_of(KIT, params)
+    report = build_kit(output, request.game, request.text, request.lang, request.options)
+    for line in wrote_kit_lines(report, request.options):
         click.echo(line)
-    note = builtin_words_note(params["game_path"], params["text_path"], params["lang"], report.texts_source)
-    if note:
-        click.echo(note, err=True)
-
-
-def builtin_words_note(game_path, text_path, lang: str, source: str) -> str | None:
-    """One line when a game file of one's own printed with papergame's own words: no text.LANG.toml beside it."""
-    from pathlib import Path
-
-    from papergame.model.definition import builtin_game, builtin_games
-    from papergame.text import languages_in, text_filename
-
-    if game_path is None or text_path is not None or builtin_game(game_path) is not None:
-        return None
-    if not source.startswith(tuple(f"{name}/" for name in builtin_games())) or Path(source).is_file():
-        return None  # its own words, found beside it or in the current folder
-    folder = Path(game_path).parent
-    if lang == "en" and not languages_in(folder):  # a game with no words of its own at all: English, as always
-        return None
-    return f"Note: no {text_filename(lang)} beside {Path(game_path).name}: the kit prints papergame's own {lang} words"
-
-
-def kit_arguments(paper, tile_size, host_key, measured, ink, only, tiles, kits, kit, cut_guides, lang, text_path,
-                  game_path):
-    """`build`'s options (all but --output) as `papergame.build.kit_pdfs` takes them.
-
-    `serve` parses a web request with the `build` command and calls this too, so the page
-    and the command line make the same kit from the same options.
-    """
-    from papergame.layout.kit import KitOptions
-
-    parts = tuple(p.strip() for p in only.split(",")) if only is not None else None
-    parts = tuple(p.lower() for p in parts) if parts is not None else None
-    options = KitOptions(paper.lower(), tile_size, host_key.lower(), measured, ink.lower(), parts, tiles,
-                         cut_guides.lower(), kits, kit)
-    return game_path, text_path, lang, options
+    say_fallback(request, "the kit prints")
 
 
 KIT_PARTS = ("board", "tiles", "tokens", "rules", "record")  # what a kit holds before its host key and guide
@@ -250,21 +245,19 @@ def and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def kits_words(params: dict) -> str:
+def kits_words(options) -> str:
     """What the players' pages are of: `the kit`, `kit 7`, `15 kits`, or some parts of them (`tiles of kit 7`)."""
-    if params.get("kit") is not None:
-        kits = f"kit {params['kit']}"
-    elif params.get("kits"):
-        kits = f"{params['kits']} kit{'s' if params['kits'] > 1 else ''}"
+    if options.kit is not None:
+        kits = f"kit {options.kit}"
+    elif options.kits:
+        kits = f"{options.kits} kit{'s' if options.kits > 1 else ''}"
     else:
         kits = "the kit"
-    if params.get("tiles") is not None:
-        return f"tiles {params['tiles']} of {kits}"
-    only = params.get("only")
-    if only is None:
+    if options.tiles is not None:
+        return f"tiles {options.tiles} of {kits}"
+    if options.only is None:
         return kits
-    asked = {p.strip().lower() for p in only.split(",")}
-    parts = [p for p in KIT_PARTS if p in asked]
+    parts = [p for p in KIT_PARTS if p in options.only]
     return f"{and_list(parts)} of {kits}" if parts else kits
 
 
@@ -286,14 +279,14 @@ def wrote(path, what: str) -> str:
     return one_line(f"Wrote {path.name} ({what}) in {folder}")  # a newline or an escape in a name is shown, not obeyed
 
 
-def wrote_kit_lines(report, params: dict) -> list[str]:
+def wrote_kit_lines(report, options) -> list[str]:
     """The `Wrote` lines of `build`: each file, what its sheets are, and where it is."""
     key = (report.key_pages, "the host key")
     guide = (report.guide_pages, "the teacher's guide")
     if report.host_key_path is None:  # everything in one file
         players = report.kit_pages - report.key_pages - report.guide_pages
-        return [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(params)), key, guide]))]
-    return [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(params))])),
+        return [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(options)), key, guide]))]
+    return [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(options))])),
             wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]))]
 
 
@@ -406,19 +399,11 @@ def solve(as_json: bool, game_path: str | None) -> None:
 
 
 @main.command()
-@click.option("--games", default=1000, show_default=True, type=int, metavar="N", help="How many games to play.")
-@click.option("--policy", type=click.Choice(["random", "careful"], case_sensitive=False), default="random", show_default=True,
-              help="random: a tile from the hand, turned at random. careful: at random among the placements "
-                   "that keep the mover's own token (or the shared path) on the board, if any.")
-@click.option("--seed", default=1, show_default=True, type=int, metavar="S",
-              help="Where the games come from: the same seed gives the same figures.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False), metavar="REPORT.pdf",
               help="Also write a one-page PDF report with charts.")
-@lang_option
-@text_option
-@game_option
-def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -> None:
+@document_options(SIMULATION)
+def simulate(as_json, output, **params) -> None:
     """Play many games with a simple policy and count wins, draws, lengths and tiles laid.
 
     Works for any definition: a token each (wins by token name) or a shared path
@@ -429,20 +414,20 @@ def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -
       papergame simulate --games 10000 --policy careful
       papergame simulate --game shared-path --json -o report.pdf
     """
-    from papergame.model.simulate import check_options, simulate as run_games
+    from papergame.model.simulate import simulate as run_games
     from papergame.explain import simulation_story
 
-    policy = policy.lower()
-    check_options(games, policy)
-    definition = load_game(game_path)
+    request = request_of(SIMULATION, params)
+    options = request.options
+    definition = load_game(request.game)
     if output is not None:  # a folder that is not there is said before the games, not after them
         from pathlib import Path
 
         from papergame.output import check_target
 
         check_target(Path(output))
-    with click.progressbar(length=games, label="Playing", file=sys.stderr) as bar:
-        report = run_games(definition, games, policy, seed, bar.update)
+    with click.progressbar(length=options.games, label="Playing", file=sys.stderr) as bar:
+        report = run_games(definition, options.games, options.policy, options.seed, bar.update)
     if as_json:
         import json
 
@@ -453,8 +438,9 @@ def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -
     if output is not None:
         from papergame.build import build_simulation_report
 
-        path = build_simulation_report(output, report, game_path, text_path, lang)
+        path = build_simulation_report(output, report, request.game, request.text, request.lang)
         click.echo(wrote(path, "1 sheet"), err=as_json)
+        say_fallback(request, "the report prints")
 
 
 @main.command()
@@ -462,31 +448,9 @@ def simulate(games, policy, seed, as_json, output, lang, text_path, game_path) -
               help="Where to write the sheets; their answer keys go beside it (PATH-key.pdf). Default: "
               "worksheets.pdf (--game my-game.toml gives my-game-worksheets.pdf). Named as for build: .pdf "
               "added, a folder gets the default name inside it, - refused.")
-@click.option("--puzzles", default=None, metavar="N",
-              help="Puzzles on each sheet, 1 to 12 (as many as fit one page). Default: as many as fit with cells of 12 mm "
-                   "(20 mm with two or three ports a side).")
-@click.option("--seed", default="1", show_default=True, metavar="S",
-              help="Where the puzzles come from: the same seed makes the same sheets, byte for byte.")
-@click.option("--level", default="medium", show_default=True, metavar="easy|medium|hard",
-              help="Route length: easy 2-3 tiles, medium 4-7, hard 8 or more through a crossing tile both ways. "
-                   "Shared path: win in 1, 2 or 3 tiles.")
-@click.option("--copies", default="1", show_default=True, metavar="C",
-              help="Sheets to make (a class set): each gets its own seed and number, printed on it and its key.")
-@click.option("--sheet", default=None, metavar="N",
-              help="Reprint sheet N of a class set under its own number: give the seed printed on that sheet.")
-@click.option("--compact-key", "compact_key", is_flag=True, default=False,
-              help="One answer table for the whole class set instead of a key page per sheet.")
 @click.option("--json", "as_json", is_flag=True,
               help="Also print every puzzle and answer as one JSON object; the Wrote lines then go to stderr.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-              show_default=True, help="Paper size, as for build.")
-@click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
-              show_default=True, help="low: lighter lines and text, for reused paper, as for build.")
-@click.option("--measured", type=float, default=None, metavar="MM",
-              help="What the 50 mm bar measured on your printer (40 to 60); every page is scaled to make up for it.")
-@lang_option
-@text_option
-@game_option
+@document_options(WORKSHEETS)
 def worksheet(output, as_json, **params) -> None:
     """Make practice sheets, "predict the exit", and their answer keys.
 
@@ -504,13 +468,14 @@ def worksheet(output, as_json, **params) -> None:
     """
     from papergame.build import build_worksheets
 
-    game_path, options, printing = worksheet_arguments(**params)
+    request = request_of(WORKSHEETS, params)
+    options = request.options
 
     def progress(sheets):
         with click.progressbar(sheets, length=options.copies, label="Making worksheets", file=sys.stderr) as bar:
             yield from bar
 
-    report = build_worksheets(output, game_path, options, progress, printing)
+    report = build_worksheets(output, request.game, options, request.lang, request.text, progress)
     if as_json:
         import json
 
@@ -519,6 +484,7 @@ def worksheet(output, as_json, **params) -> None:
     each = "puzzle" if report.puzzles == 1 else "puzzles"
     click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each"), err=as_json)
     click.echo(wrote(report.key_path, "the answer keys"), err=as_json)
+    say_fallback(request, "the sheets print")
 
 
 @main.command()
@@ -545,12 +511,11 @@ def worksheet(output, as_json, **params) -> None:
               show_default=True, help="Paper size, as for build.")
 @click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
               show_default=True, help="low: lighter lines and text, for reused paper, as for build.")
-@click.option("--measured", type=float, default=None, metavar="MM",
-              help="What the 50 mm bar measured on your printer; every page is scaled to make up for it.")
-@lang_option
-@text_option
+@declared(MEASURED_OPTION)
+@declared(LANG_OPTION)
+@declared(TEXT_OPTION)
 def loops(output, size, level, puzzles, seed, copies, sheet, tiles, as_json, paper, ink, measured, lang,
-          text_path) -> None:
+          text) -> None:
     """Make single-loop clue squares: draw one loop through the dots so each number counts its square's sides.
 
     Every puzzle has exactly one answer (checked with a SAT solver) and fits its level:
@@ -566,7 +531,9 @@ def loops(output, size, level, puzzles, seed, copies, sheet, tiles, as_json, pap
     from papergame.build import SheetOptions, build_loops
 
     options = parse_loop_options(size, level, puzzles, seed, copies, sheet, tiles)
-    printing = SheetOptions(paper.lower(), ink.lower(), measured, lang, text_path)
+    measured = MEASURED_OPTION.convert(measured)  # as the kit's: 49,2 is 49.2, and 40 to 60
+    MEASURED_OPTION.check(measured)
+    printing = SheetOptions(paper.lower(), ink.lower(), measured, lang, text)
 
     def progress(sheets):
         with click.progressbar(sheets, length=options.copies, label="Making puzzles", file=sys.stderr) as bar:
@@ -584,17 +551,10 @@ def loops(output, size, level, puzzles, seed, copies, sheet, tiles, as_json, pap
 
 
 @main.command()
-@click.option("--shape", "kind", type=click.Choice(["square", "hexagon"], case_sensitive=False), default="square",
-              show_default=True, help="The tile's shape: a square, or a hexagon with a flat side at the top.")
-@click.option("--ports-per-side", "ports_per_side", type=click.IntRange(1, 3), default=2, show_default=True,
-              help="Ports on each side: 1 to 3 for squares, 1 or 2 for hexagons.")
-@click.option("--copies", type=click.IntRange(1, 200), default=1, show_default=True,
-              help="Copies of each different tile in the set.")
-@click.option("--columns", type=int, default=None, help="Board columns, 2 to 12 (default: 5 or 6 by shape).")
-@click.option("--rows", type=int, default=None, help="Board rows, 2 to 12 (default: as many as columns).")
+@document_options(TILESET)
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False),
               help="Where to write the definition. Default: SHAPE-K-ports.toml. An existing file is never replaced.")
-def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
+def tileset(output, **params) -> None:
     """Write a definition file holding every different tile a shape allows, ready to edit.
 
     Tiles that are the same turned count once: 2 squares with one port a side, 35 with
@@ -610,8 +570,10 @@ def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
     from papergame.model.tileset import TilesetRequest, tileset_toml
     from papergame.output import write_new
 
-    kind = kind.lower()
-    text = tileset_toml(TilesetRequest(kind, ports_per_side, copies, columns, columns if rows is None else rows))
+    options = request_of(TILESET, params).options
+    kind, ports_per_side = options.shape, options.ports_per_side
+    rows = options.columns if options.rows is None else options.rows
+    text = tileset_toml(TilesetRequest(kind, ports_per_side, options.copies, options.columns, rows))
     path = Path(output or f"{kind}-{ports_per_side}-ports.toml")
     first, rest = text.split("\n", 2)[:2], text.split("\n", 2)[2]
     how = ["# Made by papergame tileset. Edit it, then check and print it:",
@@ -622,19 +584,6 @@ def tileset(kind, ports_per_side, copies, columns, rows, output) -> None:
     click.echo("Next:")
     click.echo(f"  {command('papergame', 'validate', path)}")
     click.echo(f"  {command('papergame', 'build', '--game', path)}")
-
-
-def worksheet_arguments(puzzles, seed, level, copies, sheet, compact_key, paper, ink, measured, lang, text_path,
-                        game_path):
-    """`worksheet`'s options (all but --output and --json) as `papergame.build.worksheet_pdfs` takes them.
-
-    `serve` calls this too, with the options of a web request parsed by the `worksheet` command.
-    """
-    from papergame.activities.worksheet import parse_options
-    from papergame.build import SheetOptions
-
-    printing = SheetOptions(paper.lower(), ink.lower(), measured, lang, text_path, compact_key)
-    return game_path, parse_options(level, puzzles, seed, copies, sheet), printing
 
 
 @main.command()
@@ -690,7 +639,7 @@ def bundle(directory, cache) -> None:
 @click.option("--game", "game", default=None, metavar="NAME",
               help="A built-in game (edge-port-path-tiles, hexagon-path-tiles, ...) or a definition file. "
                    "Default: Edge-port path tiles.")
-@lang_option
+@declared(LANG_OPTION)
 def init(folder, game, lang) -> None:
     """Copy a game's definition and its words into FOLDER (default: here) to edit.
 

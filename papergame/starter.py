@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES, GameDefinition
 from papergame.model.geometry import MAX_PORTS_PER_SIDE
-from papergame.text import Texts, english, placeholders, text_filename
+from papergame.data.words import english, text_filename
+from papergame.text import placeholders, Texts
 
 GAME_FILE = "game.toml"
 
@@ -189,9 +190,11 @@ def starter_files(folder: str | Path, definition: GameDefinition, texts: Texts, 
 def write_starter(folder: str | Path, game: str | None, lang: str) -> StarterFiles:
     """Write the game's definition and its text file into `folder`; never over an existing file."""
     from papergame.errors import OutputError
-    from papergame.model.definition import DEFAULT_GAME, builtin_game, load_definition
+    from papergame.data.games import load_definition
+    from papergame.data.templates import builtin_game
+    from papergame.model.definition import DEFAULT_GAME
     from papergame.output import write_all
-    from papergame.text import load_texts
+    from papergame.data.words import load_texts
 
     from papergame.model.rules import rule_set
 

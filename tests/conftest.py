@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 
-from papergame.model.definition import GameDefinition, builtin_path, load_definition, read_toml
+from papergame.data.files import read_toml
+from papergame.data.games import load_definition
+from papergame.data.templates import builtin_path
+from papergame.model.definition import GameDefinition
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -273,18 +273,6 @@ def report(cycles: dict[tuple[str, ...], list[str]]) -> str:
     return "import cycles:\n" + "\n".join(f"{', '.join(group)}:\n  " + "\n  ".join(ways) for group, ways in cycles.items())
 
 
-# The package's one import cycle today: the web page learns the options from the click
-# commands (web/engine.py, web/fields.py, web/server.py import papergame.cli), and `serve`,
-# in cli.py, starts the web server. Issue 17 removes it (the options' declaration moves into
-# the library). Its edges are those from papergame.web to papergame.cli.
-def known_edge(i: Import) -> bool:
-    return i.source.startswith("papergame.web.") and i.target == "papergame.cli"
-
-
-GONE = ("once it is gone this test passes, and strict xfail turns that into a failure: delete this xfail marker "
-        "in tests/test_architecture.py")
-
-
 def test_the_cycle_finder_sees_function_level_relative_and_parent_package_imports(tmp_path):
     package = tmp_path / "papergame"
     for name, source in {
@@ -328,26 +316,14 @@ def test_the_graph_holds_every_module_of_the_package():
     assert "papergame.layout.kit" in [i.target for i in graph["papergame.build"]]
 
 
-def test_no_import_cycle_but_the_known_one():
-    """No cycle at all once the known one's edges (papergame.web importing papergame.cli) are left out."""
-    cycles = import_cycles(without(package_graph(), known_edge))
+def test_no_import_cycle():
+    """None at all. The one there was (web/engine.py, web/fields.py, web/server.py -> cli.py ->
+    web/server.py: the page learned the options from the click commands) went when the options'
+    declaration moved into the library (papergame/options.py), read by the CLI and the page alike."""
+    cycles = import_cycles(package_graph())
     assert cycles == {}, report(cycles)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "known cycle web/engine.py, web/fields.py, web/server.py -> cli.py -> web/server.py, which the options "
-    f"work of issue 17 removes; {GONE}"))
-def test_the_known_cycle_web_cli_is_gone():
-    """No group of modules importing each other holds both the CLI and a module of the web page."""
-    cycles = import_cycles(package_graph())
-    joined = {group: ways for group, ways in cycles.items()
-              if "papergame.cli" in group and any(m.startswith("papergame.web") for m in group)}
-    assert joined == {}, report(joined)
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "web/engine.py, web/fields.py and web/server.py import papergame.cli to learn the options; issue 17 "
-    f"makes them read the library's declaration; {GONE}"))
 def test_the_web_never_imports_the_cli():
     graph = package_graph()
     web = {name: [f"{i.where} imports {i.target}" for i in imports if i.target == "papergame.cli"]

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import Transformation
 
-import papergame.layout.kit
+import papergame.options
 from papergame.cli import main
 from papergame.layout.paper import CONTENT_H, CONTENT_W, PAPERS, scale_check
 from papergame.pdfread import check
@@ -76,7 +76,7 @@ def test_the_lowest_correction_keeps_everything_on_the_page(tmp_path, paper, low
 
 def test_check_reports_drawing_past_the_page_edge(tmp_path, monkeypatch):
     """What --measured 41 used to make (the titles and column A cut off): check must not call it true."""
-    monkeypatch.setattr(papergame.layout.kit, "lowest_measurement", lambda paper: 40.0)
+    monkeypatch.setattr(papergame.options, "lowest_measurement", lambda paper: 40.0)
     out = build(tmp_path, "--measured", "41", "--only", "board")
     result = invoke("check", str(out))
     assert result.exit_code == 1

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from papergame.model.definition import load_definition
+from papergame.data.games import load_definition
 from papergame.model.geometry import TileShape, standard_ports
 from papergame.model.rules import tile_notation
 from pdfmeasure import mm, open_pdf, page_text, squares
@@ -396,7 +396,7 @@ def test_the_compact_key_holds_every_answer_on_one_page(class_sheets):
 
 def test_safe_answers_list_each_look_once():
     from papergame.activities.worksheet import make_worksheet
-    from papergame.model.definition import load_definition
+    from papergame.data.games import load_definition
     from papergame.model.rules import rotated_links
 
     definition = load_definition()

@@ -220,7 +220,8 @@ def test_trace_with_a_file_that_is_not_toml(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "game.toml").write_text("[board]\ncolumns = [A, B]\n")
     assert_fails(run("trace", "A1:3", "--game", "game.toml"),
-                 "Error: game.toml: not valid TOML: Invalid value (at line 2, column 12)\n")
+                 'Error: game.toml: line 2: A is not a value TOML knows: write text in quotes ("A"), a number as '
+                 "digits, or true or false\n")
 
 
 # --- validate ---------------------------------------------------------------------------------

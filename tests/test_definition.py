@@ -8,14 +8,10 @@ from pathlib import Path
 import pytest
 
 from papergame.model.board import Cell, Position
-from papergame.model.definition import (
-    DEFAULT_GAME,
-    MAX_FILE_BYTES,
-    builtin_path,
-    load_definition,
-    parse_definition,
-    read_toml,
-)
+from papergame.data.files import MAX_FILE_BYTES, read_toml
+from papergame.data.games import load_definition
+from papergame.data.templates import builtin_path
+from papergame.model.definition import DEFAULT_GAME, parse_definition
 from papergame.errors import DefinitionError, PapergameError
 
 from conftest import EXAMPLES
@@ -96,17 +92,34 @@ def test_folder_instead_of_a_file(tmp_path):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("[shape\n", "Expected ']' at the end of a table declaration (at line 1, column 7)"),
-        ("[board]\ncolumns = [A, B]\n", "Invalid value (at line 2, column 12)"),
-        ("a = 1\na = 2\n", "Cannot overwrite a value (at line 2, column 6)"),
+        ("[shape\n", "line 1: a table's name in [ ] is not closed with ]"),
+        ("[board]\ncolumns = [A, B]\n",
+         'line 2: A is not a value TOML knows: write text in quotes ("A"), a number as digits, or true or false'),
+        ("a = 1\na = 2\n", "line 2: the key a is already given in this table; each key once"),
+        ('[deal]\nhand = 3\n\n[shape]\nsides = ["N", "E]\nports = []\n', "line 5: a quote is opened but not closed"),
+        ('[board]\ncolumns = ["A", "B"\nrows = ["1", "2"]\n', "line 2: a list opened with [ is not closed with ]"),
+        ("[deal]\nhand = 3\n[deal]\nhand = 4\n", "line 3: the table [deal] is already declared above; each table once"),
+        ("[deal]\nhand size = 3\n", "line 2: a key must be followed by = and its value (a key of several words goes in quotes)"),
+        ("[deal]\nhand = 3 4\n", "line 2: something follows the value on the same line; write one key = value a line"),
+        ("title = 'Board\n", "line 1: a quote is opened but not closed"),
+        ('title = """Board\n', "line 1: a quote is opened but not closed"),
+        ("a = {b = 1\n", "line 1: a table opened with { is not closed with }"),
     ],
 )
-def test_not_toml_names_line_and_column(tmp_path, text, message):
+def test_not_toml_names_the_line_in_plain_words(tmp_path, text, message):
     path = tmp_path / "bad.toml"
     path.write_text(text)
     with pytest.raises(DefinitionError) as info:
         load_definition(path)
-    assert info.value.problems == [f"{path}: not valid TOML: {message}"]
+    assert info.value.problems == [f"{path}: {message}"]
+
+
+def test_toml_mistakes_without_plain_words_keep_tomllibs_own():
+    from papergame.data.files import parse_toml
+
+    with pytest.raises(DefinitionError) as info:
+        parse_toml('a = "\\q"\n', "t.toml")
+    assert info.value.problems[0].startswith("t.toml: not valid TOML: ")
 
 
 def test_not_utf8(tmp_path):
@@ -192,11 +205,28 @@ def test_unknown_keys_list_the_known_ones(default_data):
         d["tiles"][0]["name"] = "bend"
 
     assert changed(default_data, edit) == [
-        "g.toml: colour: unknown key (expected one of: board, deal, rules, shape, tiles, tokens)",
-        "g.toml: board.diagonal: unknown key (expected one of: columns, rows)",
-        "g.toml: tokens[1].colour: unknown key (expected one of: name, start)",
-        "g.toml: tiles[0].name: unknown key (expected one of: copies, pairs, type)",
-        "g.toml: deal.cards: unknown key (expected one of: hand)",
+        'g.toml: "colour" is not a key (the keys: board, deal, rules, shape, tiles, tokens)',
+        'g.toml: board: "diagonal" is not a key (the keys: columns, rows)',
+        'g.toml: tokens[1]: "colour" is not a key (the keys: name, start)',
+        'g.toml: tiles[0]: "name" is not a key (the keys: copies, pairs, type)',
+        'g.toml: deal: "cards" is not a key (the keys: hand)',
+    ]
+
+
+def test_a_misspelt_key_is_found_in_its_table_by_what_it_holds_and_its_line(tmp_path):
+    """Issue 18: `tiles[2].copise: unknown key` counted the tables from 0 and gave no line."""
+    from conftest import builtin_path
+
+    lines = builtin_path().read_text(encoding="utf-8").splitlines()
+    third = [i for i, line in enumerate(lines) if line == "[[tiles]]"][2]
+    copies = next(i for i in range(third, len(lines)) if lines[i].startswith("copies"))
+    lines[copies] = lines[copies].replace("copies", "copise")
+    path = tmp_path / "game.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DefinitionError) as info:
+        load_definition(path)
+    assert info.value.problems == [  # one line: the key it means is not said to be missing as well
+        f'{path}: the [[tiles]] table with type = 3, line {copies + 1}: "copise" is not a key; did you mean "copies"?',
     ]
 
 
@@ -470,13 +500,13 @@ def test_every_problem_in_a_file_is_reported_together(default_data):
         d["tiles"][2]["colour"] = "red"
 
     assert changed(default_data, edit) == [
-        "g.toml: extra: unknown key (expected one of: board, deal, rules, shape, tiles, tokens)",
+        'g.toml: "extra" is not a key (the keys: board, deal, rules, shape, tiles, tokens)',
         "g.toml: board.rows: has 1 name; a board is 2 to 12 cells across",
         'g.toml: tokens[1].name: must be a one-word name such as "white", not ""',
         "g.toml: tiles[0].copies: is 0; copies must be from 1 to 200",
         'g.toml: tiles[1].pairs[0]: joins port "N" to itself',
         'g.toml: tiles[1].pairs[2]: port "X" is not one of N, E, S, W',
-        "g.toml: tiles[2].colour: unknown key (expected one of: copies, pairs, type)",
+        'g.toml: tiles[2]: "colour" is not a key (the keys: copies, pairs, type)',
         "g.toml: deal.hand: is -2; a hand must be at least 1",
     ]
 

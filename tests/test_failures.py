@@ -57,8 +57,8 @@ def assert_untouched(kit, message, result):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--game", "examples/broken.toml"], "examples/broken.toml: board.colour: unknown key (expected one of: "
-                                         "columns, rows)"),
+    (["--game", "examples/broken.toml"], 'examples/broken.toml: the [board] table, line 11: "colour" is not a key; '
+                                         'did you mean "columns"?'),
     (["--game", "examples/no-such-game.toml"], "examples/no-such-game.toml: no such definition file"),
     (["--tile-size", "70"], "--tile-size: 70 mm is outside 20 to 60 mm"),
     (["--tiles", "4x1"], '--tiles: "4x1": there is no tile type 4 (types: 1, 2, 3)'),
@@ -74,7 +74,7 @@ def test_a_build_refused_for_bad_input_leaves_the_old_kit(in_repo, old_kit, args
 
 
 def test_a_text_that_cannot_be_printed_leaves_the_old_kit(old_kit, tmp_path):
-    from papergame.model.definition import builtin_path
+    from papergame.data.templates import builtin_path
 
     words = tmp_path / "words.toml"
     words.write_text(builtin_path(filename="text.en.toml").read_text().replace('title = "Board"', 'title = "Board 漢"'))

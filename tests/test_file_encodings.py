@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from papergame.model.definition import builtin_path
+from papergame.data.templates import builtin_path
 
 GAME = builtin_path().read_text(encoding="utf-8")
 TEXT = builtin_path(filename="text.en.toml").read_text(encoding="utf-8")

@@ -38,8 +38,8 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from papergame.cli import main
-from papergame.model.definition import load_definition
-from papergame.layout.kit import PARTS
+from papergame.data.games import load_definition
+from papergame.options import PARTS
 from papergame.model.rules import play_random_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -749,8 +749,8 @@ def test_a_newline_in_a_name_stays_on_its_error_line(tmp_path):
     game.write_text((TEMPLATE / "game.toml").read_text().replace('columns = ["A",', 'columns = ["A\\nB",'))
     result = CliRunner().invoke(main, ["validate", str(game)])
     assert result.exit_code == 2
-    assert result.output == (f'Error: {game}: board.columns[0]: "A\\nB" is not a usable name (it must be '
-                             "non-empty, without spaces or / : @ , ;)\n")
+    assert result.output == (f'Error: {game}: the [board] table, line 14: columns, name 1: "A\\nB" is not a usable '
+                             "name (it must be non-empty, without spaces or / : @ , ;)\n")
 
 
 def test_errors_doctests_pass():

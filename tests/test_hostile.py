@@ -72,17 +72,17 @@ TOKEN = '[[tokens]]\nname = "t{i}"\nstart = "A1/S"\n'
 TILE = '[[tiles]]\ntype = {t}\npairs = [["N", "E"], ["S", "W"]]\ncopies = 1\n'
 HUGE = {  # what replaces what in the default game (n times), and the one line that must answer it
     "sides": (lambda n: ('sides = ["N", "E", "S", "W"]', f"sides = {names('s', n)}"),
-              "g.toml: shape.sides: has {n:,} sides; a tile is a square (4 sides"),
+              "g.toml: the [shape] table, line 7: sides: has {n:,} sides; a tile is a square (4 sides"),
     "ports": (lambda n: ('ports = ["N", "E", "S", "W"]', f"ports = {names('p', n)}"),
-              "g.toml: shape.ports: has {n:,} ports; a tile has at most 12"),
+              "g.toml: the [shape] table, line 10: ports: has {n:,} ports; a tile has at most 12"),
     "tokens": (lambda n: ("[deal]", "".join(TOKEN.format(i=i) for i in range(n - 2)) + "[deal]"),
                "g.toml: tokens: has {n:,} tokens; this game is for exactly 2"),
     "tile types": (lambda n: ("[deal]", "".join(TILE.format(t=i % 99 + 1) for i in range(n - 3)) + "[deal]"),
                    "g.toml: tiles: has {n:,} tile types; a set has at most 99 (types 1 to 99)"),
     "pairs": (lambda n: ('pairs = [["N", "E"], ["S", "W"]]', "pairs = [" + ",".join(['["N","E"]'] * n) + "]"),
-              "g.toml: tiles[0].pairs: has {n:,} pairs; a tile with 4 ports has 2"),
+              "g.toml: the [[tiles]] table with type = 1, line 33: pairs: has {n:,} pairs; a tile with 4 ports has 2"),
     "unknown keys": (lambda n: ("[deal]", "[rules]\n" + "".join(f"k{i} = 1\n" for i in range(n)) + "[deal]"),
-                     "g.toml: rules: {n:,} unknown keys (k0, k1, k10, k100, k1000, ...; expected only: path, supply)"),
+                     "g.toml: the [rules] table, line 27: {n:,} unknown keys (k0, k1, k10, k100, k1000, ...; expected only: path, supply)"),
 }
 MOST = {"sides": 60000, "ports": 60000, "tokens": 25000, "tile types": 16000, "pairs": 60000, "unknown keys": 60000}
 
@@ -111,7 +111,7 @@ def one_line_for(tmp_path, case, n, seconds=10):
 
 def test_repeated_names_are_still_found_below_the_limits(tmp_path):
     text = TEMPLATE.replace('rows = ["1", "2", "3", "4", "5"]', 'rows = ["1", "2", "1", "4", "2"]')
-    assert errors_of(["validate", game_file(tmp_path, text)]) == ['Error: g.toml: board.rows: repeats "1", "2"']
+    assert errors_of(["validate", game_file(tmp_path, text)]) == ['Error: g.toml: the [board] table, line 15: rows: repeats "1", "2"']
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -553,10 +553,10 @@ def test_blanks_the_font_lacks_are_not_names(tmp_path, blank):
     text = text.replace('name = "black"', f'name = "bl{escaped}ack"')
     shown = blank.encode("unicode_escape").decode()
     lines = errors_of(["validate", game_file(tmp_path, text)])
-    assert lines[0] == f'Error: g.toml: board.columns[1]: "B{shown}" is not a usable name (it must be non-empty, ' \
-                       f'without spaces or / : @ , ;)'
-    assert f'Error: g.toml: tokens[1].name: must be a one-word name such as "white", not "bl{shown}ack"' in lines \
-        or any(line.startswith("Error: g.toml: tokens[1].name:") for line in lines)
+    assert lines[0] == (f'Error: g.toml: the [board] table, line 14: columns, name 2: "B{shown}" is not a usable '
+                        f'name (it must be non-empty, without spaces or / : @ , ;)')
+    assert any(line.startswith(f'Error: g.toml: the [[tokens]] table with name = "bl{shown}ack", line 24: name: must '
+                               f'be a one-word name such as "white", not "bl') for line in lines), lines
 
 
 def test_a_blank_the_font_lacks_in_a_text_file_is_refused(tmp_path):
@@ -581,7 +581,7 @@ def test_a_column_whose_capital_is_longer_names_its_cells(tmp_path, column):
 def test_names_alike_but_for_case_are_refused(tmp_path):
     text = TEMPLATE.replace('columns = ["A", "B", "C", "D", "E"]', 'columns = ["A", "B", "c", "C", "E"]')
     assert errors_of(["validate", game_file(tmp_path, text)]) == [
-        'Error: g.toml: board.columns: "c" and "C" are the same name when read back (case is ignored: a1 is A1); '
+        'Error: g.toml: the [board] table, line 14: columns: "c" and "C" are the same name when read back (case is ignored: a1 is A1); '
         'rename one']
 
 
@@ -609,7 +609,7 @@ def test_source_date_epoch_changes_no_byte(monkeypatch):
 def test_a_search_past_its_time_stops_with_an_error_and_says_how_far_it_got(monkeypatch):
     from papergame.errors import SolveError
     from papergame.model import solver
-    from papergame.model.definition import load_definition
+    from papergame.data.games import load_definition
 
     monkeypatch.setattr(solver, "PROGRESS_EVERY", 4096)
     seen: list[int] = []

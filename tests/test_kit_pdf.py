@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from papergame.cli import main
 from papergame.model.answers import first_moves
-from papergame.model.definition import load_definition
+from papergame.data.games import load_definition
 from pdfmeasure import (bars, content_box, content_extent, grid_spacings, mm, open_pdf, page_text, squares)
 
 PAGES = ["board", "tiles", "rules", "record", "host-key"]

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase.ttfonts import TTFont
 
 from papergame.cli import main
-from papergame.text import english, load_texts
+from papergame.data.words import english, load_texts
 from pdfmeasure import content_box, content_extent, open_pdf, page_text
 
 ROOT = Path(__file__).resolve().parent.parent

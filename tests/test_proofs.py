@@ -18,7 +18,8 @@ from click.testing import CliRunner
 
 from papergame.cli import main
 from papergame.model.board import Board, Cell, Position
-from papergame.model.definition import TokenStart, load_definition
+from papergame.data.games import load_definition
+from papergame.model.definition import TokenStart
 from papergame.model.matching import Gap, TileGap, domino_verdict, tile_gap
 from papergame.model.rules import replay
 from papergame.model.solver import search_solve, solve

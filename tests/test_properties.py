@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papergame.model.board import Board, Cell, Position
-from papergame.model.definition import GameDefinition, load_definition, parse_definition
+from papergame.data.games import load_definition
+from papergame.model.definition import GameDefinition, parse_definition
 from papergame.model.rules import Game, PlacedTile, play_random_game
 
 from conftest import EXAMPLES

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from papergame.cli import main
 from papergame.model.answers import crossing_types
-from papergame.model.definition import load_definition
+from papergame.data.games import load_definition
 from papergame.model.rules import symmetric_turns
 from pdfmeasure import mm, open_pdf, page_text
 

@@ -25,7 +25,7 @@ from PIL import Image
 
 from papergame import cli
 from papergame.cli import main
-from papergame.model.definition import builtin_games
+from papergame.data.templates import builtin_games
 from papergame.web import engine as engine_module
 from papergame.web.fields import fields
 from papergame.web.server import allowed_hosts, is_any_ip, make_server
@@ -102,6 +102,15 @@ def cli_errors(args: list[str]) -> list[str]:
     return [line for line in result.output.splitlines() if line.startswith("Error:")]
 
 
+def page_words(cli_line: str, field: str | None = None) -> str:
+    """The command line's `Error:` line as the page says it: beside its field, so without the flag."""
+    return cli_line.replace(f"Error: --{field}: ", "Error: ", 1) if field else cli_line
+
+
+def document_fields(command_name: str):
+    return fields(engine_module.MAKERS[ROUTE_OF[command_name]].document)
+
+
 def as_cli(options: dict[str, str]) -> list[str]:
     args = []
     for name, value in options.items():
@@ -125,7 +134,7 @@ def test_the_page_and_its_files(server):
     assert request(server, "/", method="HEAD").body == b""
 
 
-def test_options_are_read_from_the_click_commands(server):
+def test_options_are_the_ones_the_command_line_reads_from_the_same_declaration(server):
     data = request(server, "/options.json").json()
     assert data["games"][0] == "edge-port-path-tiles"
     assert sorted(data["games"]) == sorted(p.name for p in (ROOT / "templates").iterdir()
@@ -137,7 +146,7 @@ def test_options_are_read_from_the_click_commands(server):
         for field in data["makers"][maker]:
             param = next(p for p in command.params if f"--{field['name']}" in p.opts)
             assert field["default"] == param.default
-            assert field["label"] and field["help"]
+            assert field["label"] and field["help"] and "--" not in field["help"]
     paper = next(f for f in data["makers"]["kit"] if f["name"] == "paper")
     assert paper["kind"] == "choice" and [c for c, _ in paper["choices"]] == ["a4", "letter"]
     level = next(f for f in data["makers"]["worksheets"] if f["name"] == "level")
@@ -146,8 +155,7 @@ def test_options_are_read_from_the_click_commands(server):
 
 def test_every_option_has_a_value_to_test():
     for command_name, values in OTHER_VALUES.items():
-        command = main.commands[command_name]
-        for field in fields(command):
+        for field in document_fields(command_name):
             assert field.name in values or field.choices or field.kind == "flag", (
                 f"--{field.name} of {command_name} is new: add a value for it to OTHER_VALUES in {__file__}")
 
@@ -166,7 +174,7 @@ def other_value(command_name: str, field) -> str:
 @pytest.mark.parametrize("command_name", ["build", "worksheet"])
 def test_every_option_alone_gives_the_command_lines_bytes(server, tmp_path, command_name):
     route = ROUTE_OF[command_name]
-    for field in fields(main.commands[command_name]):
+    for field in document_fields(command_name):
         options = {field.name: other_value(command_name, field)}
         if field.name == "only":
             options["host-key"] = "page"
@@ -214,7 +222,8 @@ def test_every_built_in_game_gives_the_command_lines_answer(server, tmp_path, ga
             assert reply.status == 200 and reply.body == out.read_bytes()
         else:
             assert result.exit_code == 2 and reply.status == 400
-            assert reply.text.splitlines() == [line for line in result.output.splitlines() if line.startswith("Error:")]
+            assert reply.text.splitlines() == [page_words(line, reply.headers["X-Papergame-Field"])
+                                               for line in result.output.splitlines() if line.startswith("Error:")]
 
 
 def test_no_file_of_the_folder_it_was_started_in_is_read(server, tmp_path, monkeypatch):
@@ -336,7 +345,8 @@ def test_a_bad_value_gets_400_and_the_command_lines_error(server, tmp_path, make
     for path in (f"/pages/{maker}.json", f"/{maker}.pdf", f"/preview/{maker}/1.png"):
         reply = request(server, f"{path}?{urlencode(options)}")
         assert reply.status == 400, path
-        assert reply.text.splitlines() == expected
+        assert reply.text.splitlines() == [page_words(line, field) for line in expected]
+        assert "--" not in reply.text
         assert reply.headers["X-Papergame-Field"] == field
         assert reply.headers["Content-Type"] == "text/plain; charset=utf-8"
 
@@ -352,7 +362,7 @@ def test_an_option_the_page_does_not_offer(server):
 def test_a_game_that_is_not_there(server):
     reply = request(server, "/kit.pdf?game=../../etc/passwd")
     assert reply.status == 400 and reply.headers["X-Papergame-Field"] == "game"
-    assert reply.text == (f'Error: --game: "../../etc/passwd" is not a built-in game ({", ".join(builtin_games())}) '
+    assert reply.text == (f'Error: "../../etc/passwd" is not a built-in game ({", ".join(builtin_games())}) '
                           "or a file sent to this page\n")
     gone = request(server, "/kit.pdf?game=upload-0000000000000000")
     assert gone.status == 400 and "no longer holds" in gone.text

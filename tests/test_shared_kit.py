@@ -14,7 +14,8 @@ from papergame.build import build
 from papergame.cli import main
 from papergame.model.simulate import simulate
 from papergame.model.board import Board, Cell, Position
-from papergame.model.definition import TokenStart, load_definition
+from papergame.data.games import load_definition
+from papergame.model.definition import TokenStart
 from papergame.model.rules import replay
 from papergame.model.strategy import domino_strategy
 

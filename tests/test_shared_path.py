@@ -11,7 +11,9 @@ from click.testing import CliRunner
 from papergame.cli import main
 from papergame.errors import DefinitionError, MoveError
 from papergame.model.board import Cell, Position
-from papergame.model.definition import load_definition, parse_definition, read_toml
+from papergame.data.files import read_toml
+from papergame.data.games import load_definition
+from papergame.model.definition import parse_definition
 from papergame.model.rules import OwnPath, SharedPath, replay, rule_set
 
 from conftest import ROOT
@@ -61,7 +63,7 @@ def test_default_rules_table_is_own_path_with_the_kit(default_data):
     (lambda d: d["rules"].__setitem__("supply", "endless"),
      'g.toml: rules.supply: "endless" is not "kit" or "unlimited"'),
     (lambda d: d["rules"].__setitem__("start", "A1/S"),
-     "g.toml: rules.start: unknown key (expected one of: path, supply)"),
+     'g.toml: rules: "start" is not a key (the keys: path, supply)'),
     (lambda d: d.__setitem__("rules", "shared"), "g.toml: rules: must be a table, not text"),
     (lambda d: d.__setitem__("deal", {"hand": 3}),
      'g.toml: deal: a shared-path game deals no hands (players lay tiles from the common supply); '

@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from papergame.text import english, placeholders
+from papergame.data.words import english
+from papergame.text import placeholders
 from pdfmeasure import open_pdf, page_text
 
 ENGLISH = Path(__file__).parent.parent / "templates" / "edge-port-path-tiles" / "text.en.toml"
@@ -81,7 +82,8 @@ def test_markup_and_special_characters_print_as_typed(tmp_path):
 
 @pytest.mark.parametrize("changes,drop,extra,message", [
     ({}, ("rules.title",), "", "{path}: rules.title: missing"),
-    ({}, (), "\n[rules2]\nx = \"y\"\n", "{path}: rules2: unknown key (expected one of: "),
+    ({}, (), "\n[rules2]\nx = \"y\"\n", '{path}: "rules2" is not a key; did you mean "rules"?'),
+    ({}, (), "\n[zzz]\nx = \"y\"\n", '{path}: "zzz" is not a key (the keys: '),
     ({"board.start": "$who starts here"}, (), "",
      "{path}: board.start: $who is not a placeholder of this text (valid: $token)"),
     ({"board.title": "Cost: $5"}, (), "",

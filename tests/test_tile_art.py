@@ -566,7 +566,8 @@ def test_a_hexagon_diagram_draws_honeycomb_cells_with_the_tiles_in_them():
     from papergame.layout.diagram import Diagram
     from papergame.layout.primitives import Line
     from papergame.model.board import Cell
-    from papergame.model.definition import builtin_path, load_definition
+    from papergame.data.games import load_definition
+    from papergame.data.templates import builtin_path
 
     definition = load_definition(builtin_path("hexagon-path-tiles"))
     board = definition.board
@@ -646,7 +647,8 @@ def visible_runs(d: Drawn, s: dict, step: float = 0.05) -> list[tuple[float, boo
 def test_no_crumbs_of_dashes_or_dots_beside_a_bridge(game, types, size):
     """Where a dashed or dotted line passes under another, no piece of a dash shorter than 1 mm and
     no part of a dot is left showing beside the bridge (eight-port tiles 29 and 35 among them)."""
-    from papergame.model.definition import builtin_path, load_definition
+    from papergame.data.games import load_definition
+    from papergame.data.templates import builtin_path
 
     definition = load_definition(builtin_path(game))
     for type_id in types:
@@ -666,7 +668,8 @@ def test_no_crumbs_of_dashes_or_dots_beside_a_bridge(game, types, size):
 def test_every_real_tile_has_upright_labels_inside_and_off_its_lines(game):
     """Every tile of the three games at 20, 35 and 60 mm, with its own number and id: both upright,
     at least 1.5 mm inside the edge, clear of the lines or on a white halo; halos only under 35 mm."""
-    from papergame.model.definition import builtin_path, load_definition
+    from papergame.data.games import load_definition
+    from papergame.data.templates import builtin_path
 
     definition = load_definition(builtin_path(game))
     for size in (20.0, 35.0, 60.0):

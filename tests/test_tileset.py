@@ -7,10 +7,12 @@ from click.testing import CliRunner
 
 from papergame.cli import main
 from papergame.explain import describe_definition
-from papergame.model.definition import builtin_games, load_definition
+from papergame.data.games import load_definition
+from papergame.data.templates import builtin_games
 from papergame.model.geometry import TileShape, standard_ports
-from papergame.model.tileset import TilesetRequest, tileset_toml
-from papergame.text import load_texts
+from papergame.errors import OptionError
+from papergame.options import TilesetOptions
+from papergame.data.words import load_texts
 
 
 def run(*args, cwd=None):
@@ -58,11 +60,12 @@ def test_tileset_refuses_sets_over_the_tile_limit(tmp_path):
     result = CliRunner().invoke(main, ["tileset", "--ports-per-side", "3", "-o", str(tmp_path / "x.toml")])
     assert result.exit_code == 2
     assert result.stderr == (
-        "Error: copies: the complete set of square tiles with 3 ports a side has 2,688 different tiles; "
+        "Error: --copies: the complete set of square tiles with 3 ports a side has 2,688 different tiles; "
         "1 of each is 2,688 tiles, and a set may hold at most 200\n")
     assert not (tmp_path / "x.toml").exists()
-    with pytest.raises(Exception, match="a hexagon tile may have 1 to 2 ports a side, not 3"):
-        tileset_toml(TilesetRequest("hexagon", 3))
+    with pytest.raises(OptionError, match="a hexagon tile may have 1 to 2 ports a side, not 3") as err:
+        TilesetOptions(shape="hexagon", ports_per_side=3)
+    assert err.value.option == "ports-per-side"
 
 
 def test_builtin_templates_load_by_name_with_their_own_title():
@@ -82,14 +85,16 @@ def test_a_file_in_the_current_folder_wins_over_a_template_name(tmp_path, monkey
     assert load_definition("hexagon-path-tiles").source == "hexagon-path-tiles/game.toml"
     (tmp_path / "hexagon-path-tiles").write_text("not toml [")
     result = CliRunner().invoke(main, ["validate", "hexagon-path-tiles"])
-    assert result.exit_code == 2 and "not valid TOML" in result.stderr
+    assert result.exit_code == 2 and result.stderr == (
+        "Error: hexagon-path-tiles: line 1: a key must be followed by = and its value (a key of several words goes "
+        "in quotes)\n")
 
 
 @pytest.mark.parametrize("name", ["hexagon-path-tiles", "shared-path"])
 def test_a_template_built_by_its_path_is_the_template(tmp_path, name):
     """A template's text file holds only the words that differ; reached by its path, the template
     still takes the rest from the default game's words and builds the same kit as by name."""
-    from papergame.model.definition import builtin_path
+    from papergame.data.templates import builtin_path
 
     by_name, by_path = tmp_path / "name.pdf", tmp_path / "path.pdf"
     assert run("build", "--game", name, "-o", str(by_name)).exit_code == 0

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from papergame.model.definition import load_definition
+from papergame.data.games import load_definition
 from papergame.model.rules import PlacedTile, replay
 
 from conftest import ROOT

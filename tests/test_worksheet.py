@@ -19,13 +19,14 @@ from hypothesis import strategies as st
 import papergame
 from papergame.model.board import Cell
 from papergame.cli import main
-from papergame.model.definition import load_definition
+from papergame.data.games import load_definition
 from papergame.layout.pages.worksheet_sheet import GUTTER, WorksheetLayout
 from papergame.render.fonts import FontMetrics, missing_glyphs
 from papergame.model.rules import PlacedTile, tile_notation, trace
-from papergame.text import load_texts
+from papergame.data.words import load_texts
 from papergame.errors import OptionError
-from papergame.activities.worksheet import (LEVELS, MAX_SEED, make_worksheet, parse_options, sheet_seeds,
+from papergame.options import LEVELS as WORKSHEET_LEVELS
+from papergame.activities.worksheet import (LEVELS, MAX_SEED, WorksheetOptions, make_worksheet, sheet_seeds,
                                  worksheets_json)
 from pdfmeasure import bars, content_box, content_extent, open_pdf, page_text
 
@@ -439,12 +440,16 @@ def test_a_board_too_small_for_the_level_says_so(tmp_path):
     assert run("-o", str(tmp_path / "w.pdf"), "--game", str(game), "--level", "easy").exit_code == 0
 
 
-def test_options_are_checked_in_the_model_too():
-    assert parse_options("HARD", "3", "0", "30").level == "hard"
+def test_options_are_checked_in_the_library_too():
+    assert WorksheetOptions(level="HARD", puzzles="3", seed="0", copies="30").level == "hard"
     with pytest.raises(OptionError) as err:
-        parse_options("medium", None, str(MAX_SEED + 1), 1)
-    # the model names the option; only the command line spells it --seed
+        WorksheetOptions(seed=str(MAX_SEED + 1))
+    # the library names the option; only the command line spells it --seed
     assert (err.value.option, err.value.detail) == ("seed", f"{MAX_SEED + 1} is outside 0 to {MAX_SEED}")
+
+
+def test_the_declared_levels_are_the_levels_the_puzzles_know():
+    assert tuple(LEVELS) == WORKSHEET_LEVELS
 
 
 # --- layering ------------------------------------------------------------------------------------

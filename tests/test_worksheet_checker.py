@@ -13,7 +13,7 @@ import pytest
 
 from papergame.activities.worksheet import EXIT, LEVELS, SAFE, Placement, Window, make_worksheet, problems
 from papergame.model.board import Cell, Position
-from papergame.model.definition import load_definition
+from papergame.data.games import load_definition
 
 GAME = load_definition()
 

@@ -369,7 +369,7 @@ class LoopOptions:
 def parse_loop_options(size: str = "5", level: str = "easy", puzzles: Any = None, seed: Any = 1, copies: Any = 1,
                        sheet: Any = None, tiles: bool = False) -> LoopOptions:
     """Options as typed, checked; each problem one line naming the option."""
-    from papergame.activities.worksheet import MAX_COPIES, MAX_SEED, whole_number
+    from papergame.options import MAX_COPIES, MAX_SEED, whole_number
     from papergame.errors import OptionError
 
     text = str(size).strip().lower().replace("×", "x")

@@ -15,7 +15,6 @@ placements: the most a pupil has to trace. No two puzzles of a sheet are the sam
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from papergame.activities.maker import PuzzleMaker
@@ -43,55 +42,13 @@ from papergame.errors import OptionError
 from papergame.model.board import Cell
 from papergame.model.answers import crossing_types
 from papergame.model.definition import GameDefinition
+from papergame.options import MAX_PUZZLES, MAX_SEED, WorksheetOptions  # noqa: F401 (declared there, used here)
 
 EXIT, SAFE = ExitPuzzle.kind, HandPuzzle.kind
 TRIES = 500  # tries per puzzle before giving up on a definition
-MAX_SEED = 999_999_999
-MAX_COPIES = 200
-MAX_PUZZLES = 12
 
 
-# --- options -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class WorksheetOptions:
-    level: str = "medium"
-    puzzles: int | None = None  # None: as many as fit one page comfortably
-    seed: int = 1
-    copies: int = 1
-    sheet: int | None = None  # reprint this sheet of a class set: its number, made from `seed` (its own)
-
-
-def whole_number(text: Any, option: str, low: int, high: int) -> int:
-    if isinstance(text, int) and not isinstance(text, bool):
-        value = text
-    else:
-        try:
-            value = int(str(text).strip())
-        except ValueError:
-            raise OptionError(option, f'"{text}" is not a whole number') from None
-    if not low <= value <= high:
-        raise OptionError(option, f"{value} is outside {low} to {high}")
-    return value
-
-
-def parse_options(level: str = "medium", puzzles: Any = None, seed: Any = 1, copies: Any = 1,
-                  sheet: Any = None) -> WorksheetOptions:
-    """Options as typed on the command line, checked; each problem one line naming the option."""
-    name = str(level).strip().lower()
-    if name not in LEVELS:
-        raise OptionError("level", f'"{level}" is not one of {", ".join(LEVELS)}')
-    options = WorksheetOptions(
-        name,
-        None if puzzles is None else whole_number(puzzles, "puzzles", 1, MAX_PUZZLES),
-        whole_number(seed, "seed", 0, MAX_SEED),
-        whole_number(copies, "copies", 1, MAX_COPIES),
-        None if sheet is None else whole_number(sheet, "sheet", 1, MAX_COPIES),
-    )
-    if options.sheet is not None and options.copies > 1:
-        raise OptionError("sheet", "reprints one sheet of a class set, so it does not go with copies above 1")
-    return options
+# --- sheets --------------------------------------------------------------------------
 
 
 def sheet_seeds(seed: int, copies: int) -> list[int]:

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
 from papergame.model.definition import MAX_TILES, GameDefinition
+from papergame.options import KitOptions
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
 from papergame.layout.pages.host_key import host_key_pages
 from papergame.layout.ink import INKS, apply_ink
-from papergame.layout.paper import SMALL_SIZE, Sheet, lowest_measurement, require_paper, scale_check
+from papergame.layout.paper import SMALL_SIZE, Sheet, scale_check
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.pages.guide import guide_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
@@ -28,75 +29,7 @@ from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_page
 from papergame.printmarks import BAR_MM
 from papergame.text import Texts
 
-HOST_KEY_CHOICES = ("page", "separate", "omit")
-PARTS = ("board", "tiles", "tokens", "rules", "record", "host-key", "guide")
-KITS_MIN, KITS_MAX = 1, 40
-CUT_GUIDES = ("lines", "marks", "both")
-TILE_MIN, TILE_MAX = 20.0, 60.0
-MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
 BAR = BAR_MM
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
-
-
-class KitOptions(NamedTuple):
-    paper: str = "a4"
-    tile: float = 35.0
-    host_key: str = "page"
-    measured: float | None = None  # what the 50 mm bar measured on the user's printer
-    ink: str = "normal"
-    only: tuple[str, ...] | None = None  # parts to print; None = all
-    tiles: str | None = None  # reprint only these tiles, e.g. "3x2,1x1" or "3.4"
-    cut_guides: str = "both"
-    kits: int | None = None  # a class set: kits numbered 1 to N in one PDF
-    kit: int | None = None  # reprint kit K only, under its own number
-
-    @property
-    def numbers(self) -> list[int] | None:
-        """The kit numbers to print, or None for one unnumbered kit."""
-        if self.kit is not None:
-            return [self.kit]
-        if self.kits is not None:
-            return list(range(1, self.kits + 1))
-        return None
-
-    def checked(self) -> "KitOptions":
-        paper = require_paper(self.paper)
-        if not TILE_MIN <= self.tile <= TILE_MAX:
-            raise OptionError("tile-size", f"{self.tile:g} mm is outside {TILE_MIN:g} to {TILE_MAX:g} mm")
-        if self.host_key not in HOST_KEY_CHOICES:
-            raise OptionError("host-key", f'"{self.host_key}" is not one of {", ".join(HOST_KEY_CHOICES)}')
-        if self.measured is not None and not MEASURED_MIN <= self.measured <= MEASURED_MAX:
-            raise OptionError(
-                "measured", f"{self.measured:g} mm is outside {MEASURED_MIN:g} to {MEASURED_MAX:g} mm; measure the "
-                f"50 mm bar of a page printed at 100% and give its length in mm"
-            )
-        if self.measured is not None and self.measured < lowest_measurement(paper):
-            raise OptionError(
-                "measured", f"{self.measured:g} mm would enlarge every page by {100 * BAR / self.measured:.0f}% and "
-                f"push its edges off {PAPER_NAMES[paper]} paper; on {PAPER_NAMES[paper]} it can be "
-                f"{lowest_measurement(paper):g} to {MEASURED_MAX:g} mm (a printer that shrinks more needs its own "
-                f"scaling setting fixed)"
-            )
-        if self.ink not in INKS:
-            raise OptionError("ink", f'"{self.ink}" is not one of {", ".join(INKS)}')
-        if self.cut_guides not in CUT_GUIDES:
-            raise OptionError("cut-guides", f'"{self.cut_guides}" is not one of {", ".join(CUT_GUIDES)}')
-        if self.kits is not None and not KITS_MIN <= self.kits <= KITS_MAX:
-            raise OptionError("kits", f"{self.kits} is outside {KITS_MIN} to {KITS_MAX}")
-        if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
-            if self.kits is not None:
-                raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")
-            raise OptionError("kit", f"{self.kit} is outside {KITS_MIN} to {KITS_MAX}")
-        if self.only is not None:
-            unknown = [p for p in self.only if p not in PARTS]
-            if unknown or not self.only:
-                raise OptionError("only", f'"{",".join(unknown)}" is not a part; parts are {", ".join(PARTS)}')
-        return self._replace(paper=paper)
-
-    def wants(self, part: str) -> bool:
-        if self.tiles is not None:  # a reprint of named tiles prints just those
-            return part == "tiles" or (self.only is not None and part in self.only)
-        return self.only is None or part in self.only
 
 
 TILE_SPEC = re.compile(r"(?P<type>\d+)\s*(?:(?P<x>[x×*])\s*(?P<count>\d+)|[.·]\s*(?P<copy>\d+))?")  # stripped
@@ -273,7 +206,6 @@ def shared_pieces(definition: GameDefinition, texts: Texts, options: KitOptions,
 
 
 def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:
-    options = options.checked()
     selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
     numbers = options.numbers
     labels = [str(n) for n in numbers] if numbers is not None else [""]

@@ -8,31 +8,23 @@ field path and what would be valid:
 
 from __future__ import annotations
 
+import difflib
 import json
-import os
-import re
-import sys
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from papergame.model.board import Board, Position
 from papergame.errors import DefinitionError
-from papergame.folders import READ_CURRENT_FOLDER
 from papergame.model.geometry import KINDS as SHAPE_KINDS
 from papergame.model.geometry import MAX_PORTS_PER_SIDE, TileShape
 
 DEFAULT_GAME = "edge-port-path-tiles"
-MAX_FILE_BYTES = 1024 * 1024
 BOARD_MIN, BOARD_MAX = 2, 12
 MAX_TILES = 200
 MAX_TOKENS = 8  # more than any rule set has (2): each is checked and named in its own problems
 MAX_TYPES = 99  # tile types are numbered 1 to 99
-MAX_DEPTH = 16  # tables and lists inside each other; a definition needs 4, a text file 2
 MAX_UNKNOWN_KEYS = 5  # unknown keys of one table named one by one; more are counted in one line
 NAME_FORBIDDEN = set("/:@,; \t\n")
 
@@ -105,144 +97,54 @@ class GameDefinition:
         return self.total_tiles - self.hand * len(self.tokens)
 
 
-def builtin_path(name: str = DEFAULT_GAME, filename: str = "game.toml"):
-    """A file of a built-in template, found through importlib.resources (works from a wheel).
-
-    Run from a checkout without installing, the templates are the `templates/` folder
-    beside the package.
-    """
-    try:
-        root = resources.files("papergame.templates")
-    except ModuleNotFoundError:
-        root = Path(__file__).resolve().parents[2] / "templates"
-    return root.joinpath(name, filename)
-
-
-def read_toml(path, what: str = "definition") -> dict[str, Any]:
-    """Read a TOML file, turning every way it can fail into a DefinitionError naming it."""
-    label = str(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DefinitionError(f"{label}: no such {what} file") from None
-    except IsADirectoryError:
-        raise DefinitionError(f"{label}: is a folder, not a {what} file") from None
-    except OSError as exc:
-        raise DefinitionError(f"{label}: cannot read: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise too_big(label, len(data), what)
-    text = decode_text(data, label)
-    try:
-        loaded = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DefinitionError(curly_quotes(text, str(exc), label) or f"{label}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise DefinitionError(f"{label}: lists or tables nested too deeply to read; a {what} file needs "
-                              f"at most {MAX_DEPTH} levels") from None
-    except ValueError:  # Python refuses to convert a whole number of more than 4,300 digits
-        raise DefinitionError(f"{label}: a number has more than {sys.get_int_max_str_digits():,} digits; "
-                              f"no field of a {what} file needs more than a few") from None
-    if nesting(loaded) > MAX_DEPTH:
-        raise DefinitionError(f"{label}: lists or tables nested more than {MAX_DEPTH} levels deep; "
-                              f"a {what} file needs only a few")
-    return loaded
-
-
-def nesting(value: Any) -> int:
-    """How many lists and tables deep `value` goes (counted without recursion, so any depth is safe).
-
-    >>> nesting({"a": [[1], 2]}), nesting(3)
-    (3, 0)
-    """
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
-
-
-def too_big(label: str, size: int, what: str = "definition") -> DefinitionError:
-    """The problem with a file of `size` bytes, over the limit (also for an upload only announced)."""
-    return DefinitionError(f"{label}: file is {size:,} bytes; a {what} file may be at most 1 MiB")
-
-
-UTF8_BOM = b"\xef\xbb\xbf"
-SAVE_AS_UTF8 = "save it as UTF-8 (in Notepad: File, Save as, Encoding: UTF-8)"
-
-
-def decode_text(data: bytes, label: str) -> str:
-    r"""The text of a file saved as UTF-8, with or without the byte-order mark Notepad writes.
-
-    >>> decode_text(b"\xef\xbb\xbfa = 1", "x.toml")
-    'a = 1'
-    >>> decode_text("a = 1".encode("utf-16"), "x.toml")
-    Traceback (most recent call last):
-    ...
-    papergame.errors.DefinitionError: x.toml: line 1: the file is saved as UTF-16; save it as UTF-8 (in Notepad: File, Save as, Encoding: UTF-8)
-    """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(data) >= 2 and b"\x00" in data[:2]):
-        raise DefinitionError(f"{label}: line 1: the file is saved as UTF-16; {SAVE_AS_UTF8}")
-    if data.startswith(UTF8_BOM):
-        data = data[len(UTF8_BOM):]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise DefinitionError(f"{label}: line {line}: not UTF-8 text (bad byte at offset {exc.start}); "
-                              f"{SAVE_AS_UTF8}") from None
-
-
-CURLY = "\u201c\u201d\u2018\u2019"  # the quotes a word processor curls: left and right, double and single
-AT_LINE = re.compile(r"\(at line (\d+), column \d+\)")
-
-
-def curly_quotes(text: str, error: str, label: str) -> str | None:
-    r"""A plain message for TOML that failed on a line with curly quotes, else None.
-
-    >>> curly_quotes('a = 1\ntitle = \u201cBoard\u201d\n', "Invalid value (at line 2, column 9)", "t.toml")
-    't.toml: line 2: curly quotes are not quotes in TOML; type straight ones: title = "Board"'
-    """
-    where = AT_LINE.search(error)
-    lines = text.splitlines()
-    if where is None or not 1 <= int(where.group(1)) <= len(lines):
-        return None
-    number = int(where.group(1))
-    line = lines[number - 1]
-    if not any(c in line for c in CURLY):
-        return None
-    straight = line.strip().translate({ord(c): '"' for c in CURLY[:2]} | {ord(c): "'" for c in CURLY[2:]})
-    return f"{label}: line {number}: curly quotes are not quotes in TOML; type straight ones: {straight}"
+ITEM_WORDS = {"pairs": "pair", "columns": "name", "rows": "name", "sides": "name", "ports": "name"}
 
 
 class Checker:
-    """Collects problems with the fields of one file."""
+    """Collects problems with the fields of one file.
 
-    def __init__(self, label: str):
+    A field is named as a path (`tiles[2].copies`); `where`, when the data step knows the
+    file's text, words it for people instead ("the [[tiles]] table with type = 3, line 58:
+    copies"). `key` is a key the message itself names (an unknown one), whose line is the place.
+    """
+
+    def __init__(self, label: str, where: Callable[[str, str | None], str] | None = None):
         self.label = label
+        self.where = where
         self.problems: list[str] = []
 
-    def problem(self, field: str, message: str) -> None:
-        self.problems.append(f"{self.label}: {field}: {message}" if field else f"{self.label}: {message}")
+    def problem(self, field: str, message: str, key: str | None = None) -> None:
+        place = self.where(field, key) if self.where is not None else field
+        self.problems.append(f"{self.label}: {place}: {message}" if place else f"{self.label}: {message}")
+
+    def item(self, field: str, index: int) -> str:
+        """How a message names another entry of the same list: `pair 1` for people, else `tiles[0].pairs[0]`."""
+        if self.where is None:
+            return f"{field}[{index}]"
+        return f"{ITEM_WORDS.get(field.rpartition('.')[2], 'item')} {index + 1}"
 
     def keys(self, table: Any, field: str, required: set[str], optional: frozenset[str] | set[str] = frozenset()) -> bool:
         """Check a table's keys; False if it is not a table at all."""
         if not isinstance(table, dict):
             self.problem(field, f"must be a table, not {type_name(table)}")
             return False
-        for key in sorted(required - table.keys()):
-            self.problem(join(field, key), "missing")
         unknown = sorted(table.keys() - required - optional)
-        allowed = ", ".join(sorted(required | optional))
+        known = sorted(required | optional)
+        allowed = ", ".join(known)
+        meant = {} if len(unknown) > MAX_UNKNOWN_KEYS else {
+            key: close[0] for key in unknown if (close := difflib.get_close_matches(key, known, n=1, cutoff=0.6))}
+        for key in sorted(required - table.keys() - set(meant.values())):  # a misspelt key is named once, below
+            self.problem(join(field, key), "missing")
         if len(unknown) > MAX_UNKNOWN_KEYS:
             first = ", ".join(unknown[:MAX_UNKNOWN_KEYS])
             self.problem(field, f"{len(unknown):,} unknown keys ({first}, ...; expected only: {allowed})")
             return True
         for key in unknown:
-            self.problem(join(field, key), f"unknown key (expected one of: {allowed})")
+            if key in meant:
+                self.problem(field, f'"{key}" is not a key; did you mean "{meant[key]}"?', key)
+            else:
+                self.problem(field, f'"{key}" is not a key (the keys: {allowed})' if known else
+                             f'"{key}" is not a key: this table holds none', key)
         return True
 
     def strings(self, value: Any, field: str, min_len: int = 1, max_len: int | None = None) -> tuple[str, ...] | None:
@@ -326,68 +228,11 @@ def names_count(n: int) -> str:
     return f"{n:,} name" if n == 1 else f"{n:,} names"
 
 
-def builtin_games() -> list[str]:
-    """The names of the built-in templates (folders holding a game.toml), default first."""
-    try:
-        root = resources.files("papergame.templates")
-    except ModuleNotFoundError:
-        root = Path(__file__).resolve().parents[2] / "templates"
-    names = sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("game.toml").is_file())
-    return sorted(names, key=lambda n: n != DEFAULT_GAME)
-
-
-def builtin_game(name: str | Path | None) -> str | None:
-    """The built-in template that `name` names (`None` is the default game), or None if it names a file.
-
-    A file of that name in the current folder wins over a template (not for `papergame serve`,
-    which reads no file of the user's; `os.path.exists` never raises).
-    """
-    if name is None:
-        return DEFAULT_GAME
-    text = str(name)
-    if "/" in text or "\\" in text or text.endswith(".toml") or (READ_CURRENT_FOLDER.get() and os.path.exists(text)):
-        return template_at(text)
-    return text if text in builtin_games() else None
-
-
-def template_at(path: str) -> str | None:
-    """The built-in template whose own game.toml `path` is (reached by its path), else None.
-
-    A template's text file holds only the words that differ from the default game's, so the
-    template must be loaded as a template however it is named.
-    """
-    try:
-        here = Path(path).resolve()
-    except (OSError, RuntimeError, ValueError):
-        return None
-    for game in builtin_games():
-        try:
-            if Path(str(builtin_path(game))).resolve() == here:
-                return game
-        except (OSError, RuntimeError, ValueError):
-            continue
-    return None
-
-
-def load_definition(path: str | Path | None = None) -> GameDefinition:
-    """Load a definition file, or a built-in template by name (the default game when `path` is None)."""
-    name = builtin_game(path)
-    if name is not None:
-        return parse_definition(read_toml(builtin_path(name)), f"{name}/game.toml")
-    assert path is not None
-    path = Path(path)
-    try:
-        data = read_toml(path)
-    except DefinitionError as exc:
-        if not (path.suffix or path.parent.name) and not os.path.lexists(path):  # a name, as a built-in game's
-            raise DefinitionError(f"{path}: no such definition file, nor a built-in game; the built-in games are "
-                                  f"{', '.join(builtin_games())}") from None
-        raise exc
-    return parse_definition(data, str(path))
-
-
-def parse_definition(data: dict[str, Any], label: str) -> GameDefinition:
-    check = Checker(label)
+def parse_definition(data: dict[str, Any], label: str,
+                     where: Callable[[str, str | None], str] | None = None) -> GameDefinition:
+    """The game `data` describes, or a DefinitionError listing every problem; `where` words a
+    field's place for people (the data step gives it, from the file's text)."""
+    check = Checker(label, where)
     rules = parse_rules(data.get("rules", {}), check)
     # With a broken [rules] table the rule set is unknown: what depends on it is not judged.
     shared = rules is not None and rules.path == "shared"
@@ -630,7 +475,7 @@ def check_pairs(value: Any, shape: TileShape, field: str, check: Checker) -> tup
             continue
         for p in (a, b):
             if p in seen and p in shape.ports:
-                check.problem(f"{field}[{j}]", f'port "{p}" is already paired in {field}[{seen[p]}]')
+                check.problem(f"{field}[{j}]", f'port "{p}" is already paired in {check.item(field, seen[p])}')
                 ok = False
             seen.setdefault(p, j)
         pairs.append((a, b))

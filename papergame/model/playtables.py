@@ -6,7 +6,7 @@ spend its time on names and dictionaries. Here a position is one integer,
 Every table is built from the board's own step function and the shape's rotations, so any
 shape the model knows works the same. Tests check these tables against `rules.Game`.
 
->>> from papergame.model.definition import load_definition
+>>> from papergame.data.games import load_definition
 >>> t = PlayTables(load_definition())
 >>> t.position_name(t.starts[0]), len(t.placements), len(t.distinct)
 ('A1/S', 12, 3)

@@ -163,7 +163,7 @@ class SharedPath:
     """
 
     name = "shared"
-    words = "shared-path"  # its pages' words join the default game's (papergame.text.english)
+    words = "shared-path"  # its pages' words join the default game's (papergame.data.words.english)
 
     def __init__(self, unlimited: bool):
         self.unlimited = unlimited

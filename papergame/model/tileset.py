@@ -9,8 +9,7 @@ import json
 from typing import NamedTuple
 
 from papergame.errors import DefinitionError
-from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES
-from papergame.model.geometry import MAX_PORTS_PER_SIDE, SIDE_NAMES, TileShape, standard_ports
+from papergame.model.geometry import TileShape, standard_ports
 
 DEFAULT_BOARD = {("square", 1): 5, ("square", 2): 6, ("square", 3): 6, ("hexagon", 1): 5, ("hexagon", 2): 5}
 
@@ -25,30 +24,15 @@ class TilesetRequest(NamedTuple):
 
 
 def check_request(request: TilesetRequest) -> TilesetRequest:
-    """The request with the board size filled in; a DefinitionError naming the field if it cannot be made."""
-    if request.kind not in SIDE_NAMES:
-        raise DefinitionError(f'shape: "{request.kind}" is not one of {", ".join(SIDE_NAMES)}')
-    most = MAX_PORTS_PER_SIDE[request.kind]
-    if not 1 <= request.ports_per_side <= most:
-        raise DefinitionError(f"ports-per-side: a {request.kind} tile may have 1 to {most} ports a side, "
-                              f"not {request.ports_per_side}")
-    if request.copies < 1:
-        raise DefinitionError(f"copies: {request.copies} is not a number of copies; give 1 or more")
+    """The request with the board size and the hand filled in.
+
+    The options themselves (shape, ports a side, copies, board size) are checked where they
+    are declared, `papergame.options.TilesetOptions`; the hand is this module's own choice.
+    """
     size = DEFAULT_BOARD[(request.kind, request.ports_per_side)]
     columns = size if request.columns is None else request.columns
     rows = size if request.rows is None else request.rows
-    for field, value in (("columns", columns), ("rows", rows)):
-        if not BOARD_MIN <= value <= BOARD_MAX:
-            raise DefinitionError(f"{field}: {value} is outside {BOARD_MIN} to {BOARD_MAX} cells")
-    shape = TileShape(*standard_ports(request.kind, request.ports_per_side))
-    count = shape.count_all_tiles()
-    if count * request.copies > MAX_TILES:
-        raise DefinitionError(
-            f"copies: the complete set of {request.kind} tiles with {request.ports_per_side} ports a side has "
-            f"{count:,} different tiles; {request.copies} of each is {count * request.copies:,} tiles, and a set "
-            f"may hold at most {MAX_TILES}"
-        )
-    total = count * request.copies
+    total = TileShape(*standard_ports(request.kind, request.ports_per_side)).count_all_tiles() * request.copies
     hand = min(3, total // 2) if request.hand is None else request.hand
     if hand < 1 or 2 * hand > total:
         raise DefinitionError(f"hand: {hand} tiles each need {2 * hand} tiles; the set has {total}")

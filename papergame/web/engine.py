@@ -1,11 +1,10 @@
 """What the page asks for, made by the command line's own functions, kept in memory for a while.
 
 A request names a document (the kit, the host key, the worksheets or their keys) and the
-options as a query string. The options are parsed by the `build` or `worksheet` command,
-turned into the library's arguments by the same function the command calls
-(`cli.kit_arguments`, `cli.worksheet_arguments`), and the PDFs are made by the same function
-the command writes to disk (`build.kit_pdfs`, `build.worksheet_pdfs`), so the bytes are the
-command's bytes. The last builds and page images are kept (a bounded LRU), so the preview
+options as a query string. The options are converted and checked by the library's own
+declaration (`papergame.options`), which the command line reads too, and the PDFs are made
+by the same function the command writes to disk (`build.kit_pdfs`, `build.worksheet_pdfs`),
+so the bytes are the command's bytes. The last builds and page images are kept (a bounded LRU), so the preview
 of page 3 after page 1 does not build the kit again.
 """
 
@@ -22,19 +21,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import click
-
-from papergame import cli
 from papergame.build import KitPdfs, WorksheetPdfs, game_name, kit_pdfs, worksheet_pdfs
+from papergame.data.files import MAX_FILE_BYTES
+from papergame.data.templates import builtin_games
 from papergame.errors import DefinitionError, OptionError, PapergameError
+from papergame.data.games import definition_file
 from papergame.folders import READ_CURRENT_FOLDER
-from papergame.model.definition import (
-    MAX_FILE_BYTES,
-    GameDefinition,
-    builtin_games,
-    parse_definition,
-    read_toml,
-)
+from papergame.model.definition import GameDefinition
+from papergame.options import KIT, WORKSHEETS, Request
+from papergame.options import Document as Declaration
 from papergame.web import fields
 
 PREVIEW_DPI = 60
@@ -44,14 +39,13 @@ NAME_LENGTH = 100  # characters of an uploaded file's name kept (for the names o
 
 
 class Maker(NamedTuple):
-    command: click.Command
-    arguments: Callable[..., tuple]  # the command's options -> the library's arguments
-    make: Callable[..., Any]  # the library's arguments -> the PDFs as bytes
+    document: Declaration  # the options, declared by the library
+    make: Callable[[Request], Any]  # the checked request -> the PDFs as bytes
 
 
 MAKERS = {
-    "kit": Maker(cli.build, cli.kit_arguments, kit_pdfs),
-    "worksheets": Maker(cli.worksheet, cli.worksheet_arguments, worksheet_pdfs),
+    "kit": Maker(KIT, lambda r: kit_pdfs(r.game, r.text, r.lang, r.options)),
+    "worksheets": Maker(WORKSHEETS, lambda r: worksheet_pdfs(r.game, r.options, r.lang, r.text)),
 }
 
 
@@ -244,7 +238,7 @@ class Engine:
             return self.join_text(joins, name, data)
         if name.lower().endswith(".zip") and isinstance(data, bytes):
             return self.upload_folder(name, data)
-        definition = parse_definition(read_toml(UploadedFile(name, data)), name)
+        definition = definition_file(UploadedFile(name, data), name)
         assert isinstance(data, bytes)
         return self.keep(Upload(name, definition))
 
@@ -267,7 +261,7 @@ class Engine:
                                   f"zip one game's folder")
         game_name = f"{folder}/game.toml" if games[0] == "game.toml" else games[0]
         # named as the folder's own game.toml would be from beside the folder, so the kit is the command line's
-        definition = parse_definition(read_toml(UploadedFile(game_name, files[games[0]])), game_name)
+        definition = definition_file(UploadedFile(game_name, files[games[0]]), game_name)
         upload = Upload(game_name, definition)
         for lang, text_name in sorted(texts.items()):
             upload = self.with_text(upload, text_name, files[text_name])
@@ -288,7 +282,7 @@ class Engine:
     def with_text(self, upload: Upload, name: str, data: bytes | UnreadBytes) -> Upload:
         """`upload` with its text file `name` (text.LANG.toml), checked as a text file named on the command line is."""
         from papergame.model.rules import rule_set
-        from papergame.text import load_texts
+        from papergame.data.words import load_texts
 
         match = TEXT_FILE.fullmatch(name)
         assert match is not None
@@ -300,34 +294,35 @@ class Engine:
             title = words.get("kit.title")
         return upload._replace(texts=texts, title=title)
 
-    def game(self, value: str | None) -> tuple[list[str], Any, str | None]:
-        """The argv for a game chosen on the page, the definition to use instead (uploads), and
-        the game as the game option would name it (None, a built-in's name, a file's name), for file names."""
+    def game(self, value: str | None) -> tuple[Any, str | None]:
+        """The game chosen on the page (None, a built-in's name, or an Upload: its definition and its
+        words), and as the game option would name it (for file names)."""
         if value is None:
-            return [], None, None
+            return None, None
         if value.startswith(UPLOAD_PREFIX):
             with self.lock:
                 upload = self.uploads.find(value)
             if upload is None:
                 raise OptionError(fields.GAME, f'"{value}" is a file sent to this page that it no longer holds; '
                                  f"choose the file again")
-            return [], upload, upload.named
+            return upload, upload.named
         games = builtin_games()
         if value not in games:
             raise OptionError(fields.GAME, f'"{value}" is not a built-in game ({", ".join(games)}) '
                              f"or a file sent to this page")
         # a file of that name in the folder the server was started in is not read (see `building`)
-        return [f"--{fields.GAME}={value}"], None, value  # the argv the command line takes
+        return value, value
 
     # --- documents -----------------------------------------------------------------------
 
     def pdfs(self, maker_name: str, query: list[tuple[str, str]]) -> tuple[Any, str | None, tuple]:
         """The PDFs for these options (KitPdfs or WorksheetPdfs), the game as the game option names it, and the cache key."""
         maker = MAKERS[maker_name]
-        args, game = fields.argv(maker.command, query)
-        game_args, definition, named = self.game(game)
-        args = game_args + args
-        key = (maker_name, game or "", tuple(args))
+        values = fields.values(maker.document, query)
+        chosen = values.pop(fields.GAME, None)
+        game, named = self.game(chosen)
+        request = maker.document.parse(values)  # every option converted and checked, once
+        key = (maker_name, chosen or "", request)  # tile-size 35 and 35,0 are one build
         with self.lock:
             found = self.builds.find(key)
         if found is not None:
@@ -337,15 +332,12 @@ class Engine:
                 found = self.builds.find(key)
             if found is not None:
                 return found, named, key
-            params = fields.parse(maker.command, args)
-            if definition is not None:  # an upload: its definition, and its own words in the chosen language
-                params[fields.game_param(maker.command)] = definition.definition
-                own = definition.texts.get(params.get("lang", ""))
-                if own is not None and params.get("text_path") is None:
-                    params["text_path"] = own
-            dropped = {p.name for p in maker.command.params if fields.long_name(p) in fields.OFF_PAGE}
-            arguments = maker.arguments(**{k: v for k, v in params.items() if k not in dropped})
-            made = maker.make(*arguments)
+            if isinstance(game, Upload):  # its definition, and its own words in the chosen language
+                own = game.texts.get(request.lang)
+                request = request._replace(game=game.definition, text=request.text or own)
+            else:
+                request = request._replace(game=game)
+            made = maker.make(request)
         with self.lock:
             return self.builds.keep(key, made), named, key
 

@@ -1,24 +1,23 @@
-"""The page's fields, read from the click commands themselves, and a query string turned into their argv.
+"""The page's fields, read from the library's declaration of each document's options, and a query turned into them.
 
-`papergame serve` offers every option of `build` and `worksheet` except those that name a
-file on the user's disk (output, text, any `click.Path`) or only change what the
-terminal shows (`--json`). A query `paper=letter&tile-size=30` becomes the argv
-`--paper=letter --tile-size=30`, which the command's own parser checks: the page and the
-command line accept the same values and refuse the others in the same words.
+`papergame serve` offers every option of the kit and the worksheets (`papergame.options`)
+except those that name a file on the user's disk (a text file). A query
+`paper=letter&tile-size=30` becomes the values `{"paper": "letter", "tile-size": "30"}`,
+which the declaration converts and checks as it does the command line's: the page and the
+command line accept the same values and refuse the others in the same words. This module
+never reads the command line's own definitions.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import click
-
 from papergame.errors import OptionError, PapergameError
+from papergame.options import CHOICE, FILE, FLAG, LIST, NUMBER, WHOLE, Document, Option
 
 GAME = "game"  # the one file option the page offers, as a built-in game's name or an upload
-OFF_PAGE = {"output", "json"}  # write files, or change only what the terminal shows
 
-# Plain words for the page; an option added to the CLI later shows with its own name and help.
+# Plain words for the page; an option declared later shows with its own name and help.
 LABELS = {
     GAME: "Game",
     "paper": "Paper",
@@ -74,96 +73,63 @@ class Field(NamedTuple):
                 "default": self.default, "choices": [[c, words.get(c, c)] for c in self.choices]}
 
 
-def long_name(param: click.Parameter) -> str | None:
-    longs = [o for o in param.opts if o.startswith("--")]
-    return longs[0][2:] if longs else None
+KINDS = {CHOICE: "choice", FLAG: "flag", NUMBER: "number", WHOLE: "number", LIST: "text"}
 
 
-def on_page(param: click.Parameter) -> bool:
-    name = long_name(param)
-    if not isinstance(param, click.Option) or name is None or name in OFF_PAGE:
-        return False
-    return name == GAME or not isinstance(param.type, (click.Path, click.File))
+def on_page(option: Option) -> bool:
+    return option.kind != FILE
 
 
-def fields(command: click.Command) -> list[Field]:
-    """The command's options that the page offers, in the order the command's help lists them."""
+def label_of(name: str) -> str:
+    return LABELS.get(name, name.replace("-", " ").capitalize())
+
+
+def fields(document: Document) -> list[Field]:
+    """The document's options that the page offers, in the order of their declaration."""
     out = []
-    for param in command.params:
-        if not on_page(param):
+    for option in document.every:
+        if not on_page(option):
             continue
-        assert isinstance(param, click.Option)
-        name = long_name(param) or ""
-        choices: tuple[str, ...] = ()
-        if isinstance(param.type, click.Choice):
-            kind, choices = "choice", tuple(str(c) for c in param.type.choices)
-        elif param.is_flag:
-            kind = "flag"
-        elif isinstance(param.metavar, str) and "|" in param.metavar:  # level: easy|medium|hard
-            kind, choices = "choice", tuple(param.metavar.split("|"))
-        elif isinstance(param.type, (click.types.FloatParamType, click.types.IntParamType)):
-            kind = "number"
-        else:
-            kind = "text"
-        default = param.default if not callable(param.default) else None
-        out.append(Field(name, kind, choices, default, LABELS.get(name, name.replace("-", " ").capitalize()),
-                         HINTS.get(name, param.help or "")))
+        help_text = HINTS.get(option.name) or option.help_with(lambda name: f'"{label_of(name)}"')
+        out.append(Field(option.name, KINDS.get(option.kind, "text"), option.choices, option.default,
+                         label_of(option.name), help_text))
     return out
 
 
 class FieldError(PapergameError):
-    """A query names an option the command does not have, or one the page does not offer."""
+    """A query names an option the document does not have, or one the page does not offer."""
 
 
-def argv(command: click.Command, query: list[tuple[str, str]]) -> tuple[list[str], str | None]:
-    """The argv the command line would get for `query`, less the game; and the game's value.
+def values(document: Document, query: list[tuple[str, str]]) -> dict[str, str]:
+    """The values a query gives, by option name, for the declaration to check.
 
-    Blank values are left out, as a blank field on the page means "the default".
+    Blank values are left out, as a blank field on the page means "the default"; an
+    unchecked box is sent as "off".
     """
-    offered = {f.name: f for f in fields(command)}
-    out: list[str] = []
-    game = None
+    offered = {f.name: f for f in fields(document)}
+    out: dict[str, str] = {}
     for name, value in query:
         field = offered.get(name)
         if field is None:
             known = ", ".join(offered)
             raise FieldError(f'"{name}" is not an option here; the options are {known}')
-        if field.name == GAME:
-            game = value or None
-        elif field.kind == "flag":
-            param = next(p for p in command.params if long_name(p) == name)
-            if value.lower() in ("1", "true", "on", "yes"):
-                out.append(f"--{name}")
-            elif value.lower() in ("0", "false", "off", "no", ""):
-                out.extend(param.secondary_opts[:1])  # --no-NAME where there is one
-            else:
-                raise OptionError(name, f'"{value}" is not on or off')
-        elif value != "":
-            out.append(f"--{name}={value}")  # one word, so a value such as -5 stays a value
-    return out, game
-
-
-def parse(command: click.Command, args: list[str]) -> dict[str, Any]:
-    """The command's parameters for `args`, checked and converted by click as on the command line."""
-    from papergame.cli import main
-
-    parent = click.Context(main, info_name="papergame")  # so click's messages name `papergame build`
-    with command.make_context(command.name or "", list(args), parent=parent) as ctx:
-        return dict(ctx.params)
-
-
-def game_param(command: click.Command) -> str:
-    """The Python name of the command's game option (game_path)."""
-    return next(p.name for p in command.params if long_name(p) == GAME and p.name)
+        if value != "" or field.kind == "flag":
+            out[name] = value
+    return out
 
 
 def field_of(exc: BaseException) -> str | None:
     """Which field of the page an error concerns: the option it names, or the game for a file's problem."""
     if isinstance(exc, OptionError):
         return exc.option
-    if isinstance(exc, click.BadParameter) and exc.param is not None:
-        return long_name(exc.param)
     problems = exc.problems if isinstance(exc, PapergameError) else []
     if any(".toml:" in p.split(" ", 1)[0] for p in problems):
         return GAME
     return None
+
+
+def error_lines(exc: PapergameError) -> list[str]:
+    """The page's `Error:` lines for a problem: an option's is shown beside its field, so it is not named again."""
+    if isinstance(exc, OptionError):
+        return [f"Error: {exc.detail}"]
+    return [f"Error: {p}" for p in exc.problems]

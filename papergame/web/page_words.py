@@ -24,9 +24,10 @@ def language_order(code: str) -> tuple[int, str]:
 @lru_cache(maxsize=1)
 def game_titles() -> dict[str, str]:
     """Each built-in game's title as its kit prints it in English ("Edge-port path tiles")."""
-    from papergame.model.definition import builtin_games, load_definition
+    from papergame.data.games import load_definition
+    from papergame.data.templates import builtin_games
     from papergame.model.rules import rule_set
-    from papergame.text import load_texts
+    from papergame.data.words import load_texts
 
     return {name: load_texts(None, "en", name, rule_set(load_definition(name)).words).get("kit.title")
             for name in builtin_games()}
@@ -36,16 +37,14 @@ def measured_ranges() -> dict[str, list[float]]:
     """What `measured` may be on each paper: a correction must keep every page on it (A4 46.7 to 60 mm)."""
     from papergame.layout.paper import lowest_measurement
 
-    try:  # where the options are declared (papergame.options), else where they were (the kit's layout)
-        from papergame.options import MEASURED_MAX  # type: ignore[import-not-found,attr-defined,unused-ignore]
-    except ImportError:
-        from papergame.layout.kit import MEASURED_MAX
+    from papergame.options import MEASURED_MAX
+
     return {paper: [round(lowest_measurement(paper), 1), MEASURED_MAX] for paper in ("a4", "letter")}
 
 
 def page_words() -> dict:
     """The words and limits the page needs besides the fields, for /options.json."""
-    from papergame.text import builtin_languages
+    from papergame.data.words import builtin_languages
 
     return {
         "languages": [[code, language_name(code)] for code in sorted(builtin_languages(), key=language_order)],

@@ -7,7 +7,7 @@ the building itself runs one at a time (see `engine.Engine`).
 
 Routes (OPTIONS is a query string of the command's long options without dashes):
     GET  /                            the page (page.html, page.css, page.js)
-    GET  /options.json                the games and every field, read from the click commands
+    GET  /options.json                the games and every field, read from the library's declaration
     GET  /kit.pdf?OPTIONS             exactly the bytes `papergame build` writes
     GET  /host-key.pdf?OPTIONS        ... its separate host key (`host-key=separate`)
     GET  /worksheets.pdf?OPTIONS      exactly the bytes `papergame worksheet` writes
@@ -20,8 +20,8 @@ Routes (OPTIONS is a query string of the command's long options without dashes):
                                       game.toml and text files); with &game=upload-..., a text.LANG.toml
                                       joining that game (the answer's key names both)
 
-Bad options get status 400 and the command line's `Error:` lines; the header
-`X-Papergame-Field` names the field they concern.
+Bad options get status 400 and `Error:` lines in the command line's words, less the
+option's name: the header `X-Papergame-Field` names the field they concern.
 """
 
 from __future__ import annotations
@@ -37,10 +37,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from urllib.parse import parse_qsl, urlsplit
 
-import click
-
 from papergame.errors import OptionError, PapergameError
-from papergame.model.definition import MAX_FILE_BYTES, too_big
+from papergame.data.files import MAX_FILE_BYTES, too_big
 from papergame.web import fields
 from papergame.web.engine import (
     DOCUMENTS,
@@ -90,7 +88,7 @@ def options_json() -> dict:
 
     return {
         "games": builtin_games(),
-        "makers": {name: [f.as_json() for f in fields.fields(m.command)] for name, m in MAKERS.items()},
+        "makers": {name: [f.as_json() for f in fields.fields(m.document)] for name, m in MAKERS.items()},
         **page_words(),  # languages by their own names, games by their titles, the parts, measured by paper
     }
 
@@ -136,20 +134,6 @@ def attachment(filename: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
-def error_lines(exc: BaseException) -> tuple[list[str], str | None]:
-    """The command line's `Error:` lines for an exception (worded by the CLI itself), and the field they concern."""
-    from papergame.cli import one_line_usage_error, problem_lines
-
-    if isinstance(exc, PapergameError):
-        problems = problem_lines(exc)
-    elif isinstance(exc, click.UsageError):
-        problems = one_line_usage_error(exc).problems
-    else:
-        assert isinstance(exc, click.ClickException)
-        problems = [exc.format_message()]
-    return [f"Error: {p}" for p in problems], fields.field_of(exc)
-
-
 class Handler(BaseHTTPRequestHandler):
     server: PapergameServer
     server_version = "papergame"
@@ -187,8 +171,8 @@ class Handler(BaseHTTPRequestHandler):
         except Answer as exc:
             extra = {"X-Papergame-Field": exc.field} if exc.field else {}
             self.send(exc.status, ("\n".join(exc.problems) + "\n").encode("utf-8"), "text/plain; charset=utf-8", extra)
-        except (PapergameError, click.ClickException) as exc:
-            lines, field = error_lines(exc)
+        except PapergameError as exc:
+            lines, field = fields.error_lines(exc), fields.field_of(exc)
             extra = {"X-Papergame-Field": field} if field else {}
             status = 404 if isinstance(exc, (NotFound, NotMade)) else 503 if isinstance(exc, Busy) else 400
             if status == 503:

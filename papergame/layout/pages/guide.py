@@ -10,7 +10,8 @@ from pathlib import PurePath
 
 from papergame.shellwords import quote
 from papergame.model.answers import worked_example
-from papergame.model.definition import DEFAULT_GAME, GameDefinition, builtin_games
+from papergame.data.templates import builtin_games
+from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph, step
 from papergame.layout.pages.rules_sheet import example_figure, example_sentence
 from papergame.layout.paper import Sheet
@@ -33,7 +34,7 @@ LONGEST_NAME = 32  # characters of a game file's name the guide prints in a comm
 def game_name(definition: GameDefinition) -> str:
     """How a command names the game: a built-in game's name (nothing for the default game), else its file.
 
-    >>> from papergame.model.definition import load_definition
+    >>> from papergame.data.games import load_definition
     >>> game_name(load_definition()), game_name(load_definition("hexagon-path-tiles"))
     ('', 'hexagon-path-tiles')
     """

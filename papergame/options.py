@@ -1,0 +1,455 @@
+"""The options of every document papergame makes, declared once and checked once.
+
+Each document (the kit, the worksheets, a simulation, a tile set) has one value holding
+its options, a frozen dataclass that converts and checks what it is given when it is
+made: a value that exists is a valid one, so the library never uses an unchecked copy.
+Beside it, a `Document` declares each option once: its name, kind, default, range and
+help. The command line (click) and the page of `papergame serve` both read that
+declaration; neither declares an option of its own, and the page never imports the CLI.
+
+Values may be given as the program's own types or as text, as a person types them: a
+number takes a decimal comma as well as a point (`49,2` is `49.2`), a choice any case.
+A problem is an `OptionError` naming the option (`tile-size`); the command line shows it
+under its flag, the page beside its field.
+
+>>> KitOptions(tile="35,5", paper="Letter").tile, KitOptions(paper="Letter").paper
+(35.5, 'letter')
+>>> KitOptions(tile=70)
+Traceback (most recent call last):
+...
+papergame.errors.OptionError: tile-size: 70 mm is outside 20 to 60 mm
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from papergame.errors import OptionError
+from papergame.layout.ink import INKS
+from papergame.layout.paper import PAPERS, lowest_measurement
+from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES
+from papergame.model.geometry import MAX_PORTS_PER_SIDE, SIDE_NAMES, TileShape, standard_ports
+from papergame.printmarks import BAR_MM
+
+# --- what an option is -------------------------------------------------------------------
+
+CHOICE, NUMBER, WHOLE, TEXT, LIST, FLAG, GAME, FILE = "choice", "number", "whole", "text", "list", "flag", "game", "file"
+ON_WORDS = ("1", "true", "on", "yes")
+OFF_WORDS = ("0", "false", "off", "no", "")
+DECIMAL = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
+WHOLE_TEXT = re.compile(r"[+-]?\d+")
+MENTION = re.compile(r"\{([a-z][a-z-]*)\}")
+
+
+class Option(NamedTuple):
+    """One option: what it is called, what it holds, and what it may be.
+
+    `help` may name another option as `{name}`: the command line writes it as its flag, the
+    page as its label, so neither reads the other's words. `attr` is the value's attribute
+    when it differs from the name (tile-size is `KitOptions.tile`).
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    unit: str = ""  # what a number counts: "mm", "cells"
+    metavar: str | None = None  # how the value looks in a usage line: MM, N, PARTS
+    attr: str | None = None
+    advice: str = ""  # added after "is outside ..." (how to find a good value)
+    item: str = ""  # what one entry of a list is called: "part"
+    grouped: bool = False  # a count shown with a thousands separator (1,000,000 games)
+
+    @property
+    def key(self) -> str:
+        """The value's attribute (and a Python name for the option): tile, host_key."""
+        return self.attr or self.name.replace("-", "_")
+
+    def convert(self, value: Any) -> Any:
+        """The value as the option's type, from text as typed or a value of that type; None is the default."""
+        if value is None:
+            return self.default
+        if self.kind == NUMBER:
+            return number(value, self.name)
+        if self.kind == WHOLE:
+            return whole(value, self.name)
+        if self.kind == CHOICE:
+            return str(value).strip().lower()
+        if self.kind == FLAG:
+            return flag(value, self.name)
+        if self.kind == LIST:
+            items = value.split(",") if isinstance(value, str) else list(value)
+            return tuple(str(i).strip().lower() for i in items)
+        return value
+
+    def check(self, value: Any) -> None:
+        """The checks one option makes on its own: a choice among its choices, a number in its range."""
+        if value is None:
+            return
+        if self.kind == CHOICE and value not in self.choices:
+            raise OptionError(self.name, f'"{value}" is not one of {", ".join(self.choices)}')
+        if self.kind == LIST:
+            unknown = [v for v in value if v not in self.choices]
+            if unknown or not value:
+                raise OptionError(self.name, f'"{",".join(unknown)}" is not a {self.item}; '
+                                             f'{self.item}s are {", ".join(self.choices)}')
+        if self.kind in (NUMBER, WHOLE):
+            low = -math.inf if self.low is None else self.low
+            high = math.inf if self.high is None else self.high
+            if not low <= value <= high:
+                unit = f" {self.unit}" if self.unit else ""
+                raise OptionError(self.name, f"{self.shown(value)}{unit} is outside {self.shown(self.low)} to "
+                                             f"{self.shown(self.high)}{unit}{self.advice}")
+
+    def shown(self, value: Any) -> str:
+        """A number as a message shows it: 70, 49.2, 1,000,000."""
+        return f"{value:,}" if self.grouped else f"{value:g}" if self.kind == NUMBER else str(value)
+
+    def help_with(self, name_of) -> str:
+        """The help, with each `{option}` it mentions written by `name_of` (the CLI adds its dashes)."""
+        return MENTION.sub(lambda m: name_of(m.group(1)), self.help)
+
+
+def number(value: Any, option: str) -> float:
+    """A decimal number, from text with a decimal point or a decimal comma.
+
+    >>> number("49,2", "measured") == number("49.2", "measured") == 49.2
+    True
+    >>> number("1,5,0", "measured")
+    Traceback (most recent call last):
+    ...
+    papergame.errors.OptionError: measured: "1,5,0" is not a number (write it as 49.2 or 49,2)
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        result = float(value)
+    else:
+        text = str(value).strip()
+        if not DECIMAL.fullmatch(text):
+            raise OptionError(option, f'"{value}" is not a number (write it as 49.2 or 49,2)')
+        result = float(text.replace(",", "."))
+    if not math.isfinite(result):
+        raise OptionError(option, f'"{value}" is not a number (write it as 49.2 or 49,2)')
+    return result
+
+
+def whole(value: Any, option: str) -> int:
+    """A whole number, from text or a number with nothing after the decimal mark.
+
+    >>> whole(" 7 ", "copies"), whole("3,0", "copies")
+    (7, 3)
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    text = str(value).strip()
+    if WHOLE_TEXT.fullmatch(text):
+        return int(text)
+    if DECIMAL.fullmatch(text) and float(text.replace(",", ".")).is_integer():
+        return int(float(text.replace(",", ".")))
+    raise OptionError(option, f'"{value}" is not a whole number')
+
+
+def whole_number(value: Any, option: str, low: int, high: int) -> int:
+    """A whole number in a range, for an option not yet declared here (loops' own).
+
+    >>> whole_number("7", "copies", 1, 200)
+    7
+    """
+    result = whole(value, option)
+    if not low <= result <= high:
+        raise OptionError(option, f"{result} is outside {low} to {high}")
+    return result
+
+
+def flag(value: Any, option: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ON_WORDS:
+        return True
+    if text in OFF_WORDS:
+        return False
+    raise OptionError(option, f'"{value}" is not on or off')
+
+
+# --- options several documents share -----------------------------------------------------
+
+TILE_MIN, TILE_MAX = 20.0, 60.0
+MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
+KITS_MIN, KITS_MAX = 1, 40
+HOST_KEY_CHOICES = ("page", "separate", "omit")
+PARTS = ("board", "tiles", "tokens", "rules", "record", "host-key", "guide")
+CUT_GUIDES = ("lines", "marks", "both")
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+
+GAME_OPTION = Option(
+    "game", GAME, None, "A game definition file (TOML), or a built-in game's name. Default: the built-in "
+    "Edge-port path tiles.", metavar="PATH")
+LANG_OPTION = Option(
+    "lang", TEXT, "en", "Language of the printed words: en, fr, es, de, uk, or any text.LANG.toml beside "
+    "the game file or in the current folder.")
+TEXT_OPTION = Option("text", FILE, None, "A text file of your own with every printed word (overrides {lang}).",
+                     metavar="PATH")
+PAPER_OPTION = Option("paper", CHOICE, "a4", "Paper size. Either way all content stays inside the area both share.",
+                      tuple(PAPERS))
+INK_OPTION = Option("ink", CHOICE, "normal", "low: thin grey lines, no filled areas, lighter text, for reused paper.",
+                    tuple(INKS))
+MEASURED_OPTION = Option(
+    "measured", NUMBER, None, f"What the {BAR_MM:g} mm bar measured on your printer ({MEASURED_MIN:g} to "
+    f"{MEASURED_MAX:g}; 49.2 or 49,2); every page is scaled to make up for it.", low=MEASURED_MIN,
+    high=MEASURED_MAX, unit="mm", metavar="MM",
+    advice=f"; measure the {BAR_MM:g} mm bar of a page printed at 100% and give its length in mm")
+WORDS = (LANG_OPTION, TEXT_OPTION, GAME_OPTION)
+
+
+def check_options(value: Any, options: tuple[Option, ...]) -> None:
+    """Convert each of a value's fields by its option and check it alone (the value's own checks follow)."""
+    for option in options:
+        if hasattr(value, option.key):
+            converted = option.convert(getattr(value, option.key))
+            option.check(converted)
+            object.__setattr__(value, option.key, converted)
+
+
+def check_measured(paper: str, measured: float | None) -> None:
+    """A correction may not push the content off the paper."""
+    if measured is not None and measured < lowest_measurement(paper):
+        raise OptionError(
+            "measured", f"{measured:g} mm would enlarge every page by {100 * BAR_MM / measured:.0f}% and "
+            f"push its edges off {PAPER_NAMES[paper]} paper; on {PAPER_NAMES[paper]} it can be "
+            f"{lowest_measurement(paper):g} to {MEASURED_MAX:g} mm (a printer that shrinks more needs its own "
+            f"scaling setting fixed)")
+
+
+# --- the kit -----------------------------------------------------------------------------
+
+KIT_OPTIONS = (
+    PAPER_OPTION,
+    Option("tile-size", NUMBER, 35.0, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
+           "A board too big for a page is split across sheets.", low=TILE_MIN, high=TILE_MAX, unit="mm",
+           metavar="MM", attr="tile"),
+    Option("host-key", CHOICE, "page", "The host key as the last page, as its own PDF beside the kit "
+           "(KIT-host-key.pdf), or left out.", HOST_KEY_CHOICES),
+    MEASURED_OPTION,
+    INK_OPTION,
+    Option("only", LIST, None, "Print only these parts: " + ",".join(PARTS) + ".", PARTS, metavar="PARTS",
+           item="part"),
+    Option("tiles", TEXT, None, "Reprint only these tiles: 3x2,1x1 is two of type 3 and one of type 1; "
+           "3.4 is the tile 3·4.", metavar="LIST"),
+    Option("kits", WHOLE, None, f"A class set: N numbered kits ({KITS_MIN} to {KITS_MAX}) in one PDF, tiles and "
+           "tokens sharing sheets, one host key.", low=KITS_MIN, high=KITS_MAX, metavar="N"),
+    Option("kit", WHOLE, None, "Reprint kit K of a class set under its number (with {only} or {tiles} for some "
+           "of it).", metavar="K"),
+    Option("cut-guides", CHOICE, "both", "Cut lines round every tile, crop marks in the margin, or both "
+           "(hexagon tiles always get their lines: a zigzag cannot be cut from marks alone).", CUT_GUIDES),
+)
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """How the kit is printed: paper, sizes, which parts, a class set."""
+
+    paper: str = "a4"
+    tile: float = 35.0
+    host_key: str = "page"
+    measured: float | None = None  # what the 50 mm bar measured on the user's printer
+    ink: str = "normal"
+    only: tuple[str, ...] | None = None  # parts to print; None = all
+    tiles: str | None = None  # reprint only these tiles, e.g. "3x2,1x1" or "3.4"
+    cut_guides: str = "both"
+    kits: int | None = None  # a class set: kits numbered 1 to N in one PDF
+    kit: int | None = None  # reprint kit K only, under its own number
+
+    def __post_init__(self) -> None:
+        check_options(self, KIT_OPTIONS)
+        check_measured(self.paper, self.measured)
+        if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
+            if self.kits is not None:
+                raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")
+            raise OptionError("kit", f"{self.kit} is outside {KITS_MIN} to {KITS_MAX}")
+
+    def _replace(self, **changes: Any) -> KitOptions:
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def numbers(self) -> list[int] | None:
+        """The kit numbers to print, or None for one unnumbered kit."""
+        if self.kit is not None:
+            return [self.kit]
+        if self.kits is not None:
+            return list(range(1, self.kits + 1))
+        return None
+
+    def wants(self, part: str) -> bool:
+        if self.tiles is not None:  # a reprint of named tiles prints just those
+            return part == "tiles" or (self.only is not None and part in self.only)
+        return self.only is None or part in self.only
+
+
+# --- worksheets ----------------------------------------------------------------------------
+
+LEVELS = ("easy", "medium", "hard")  # activities.puzzles.LEVELS holds what each one asks for
+MAX_SEED = 999_999_999
+MAX_COPIES = 200
+MAX_PUZZLES = 12
+
+WORKSHEET_OPTIONS = (
+    Option("puzzles", WHOLE, None, f"Puzzles on each sheet, 1 to {MAX_PUZZLES} (as many as fit one page). Default: "
+           "as many as fit with cells of 12 mm (20 mm with two or three ports a side).", low=1, high=MAX_PUZZLES,
+           metavar="N"),
+    Option("seed", WHOLE, 1, "Where the puzzles come from: the same seed makes the same sheets, byte for byte.",
+           low=0, high=MAX_SEED, metavar="S"),
+    Option("level", CHOICE, "medium", "Route length: easy 2-3 tiles, medium 4-7, hard 8 or more through a crossing "
+           "tile both ways. Shared path: win in 1, 2 or 3 tiles.", LEVELS),
+    Option("copies", WHOLE, 1, "Sheets to make (a class set): each gets its own seed and number, printed on it and "
+           "its key.", low=1, high=MAX_COPIES, metavar="C"),
+    Option("sheet", WHOLE, None, "Reprint sheet N of a class set under its own number: give the seed printed on "
+           "that sheet.", low=1, high=MAX_COPIES, metavar="N"),
+    Option("compact-key", FLAG, False, "One answer table for the whole class set instead of a key page per sheet."),
+    PAPER_OPTION._replace(help="Paper size, as for the kit."),
+    INK_OPTION._replace(help="low: lighter lines and text, for reused paper, as for the kit."),
+    MEASURED_OPTION,
+)
+
+
+@dataclass(frozen=True)
+class WorksheetOptions:
+    """Which practice sheets to make, and how they are printed."""
+
+    level: str = "medium"
+    puzzles: int | None = None  # None: as many as fit one page comfortably
+    seed: int = 1
+    copies: int = 1
+    sheet: int | None = None  # reprint this sheet of a class set: its number, made from `seed` (its own)
+    compact_key: bool = False  # every sheet's answers in one table, not a key page per sheet
+    paper: str = "a4"
+    ink: str = "normal"
+    measured: float | None = None
+
+    def __post_init__(self) -> None:
+        check_options(self, WORKSHEET_OPTIONS)
+        check_measured(self.paper, self.measured)
+        if self.sheet is not None and self.copies > 1:
+            raise OptionError("sheet", "reprints one sheet of a class set, so it does not go with copies above 1")
+
+    def _replace(self, **changes: Any) -> WorksheetOptions:
+        return dataclasses.replace(self, **changes)
+
+
+# --- a simulation --------------------------------------------------------------------------
+
+POLICIES = ("random", "careful")
+MAX_GAMES = 1_000_000
+
+SIMULATION_OPTIONS = (
+    Option("games", WHOLE, 1000, "How many games to play.", low=1, high=MAX_GAMES, metavar="N", grouped=True),
+    Option("policy", CHOICE, "random", "random: a tile from the hand, turned at random. careful: at random among "
+           "the placements that keep the mover's own token (or the shared path) on the board, if any.", POLICIES),
+    Option("seed", WHOLE, 1, "Where the games come from: the same seed gives the same figures.", metavar="S"),
+)
+
+
+@dataclass(frozen=True)
+class SimulationOptions:
+    games: int = 1000
+    policy: str = "random"
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        check_options(self, SIMULATION_OPTIONS)
+
+
+# --- a tile set ----------------------------------------------------------------------------
+
+
+TILESET_OPTIONS = (
+    Option("shape", CHOICE, "square", "The tile's shape: a square, or a hexagon with a flat side at the top.",
+           tuple(SIDE_NAMES)),
+    Option("ports-per-side", WHOLE, 2, "Ports on each side: 1 to 3 for squares, 1 or 2 for hexagons.", low=1),
+    Option("copies", WHOLE, 1, "Copies of each different tile in the set.", low=1, high=MAX_TILES),
+    Option("columns", WHOLE, None, f"Board columns, {BOARD_MIN} to {BOARD_MAX} (default: 5 or 6 by shape).",
+           low=BOARD_MIN, high=BOARD_MAX, unit="cells"),
+    Option("rows", WHOLE, None, f"Board rows, {BOARD_MIN} to {BOARD_MAX} (default: as many as columns).",
+           low=BOARD_MIN, high=BOARD_MAX, unit="cells"),
+)
+
+
+@dataclass(frozen=True)
+class TilesetOptions:
+    shape: str = "square"
+    ports_per_side: int = 2
+    copies: int = 1
+    columns: int | None = None
+    rows: int | None = None
+
+    def __post_init__(self) -> None:
+        check_options(self, TILESET_OPTIONS)
+        most = MAX_PORTS_PER_SIDE[self.shape]
+        if not 1 <= self.ports_per_side <= most:
+            raise OptionError("ports-per-side", f"a {self.shape} tile may have 1 to {most} ports a side, "
+                                                f"not {self.ports_per_side}")
+        count = TileShape(*standard_ports(self.shape, self.ports_per_side)).count_all_tiles()
+        if count * self.copies > MAX_TILES:
+            raise OptionError(
+                "copies", f"the complete set of {self.shape} tiles with {self.ports_per_side} ports a side has "
+                f"{count:,} different tiles; {self.copies} of each is {count * self.copies:,} tiles, and a set "
+                f"may hold at most {MAX_TILES}")
+
+
+# --- the documents -------------------------------------------------------------------------
+
+
+class Request(NamedTuple):
+    """What a document is made from: the game, its words, and the document's own options."""
+
+    game: Any  # a definition file's path, a built-in game's name, None (the default game), or a definition
+    lang: str
+    text: Any  # a text file of the user's (a path, or a file sent to the page), which wins over lang
+    options: Any
+
+
+class Document(NamedTuple):
+    """A document's options in the order its help lists them, and the value they make."""
+
+    name: str
+    options: tuple[Option, ...]
+    value: type
+    words: bool = True  # the game, its language and a text file (a tile set has none)
+
+    @property
+    def every(self) -> tuple[Option, ...]:
+        return self.options + (WORDS if self.words else ())
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.every if o.name == name), None)
+
+    def parse(self, values: dict[str, Any]) -> Request:
+        """The request for `values`, keyed by option name (tile-size); a missing or None value is the default.
+
+        Every value is converted and checked here, once, as the value is made.
+        """
+        unknown = [name for name in values if self.option(name) is None]
+        if unknown:
+            raise OptionError(unknown[0], f'is not an option of the {self.name}')
+        own = {o.key: values[o.name] for o in self.options if values.get(o.name) is not None}
+        options = self.value(**own)
+        if not self.words:
+            return Request(None, LANG_OPTION.default, None, options)
+        lang = values.get("lang")
+        return Request(values.get("game"), LANG_OPTION.default if lang is None else str(lang), values.get("text"),
+                       options)
+
+
+KIT = Document("kit", KIT_OPTIONS, KitOptions)
+WORKSHEETS = Document("worksheets", WORKSHEET_OPTIONS, WorksheetOptions)
+SIMULATION = Document("simulation", SIMULATION_OPTIONS, SimulationOptions)
+TILESET = Document("tile set", TILESET_OPTIONS, TilesetOptions, words=False)
+DOCUMENTS = {d.name: d for d in (KIT, WORKSHEETS, SIMULATION, TILESET)}
