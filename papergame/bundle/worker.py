@@ -27,7 +27,7 @@ from urllib.parse import parse_qsl, urlsplit
 import click
 
 from papergame.errors import PapergameError
-from papergame.web import server
+from papergame.web import fields, server
 from papergame.web.engine import DOCUMENTS, MAKERS, Engine, NotFound, NotMade
 
 ENGINE = Engine()
@@ -45,8 +45,8 @@ def answer(method: str, target: str, body: Any = None) -> tuple[int, dict[str, s
     """(status, headers, body) for a request, as `papergame serve` answers it."""
     try:
         return route(method, target, None if body is None else as_bytes(body))
-    except (PapergameError, click.ClickException) as exc:
-        lines, field = server.error_lines(exc)
+    except PapergameError as exc:
+        lines, field = fields.error_lines(exc), fields.field_of(exc)
         headers = {"Content-Type": TEXT, **({"X-Papergame-Field": field} if field else {})}
         status = 404 if isinstance(exc, (NotFound, NotMade)) else 400
         return status, headers, ("\n".join(lines) + "\n").encode("utf-8")
