@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-import click
 
 from papergame.errors import PapergameError
 from papergame.web import fields, server
