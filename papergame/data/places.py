@@ -83,8 +83,9 @@ class Places:
         """` with type = 3` (the key that tells it apart, as the file writes it), or ` number 3` in the list."""
         key = NAMED_BY.get(name)
         value = entry.get(key) if isinstance(entry, dict) and key else None
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
-            return f" number {index + 1}"
+        if isinstance(value, bool) or not isinstance(value, (int, str)) or (isinstance(value, int) and
+                                                                              not -10**9 < value < 10**9):
+            return f" number {index + 1}"  # (a number of thousands of digits is not shown, nor converted)
         shown = f'"{value}"' if isinstance(value, str) else str(value)
         return f" with {key} = {shown}"
 
