@@ -133,7 +133,7 @@ def test_a_huge_hexadecimal_number_is_named_by_its_size(tmp_path):
     """Python's 4,300-digit limit holds for decimal numbers only: 0xfff... is read, and could not be shown."""
     text = TEMPLATE.replace("hand = 3", "hand = 0x" + "f" * 5000)
     assert errors_of(["validate", game_file(tmp_path, text)]) == [
-        "Error: g.toml: deal.hand: is a number of 6,021 digits; a hand must be at least 1"]
+        "Error: g.toml: the [deal] table, line 28: hand: is a number of 6,021 digits; a hand must be at least 1"]
 
 
 def test_deep_nesting_in_a_text_file(tmp_path):
