@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES, GameDefinition
-from papergame.model.geometry import MAX_PORTS_PER_SIDE
 from papergame.data.words import english, text_filename
 from papergame.text import placeholders, Texts
 
@@ -86,8 +85,8 @@ def toml_list(items) -> str:
 def definition_toml(definition: GameDefinition, name: str) -> str:
     """The definition as commented TOML: what every field means and its limits."""
     shape, board = definition.shape, definition.board
-    kind = "hexagon" if len(shape.sides) == 6 else "square"
-    most = MAX_PORTS_PER_SIDE[kind]
+    kind = shape.kind
+    most = shape.form.max_ports_per_side
     lines = [
         f"# {name}: the game, as data. Check it with `papergame validate`, print it with `papergame build`.",
         "# Every name here (sides, ports, cells) is the file's own: trace uses them as they are, and",

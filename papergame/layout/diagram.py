@@ -12,9 +12,10 @@ from functools import lru_cache
 
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition, TileType
-from papergame.layout.pages.board_sheet import heading_into
+from papergame.layout.board_grid import heading_into
 from papergame.model.geometry import Point
-from papergame.layout.primitives import Group, Item, Line, Polygon, Rect, Text
+from papergame.layout.primitives import Group, Item, Text
+from papergame.layout.shapes import shape_layout
 from papergame.layout.tile_art import (TYPE_DROP, TYPE_RISE, free_box, labels, on_ground, text_width, tile_art, token_art,
                                         turned)
 
@@ -141,13 +142,10 @@ class Diagram:
         """The diagram with the bottom-left corner of its margin at (x, y)."""
         out: list[Item] = []
         board = self.board
-        square = board.shape.kind == "square"
+        drawing = shape_layout(board.shape)
         for cell in self.shaded:
             lx, ly = self.local(cell)
-            if square:
-                out.append(Rect(lx, ly, self.cell, self.cell, width=0, stroke=None, fill=SHADE))
-            else:
-                out.append(Polygon(tuple(self.corners(cell)), width=0, stroke=None, fill=SHADE))
+            out.append(drawing.cell_fill(self.corners(cell), lx, ly, self.cell, SHADE))
         width = board.shape.width * self.cell
         for (c, r), (tile, rotation) in self.tiles.items():
             lx, ly = self.local(Cell(c, r))
@@ -155,45 +153,13 @@ class Diagram:
             if Cell(c, r) in self.shaded:
                 art = on_ground(art, SHADE)
             out.append(turned(art, self.cell, rotation, lx, ly, width))
-        out += self.grid() if square else self.honeycomb()
+        out += drawing.diagram_lines(self) + self.axis_labels()
         for cell, text in self.notes.items():
             out.append(self.note(cell, text))
         for marker in self.markers:
             out += self.marker_items(marker)
         left, bottom, _, _ = self.margins()
         return Group(x + left, y + bottom, 0, tuple(out))
-
-    def grid(self) -> list[Item]:
-        """Cell lines; a thick line where the real board ends, a thin one where it goes on."""
-        board = self.board
-        out: list[Item] = []
-        w, h = self.grid_w, self.grid_h
-        ncols, nrows = len(board.columns), len(board.rows)
-        for i in range(self.cols[1] - self.cols[0] + 2):
-            col = self.cols[0] + i
-            edge = col in (0, ncols)
-            out.append(Line(i * self.cell, 0, i * self.cell, h, width=0.6 if edge else 0.2))
-        for j in range(self.rows[1] - self.rows[0] + 2):
-            row = self.rows[0] + j
-            edge = row in (0, nrows)
-            out.append(Line(0, j * self.cell, w, j * self.cell, width=0.6 if edge else 0.2))
-        return out + self.axis_labels()
-
-    def honeycomb(self) -> list[Item]:
-        """Hexagon cells side by side: each side once, thick where the real board ends."""
-        board = self.board
-        shape = board.shape
-        inside = set(self.window)
-        out: list[Item] = []
-        for cell in self.window:
-            corners = self.corners(cell)
-            for i, side in enumerate(shape.sides):
-                across = board.neighbour(cell, side)
-                if across in inside and (across.col, across.row) < (cell.col, cell.row):
-                    continue  # drawn with the other cell
-                (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % len(corners)]
-                out.append(Line(x1, y1, x2, y2, width=0.2 if across in board else 0.6, cap="round"))
-        return out + self.axis_labels()
 
     def axis_labels(self) -> list[Item]:
         board = self.board
@@ -224,7 +190,7 @@ class Diagram:
             taken = tuple(self.type_box(tile, rotation)) if self.type_labels else ()
             spot = free_box(shape, pairs, self.cell, w, h, Point(0.25 * shape.width, 0.8), taken)
         if spot is None:  # an empty cell, or no room: the top-left of the cell's box
-            spot = (pad + (0.25 * shape.width * self.cell if shape.kind == "hexagon" else 0.0),
+            spot = (pad + shape_layout(shape).label_inset(shape) * self.cell,
                     self.cell - pad - h)
         x, y = lx + spot[0], ly + spot[1]
         items = [Text(x, y + h - NOTE_SIZE * 0.74 - i * step, word, NOTE_SIZE, bold=True)

@@ -487,10 +487,10 @@ def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
 
 
 def outline_item(shape: TileShape, size: float, ink: float) -> Item:
-    if shape.kind == "square":
-        return Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None, role="cut")
-    return Polygon(tuple((p.x * size, p.y * size) for p in shape.corners()), width=0.2, stroke=ink, fill=None,
-                   role="cut")
+    """The tile's cut outline, drawn as its shape draws it (`layout/shapes`)."""
+    from papergame.layout.shapes import shape_layout
+
+    return shape_layout(shape).outline(shape, size, ink)
 
 
 def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | None = None,

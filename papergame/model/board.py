@@ -5,13 +5,6 @@ corner. A token always stands at an entry port: the port through which it is abo
 enter a cell, written `CELL/PORT` (`A2/S`).
 
 >>> from papergame.model.geometry import Point, TileShape
-
-# (column, row) steps across each side, clockwise from the top (GEOMETRY.md).
-SQUARE_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-HEX_STEPS = (
-    ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)),  # even columns: A, C, E, ...
-    ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)),  # odd columns: B, D, F, ...
-)
 >>> board = Board(tuple("ABCDE"), tuple("12345"), TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W")))
 >>> board.parse_cell("b3"), board.cell_name(Cell(4, 4))
 (Cell(col=1, row=2), 'E5')
@@ -27,13 +20,6 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from papergame.model.geometry import Point, TileShape
-
-# (column, row) steps across each side, clockwise from the top (GEOMETRY.md).
-SQUARE_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-HEX_STEPS = (
-    ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)),  # even columns: A, C, E, ...
-    ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)),  # odd columns: B, D, F, ...
-)
 
 
 class Cell(NamedTuple):
@@ -98,23 +84,12 @@ class Board:
         odd columns (B, D, ...) half a cell higher, so NE and SE of a cell depend on its column.
 
         >>> from papergame.model.geometry import Point, TileShape
-
-# (column, row) steps across each side, clockwise from the top (GEOMETRY.md).
-SQUARE_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-HEX_STEPS = (
-    ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)),  # even columns: A, C, E, ...
-    ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)),  # odd columns: B, D, F, ...
-)
         >>> hexes = Board(tuple("ABC"), tuple("123"), TileShape(("N", "NE", "SE", "S", "SW", "NW"),
         ...                                                     ("N", "NE", "SE", "S", "SW", "NW")))
         >>> hexes.neighbour(Cell(0, 0), "NE"), hexes.neighbour(Cell(1, 0), "NE"), hexes.neighbour(Cell(1, 0), "SW")
         (Cell(col=1, row=0), Cell(col=2, row=1), Cell(col=0, row=0))
         """
-        side = self.shape.side_index(side_or_port)
-        if self.shape.kind == "square":
-            dc, dr = SQUARE_STEPS[side]
-        else:
-            dc, dr = HEX_STEPS[cell.col % 2][side]
+        dc, dr = self.shape.form.neighbour_step(cell.col, self.shape.side_index(side_or_port))
         return Cell(cell.col + dc, cell.row + dr)
 
     # --- where cells lie, in tile units (a cell is 1 high; (0, 0) is the board's south-west) ---
@@ -124,9 +99,7 @@ HEX_STEPS = (
 
         Hexagon columns are 3/4 of a tile's width apart, and odd columns sit half a cell higher.
         """
-        if self.shape.kind == "square":
-            return Point(float(cell.col), float(cell.row))
-        return Point(cell.col * 0.75 * self.shape.width, cell.row + 0.5 * (cell.col % 2))
+        return self.shape.form.cell_origin(cell.col, cell.row, self.shape.width)
 
     def port_point(self, position: Position) -> Point:
         """Where a cell's port lies on the board."""

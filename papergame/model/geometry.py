@@ -30,15 +30,87 @@ from functools import cached_property
 from itertools import combinations
 from typing import Iterator, NamedTuple
 
-KINDS = {4: "square", 6: "hexagon"}
-MAX_PORTS_PER_SIDE = {"square": 3, "hexagon": 2}
-# The side names GEOMETRY.md gives each shape, clockwise from the top.
-SIDE_NAMES = {"square": ("N", "E", "S", "W"), "hexagon": ("N", "NE", "SE", "S", "SW", "NW")}
-
-
 class Point(NamedTuple):
     x: float
     y: float
+
+
+class ShapeKind:
+    """What differs between tile shapes, in the model: one object a shape, found by name in `SHAPES`.
+
+    A shape names its sides (clockwise from the top, as GEOMETRY.md gives them), says how many
+    ports a side may carry, where a cell of a board lies and which cell is across each side.
+    `text_suffix` ends the keys of the printed words that are the shape's own (`tiles.cut_hexagon`).
+    """
+
+    name: str
+    side_names: tuple[str, ...]
+    max_ports_per_side: int
+    text_suffix: str = ""
+    measured_across_flats = False  # `check` measures its tiles between two flat sides
+    default_boards: dict[int, int] = {}  # ports a side -> columns (and rows) of a complete tile set's board
+
+    def neighbour_step(self, col: int, side: int) -> tuple[int, int]:
+        """(column, row) steps from a cell in column `col` across its side number `side`."""
+        raise NotImplementedError
+
+    def cell_origin(self, col: int, row: int, width: float) -> Point:
+        """The bottom-left corner of a cell's bounding box, in tile units (`width`: a tile's)."""
+        raise NotImplementedError
+
+    def width(self, circumradius: float) -> float:
+        """Width of a tile's bounding box when its height is 1."""
+        return _clean(2 * circumradius)
+
+
+class Square(ShapeKind):
+    """Squares in rows and columns: N is row + 1, E column + 1."""
+
+    name = "square"
+    side_names = ("N", "E", "S", "W")
+    max_ports_per_side = 3
+    default_boards = {1: 5, 2: 6, 3: 6}
+    STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+    def neighbour_step(self, col: int, side: int) -> tuple[int, int]:
+        return self.STEPS[side]
+
+    def cell_origin(self, col: int, row: int, width: float) -> Point:
+        return Point(float(col), float(row))
+
+    def width(self, circumradius: float) -> float:
+        return 1.0
+
+
+class Hexagon(ShapeKind):
+    """Flat-top hexagons in vertical columns, odd columns (B, D, ...) half a cell higher."""
+
+    name = "hexagon"
+    side_names = ("N", "NE", "SE", "S", "SW", "NW")
+    max_ports_per_side = 2
+    text_suffix = "_hexagon"
+    measured_across_flats = True
+    default_boards = {1: 5, 2: 5}
+    STEPS = (
+        ((0, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)),  # even columns: A, C, E, ...
+        ((0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)),  # odd columns: B, D, F, ...
+    )
+
+    def neighbour_step(self, col: int, side: int) -> tuple[int, int]:
+        return self.STEPS[col % 2][side]
+
+    def cell_origin(self, col: int, row: int, width: float) -> Point:
+        """Columns 3/4 of a tile's width apart, odd columns half a cell higher."""
+        return Point(col * 0.75 * width, row + 0.5 * (col % 2))
+
+
+# Every tile shape, by the name a definition or `tileset --shape` gives it (a new shape: one line here).
+SHAPES: dict[str, ShapeKind] = {kind.name: kind for kind in (Square(), Hexagon())}
+BY_SIDES: dict[int, ShapeKind] = {len(kind.side_names): kind for kind in SHAPES.values()}
+KINDS = {sides: kind.name for sides, kind in BY_SIDES.items()}
+MAX_PORTS_PER_SIDE = {name: kind.max_ports_per_side for name, kind in SHAPES.items()}
+# The side names GEOMETRY.md gives each shape, clockwise from the top.
+SIDE_NAMES = {name: kind.side_names for name, kind in SHAPES.items()}
 
 
 def _clean(value: float) -> float:
@@ -55,8 +127,13 @@ class TileShape:
 
     @property
     def kind(self) -> str:
-        """"square" or "hexagon"."""
-        return KINDS[len(self.sides)]
+        """"square" or "hexagon": the shape's name."""
+        return self.form.name
+
+    @property
+    def form(self) -> ShapeKind:
+        """The shape itself: what differs between squares and hexagons."""
+        return BY_SIDES[len(self.sides)]
 
     @property
     def ports_per_side(self) -> int:
@@ -135,9 +212,7 @@ class TileShape:
     @property
     def width(self) -> float:
         """Width of the bounding box: 1 for a square, 2/√3 for a flat-top hexagon."""
-        if self.kind == "square":
-            return 1.0
-        return _clean(2 * self.circumradius)
+        return self.form.width(self.circumradius)
 
     @property
     def side_length(self) -> float:

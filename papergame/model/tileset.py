@@ -9,9 +9,7 @@ import json
 from typing import NamedTuple
 
 from papergame.errors import DefinitionError
-from papergame.model.geometry import TileShape, standard_ports
-
-DEFAULT_BOARD = {("square", 1): 5, ("square", 2): 6, ("square", 3): 6, ("hexagon", 1): 5, ("hexagon", 2): 5}
+from papergame.model.geometry import SHAPES, TileShape, standard_ports
 
 
 class TilesetRequest(NamedTuple):
@@ -29,7 +27,7 @@ def check_request(request: TilesetRequest) -> TilesetRequest:
     The options themselves (shape, ports a side, copies, board size) are checked where they
     are declared, `papergame.options.TilesetOptions`; the hand is this module's own choice.
     """
-    size = DEFAULT_BOARD[(request.kind, request.ports_per_side)]
+    size = SHAPES[request.kind].default_boards[request.ports_per_side]
     columns = size if request.columns is None else request.columns
     rows = size if request.rows is None else request.rows
     total = TileShape(*standard_ports(request.kind, request.ports_per_side)).count_all_tiles() * request.copies

@@ -23,10 +23,12 @@ from typing import NamedTuple
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.extent import Extent, items_extent
+from papergame.layout.board_grid import GRID_LINE, Part, heading_into
 from papergame.layout.grid import XY, Grid, Side, chains
 from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
 from papergame.layout.paper import BODY_SIZE, CONTENT_H, CONTENT_W, SCALE_CHECK_H, TITLE_SIZE, Box, Sheet
-from papergame.layout.primitives import Item, Line, Polygon, Rect, Text
+from papergame.layout.primitives import Item, Line, Polygon, Text
+from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import arrow, token_art
 from papergame.model.board import Board, Cell, Position
@@ -41,8 +43,6 @@ CELL_NAME_SIZE = 3.0
 CELL_NAME_GREY = 0.6
 TICK = 2.4
 TICK_WIDTH = 0.35
-GRID_LINE = 0.25
-BORDER = 0.6
 OVERLAP = 7.5  # the strip a neighbouring part is laid over
 STRIP_GREY = 0.88
 MARK = 5.0  # alignment half-triangles beside a seam
@@ -73,42 +73,6 @@ NOTES_GAP = 2.5  # between the board and the notes below it
 
 def notes_height(notes: list[str], width: float, ctx: PageContext) -> float:
     return sum(len(wrap(n, width, NOTE_SIZE, ctx.metrics)) for n in notes) * NOTE_SIZE * 1.3 + 2 * (len(notes) - 1)
-
-
-def heading_into(board: Board, port: str) -> float:
-    """Degrees clockwise from north of the direction from `port` into its cell."""
-    n = board.shape.inward(port)
-    return math.degrees(math.atan2(n.x, n.y)) % 360
-
-
-class Part(NamedTuple):
-    """A block of the board's columns and rows that goes on one sheet."""
-
-    number: int
-    cols: range
-    rows: range  # rows of the board, south to north
-    neighbours: dict  # edge -> number of the part across that edge
-
-    def holds_cell(self, cell: Cell) -> bool:
-        return cell.col in self.cols and cell.row in self.rows
-
-    def holds(self, position: Position) -> bool:
-        return self.holds_cell(position.cell)
-
-    def cells(self, board: Board) -> list[Cell]:
-        return [c for c in board.cells if self.holds_cell(c)]
-
-    def seam(self, board: Board, side: Side) -> str | None:
-        """Which seam a side lies on (left, right, top, bottom), or None: inside the part or on the board's edge.
-
-        A side whose cell across is in another column belongs to a left or right seam, so a
-        hexagon column's zigzag stays one seam.
-        """
-        if side.across not in board or self.holds_cell(side.across):
-            return None
-        if side.across.col not in self.cols:
-            return "left" if side.across.col < self.cols.start else "right"
-        return "bottom" if side.across.row < self.rows.start else "top"
 
 
 def spans(count: int, pieces: int) -> list[range]:
@@ -273,41 +237,10 @@ def grid_items(board: Board, part: Part, grid: Grid, join: float = GRID_LINE) ->
     """Cell sides: thin inside the part, thick along the board's edge, `join` wide along the seams.
 
     In normal ink a seam is drawn as thin as the grid, so the assembled board shows no
-    false edges; with low ink it is a little heavier, so the cut edge can be found.
+    false edges; with low ink it is a little heavier, so the cut edge can be found. How the
+    inside is drawn is the shape's own (`layout/shapes`).
     """
-    cells = part.cells(board)
-    items: list[Item] = []
-    sides = grid.sides(cells)
-    if board.shape.kind == "square":  # whole grid lines, as a ruler would draw them
-        left, bottom, right, top = grid.extent(cells)
-        for c in range(part.cols.start + 1, part.cols.stop):
-            x = grid.at(board.cell_origin(Cell(c, 0)))[0]
-            items.append(Line(x, bottom, x, top, width=GRID_LINE))
-        for r in range(part.rows.start + 1, part.rows.stop):
-            y = grid.at(board.cell_origin(Cell(0, r)))[1]
-            items.append(Line(left, y, right, y, width=GRID_LINE))
-        if not part.neighbours:
-            items.append(Rect(left, bottom, right - left, top - bottom, width=BORDER))
-            return items
-        # the part's outline as one rectangle at the seams' weight (`check` measures the grid in
-        # it), the board's edges drawn over it
-        items.append(Rect(left, bottom, right - left, top - bottom, width=join))
-        seams = []
-    else:
-        items += [Line(*s.start, *s.end, width=GRID_LINE) for s in sides if part.holds_cell(s.across)]
-        seams = [s for s in sides if not part.holds_cell(s.across) and s.across in board]
-    edges = [s for s in sides if s.across not in board]
-    for path in chains(seams):
-        items.append(Polygon(tuple(path), width=join, stroke=0.0, fill=None, closed=False))
-    for path in chains(edges):
-        closed = len(path) > 2 and _same(path[0], path[-1])
-        items.append(Polygon(tuple(path[:-1] if closed else path), width=BORDER, stroke=0.0, fill=None,
-                             closed=closed))
-    return items
-
-
-def _same(a: XY, b: XY) -> bool:
-    return abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
+    return shape_layout(board.shape).grid_items(board, part, grid, join)
 
 
 def port_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
@@ -329,7 +262,7 @@ def port_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             n = shape.inward(port)
             h = TICK / 2
             items.append(Line(px - n.x * h, py - n.y * h, px + n.x * h, py + n.y * h, width=TICK_WIDTH))
-    names = not (shape.kind == "square" and k == 1) and names_fit(ctx)
+    names = shape_layout(shape).port_names(k) and names_fit(ctx)
     for cell in part.cells(board):
         items += cell_labels(ctx, grid, cell, names, edge_only=ctx.tile < EDGE_NAMES_BELOW)
     return items
@@ -356,7 +289,7 @@ def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool, edge_only
             x, y = px + n.x * inside, py + n.y * inside
             items.append(Text(x, y - PORT_NAME_SIZE * 0.36, name, PORT_NAME_SIZE, bold=True, anchor="middle",
                               fill=PORT_NAME_GREY))
-    if shape.kind == "hexagon":
+    if shape_layout(shape).cell_names:
         cx, cy = grid.centre(cell)
         items.append(Text(cx, cy - CELL_NAME_SIZE * 0.36, board.cell_name(cell), CELL_NAME_SIZE,
                           anchor="middle", fill=CELL_NAME_GREY))
@@ -440,7 +373,7 @@ def strip_items(board: Board, part: Part, grid: Grid) -> list[Item]:
                 items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9)))
             for a, b in ends:
                 items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9)))
-            if board.shape.kind == "square":
+            if shape_layout(board.shape).strip_grid_lines:
                 for a, b in zip(path, outer):
                     items.append(Line(*a, *b, width=GRID_LINE))
     return items
@@ -594,12 +527,11 @@ def part_notes(ctx: PageContext, part: Part, parts: list[Part], compact: bool) -
 
 def board_notes(ctx: PageContext, parts: int) -> list[str]:
     """The cell size and, for a board in parts, how to join them: said once, on one of the sheets."""
-    key = "board.note_hexagon" if ctx.game.shape.kind == "hexagon" else "board.note"
-    notes = [ctx.texts.get(key, size=ctx.texts.number(ctx.tile))]
+    suffix = ctx.game.shape.form.text_suffix
+    notes = [ctx.texts.get(f"board.note{suffix}", size=ctx.texts.number(ctx.tile))]
     if parts > 1:
         low = "_low" if ctx.low_ink else ""
-        hexagon = "_hexagon" if ctx.game.shape.kind == "hexagon" else ""
-        notes.append(ctx.texts.get(f"board.assemble{hexagon}{low}"))
+        notes.append(ctx.texts.get(f"board.assemble{suffix}{low}"))
     return notes
 
 

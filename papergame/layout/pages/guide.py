@@ -66,8 +66,8 @@ def section_keys(definition: GameDefinition, keys: tuple[str, ...], pupil_pages:
     """A section's texts for this game: the cutting text for its shape, the printing text for its files."""
     out = []
     for key in keys:
-        if key == "cut" and definition.shape.kind == "hexagon":
-            key = "cut_hexagon"
+        if key == "cut":
+            key += definition.shape.form.text_suffix
         if key == "print_keep" and pupil_pages is not None:
             key = "print_pupils" if pupil_pages > 0 else "print_pupils_separate"
         out.append(key)

@@ -349,7 +349,7 @@ def rules_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: M
                        texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
                        texts, metrics),
     ], w, metrics, "rules.rotation_caption"))
-    moves_key = "turn_moves_hexagon" if shape.kind == "hexagon" else "turn_moves"
+    moves_key = f"turn_moves{shape.form.text_suffix}"
     blocks += [para("turn_steps"), para(moves_key, moves=step_moves(shape, texts)),
                para("notation_tile", tile=tile_name(first.id, step_deg), type=first.id, degrees=step_deg)]
 

@@ -14,203 +14,23 @@ tiles when it has room), clear of every cut line and crop mark.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
-from papergame.layout.grid import Grid, chains
 from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
 from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
-from papergame.layout.primitives import Group, Item, Line, Text
+from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import fit_line, wrap
-from papergame.layout.tile_art import tile_art, token_art
+from papergame.layout.tile_art import token_art
 from papergame.layout.pages.board_sheet import BoardSheet
 from papergame.layout.pages.tokens import SPARES, token_radius
-from papergame.model.board import Board, Cell
-from papergame.model.definition import GameDefinition, TileType
+from papergame.layout.pieces import MARK_BAND, PrintedTile, tile_list
+from papergame.layout.shapes import shape_layout
+from papergame.model.definition import GameDefinition
 
-MARK_GAP = 1.5  # between the tile edge and its crop mark
-MARK_LEN = 4.5
-MARK_BAND = MARK_GAP + MARK_LEN + 0.5
-CUT_LINE = 0.2
 TOKEN_GAP = 8.0  # between two tokens in a row
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
 FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
-
-
-class PrintedTile(NamedTuple):
-    tile: TileType
-    copy: int  # 1-based
-    kit: str = ""  # the kit's number in a class set, printed in the id ("" for a single kit)
-
-
-def tile_list(definition: GameDefinition) -> list[PrintedTile]:
-    return [PrintedTile(t, k) for t in definition.tiles for k in range(1, t.copies + 1)]
-
-
-def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
-    texts = ctx.texts
-    return tile_art(ctx.game.shape, printed.tile, ctx.tile,
-                    type_label=texts.get("tiles.type", type=printed.tile.id),
-                    id_label=kit_id(texts, printed), outline=outline)
-
-
-def kit_id(texts, printed: PrintedTile) -> str:
-    """A tile's printed id, with its kit's number in a class set (`K7 · 3·4`)."""
-    label = texts.get("tiles.id", type=printed.tile.id, copy=printed.copy)
-    return texts.get("tiles.kit_id", kit=printed.kit, id=label) if printed.kit else label
-
-
-# --- square tiles --------------------------------------------------------------------------------
-
-
-def crop_marks(occupied: set[tuple[int, int]], x0: float, top: float, tile: float) -> list[Item]:
-    """Marks at both ends of every cut line of a block of tiles, just outside the block.
-
-    `occupied` holds (column, row) slots counted from the top-left. A cut line runs along a
-    grid line as far as tiles touch it; its marks continue it beyond both ends, so a ruler
-    laid on the two marks cuts exactly along the line, and cutting one row off still leaves
-    the marks of the next.
-    """
-    items: list[Item] = []
-    if not occupied:
-        return items
-    cols = max(c for c, _ in occupied) + 1
-    rows = max(r for _, r in occupied) + 1
-
-    def mark(x1, y1, x2, y2):
-        items.append(Line(x1, y1, x2, y2, width=0.25))
-
-    for gx in range(cols + 1):
-        touching = [r for (c, r) in occupied if c in (gx - 1, gx)]
-        if not touching:
-            continue
-        y_top, y_bottom = top - min(touching) * tile, top - (max(touching) + 1) * tile
-        x = x0 + gx * tile
-        mark(x, y_top + MARK_GAP, x, y_top + MARK_GAP + MARK_LEN)
-        mark(x, y_bottom - MARK_GAP, x, y_bottom - MARK_GAP - MARK_LEN)
-    for gy in range(rows + 1):
-        touching = [c for (c, r) in occupied if r in (gy - 1, gy)]
-        if not touching:
-            continue
-        x_left, x_right = x0 + min(touching) * tile, x0 + (max(touching) + 1) * tile
-        y = top - gy * tile
-        mark(x_left - MARK_GAP, y, x_left - MARK_GAP - MARK_LEN, y)
-        mark(x_right + MARK_GAP, y, x_right + MARK_GAP + MARK_LEN, y)
-    return items
-
-
-class SquareBlock:
-    """Square tiles in rows, `cols` to a row, read from the top-left."""
-
-    def __init__(self, ctx: PageContext):
-        self.ctx = ctx
-
-    def columns(self, width: float) -> int:
-        return math.floor((width - 2 * MARK_BAND) / self.ctx.tile)
-
-    def rows(self, height: float, cols: int) -> int:
-        return math.floor((height - 2 * MARK_BAND) / self.ctx.tile)
-
-    def width(self, cols: int) -> float:
-        return cols * self.ctx.tile
-
-    def height(self, count: int, cols: int) -> float:
-        return math.ceil(count / cols) * self.ctx.tile
-
-    def items(self, tiles: list[PrintedTile], cols: int, x0: float, top: float) -> list[Item]:
-        size, guides = self.ctx.tile, self.ctx.cut_guides
-        items: list[Item] = []
-        occupied = set()
-        for i, printed in enumerate(tiles):
-            c, r = i % cols, i // cols
-            occupied.add((c, r))
-            items.append(Group(x0 + c * size, top - (r + 1) * size, 0,
-                               tuple(art(self.ctx, printed, guides in ("lines", "both")))))
-        if guides in ("marks", "both"):
-            items += crop_marks(occupied, x0, top, size)
-        return items
-
-    def free_beside_last_row(self, count: int, cols: int, x0: float, top: float) -> tuple[float, float, float, float] | None:
-        """The room (left, bottom, right, top) beside a short last row, clear of the marks above it."""
-        used = count % cols
-        if used == 0:
-            return None
-        rows = math.ceil(count / cols)
-        bottom = top - rows * self.ctx.tile
-        return (x0 + used * self.ctx.tile + MARK_BAND, bottom, x0 + cols * self.ctx.tile,
-                bottom + self.ctx.tile - MARK_BAND)
-
-
-# --- hexagon tiles -------------------------------------------------------------------------------
-
-
-class HexBlock:
-    """Hexagon tiles in a honeycomb `cols` columns wide, read row by row from the top-left.
-
-    The block is a small board of the game's shape: odd columns stand half a tile higher,
-    so neighbouring tiles share whole sides.
-    """
-
-    def __init__(self, ctx: PageContext):
-        self.ctx = ctx
-        self.w = ctx.game.shape.width  # a tile's width in tile units
-
-    def width(self, cols: int) -> float:
-        return self.ctx.tile * self.w * (1 + 0.75 * (cols - 1))
-
-    def columns(self, width: float) -> int:
-        usable = (width - 2 * MARK_BAND) / self.ctx.tile
-        return max(0, math.floor((usable / self.w - 1) / 0.75 + 1)) if usable >= self.w else 0
-
-    def rows(self, height: float, cols: int) -> int:
-        lift = 0.5 if cols > 1 else 0.0
-        return math.floor((height - 2 * MARK_BAND) / self.ctx.tile - lift)
-
-    def height(self, count: int, cols: int) -> float:
-        rows = math.ceil(count / cols)
-        lift = 0.5 if min(cols, count) > 1 else 0.0
-        return (rows + lift) * self.ctx.tile
-
-    def grid(self, count: int, cols: int, x0: float, top: float) -> tuple[Grid, list[Cell]]:
-        rows = math.ceil(count / cols)
-        board = Board(tuple(str(c) for c in range(cols)), tuple(str(r) for r in range(rows)), self.ctx.game.shape)
-        grid = Grid(board, self.ctx.tile, x0, top - self.height(count, cols))
-        slots = [Cell(i % cols, rows - 1 - i // cols) for i in range(count)]
-        return grid, slots
-
-    def items(self, tiles: list[PrintedTile], cols: int, x0: float, top: float) -> list[Item]:
-        guides = self.ctx.cut_guides
-        grid, slots = self.grid(len(tiles), cols, x0, top)
-        items: list[Item] = []
-        for printed, cell in zip(tiles, slots):
-            ox, oy = grid.at(grid.board.cell_origin(cell))
-            items.append(Group(ox, oy, 0, tuple(art(self.ctx, printed, outline=False))))
-        # always: a zigzag between two columns cannot be cut from marks alone
-        items += [Line(*s.start, *s.end, width=CUT_LINE, role="cut") for s in grid.sides(slots)]
-        if guides in ("marks", "both"):
-            items += self.marks(grid, slots)
-        return items
-
-    def marks(self, grid: Grid, slots: list[Cell]) -> list[Item]:
-        """A mark beyond both ends of every zigzag cut between two columns (and round the outside)."""
-        items: list[Item] = []
-        cols = max(c.col for c in slots) + 1
-        sides = grid.sides(slots)
-        for c in range(-1, cols):
-            seam = [s for s in sides if {s.cell.col, s.across.col} == {c, c + 1}]
-            for path in chains(seam):
-                low, high = path[0], path[-1]
-                items.append(Line(low[0], low[1] - MARK_GAP, low[0], low[1] - MARK_GAP - MARK_LEN, width=0.25))
-                items.append(Line(high[0], high[1] + MARK_GAP, high[0], high[1] + MARK_GAP + MARK_LEN, width=0.25))
-        return items
-
-    def free_beside_last_row(self, count, cols, x0, top):
-        return None
-
-
-def block_for(ctx: PageContext):
-    return HexBlock(ctx) if ctx.game.shape.kind == "hexagon" else SquareBlock(ctx)
 
 
 # --- tokens --------------------------------------------------------------------------------------
@@ -373,12 +193,12 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     (a split board's parts) when one has it. Returns the new sheets.
     """
     texts = ctx.texts
-    block = block_for(ctx)
+    block = shape_layout(ctx.game.shape).tile_block(ctx)
     remaining = tile_list(ctx.game) if tiles is None else list(tiles)
     cols = block.columns(CONTENT_W)
     if cols < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
-    cut = "tiles.cut_hexagon" if ctx.game.shape.kind == "hexagon" else "tiles.cut"
+    cut = f"tiles.cut{ctx.game.shape.form.text_suffix}"
     lines = (len(wrap(texts.get(cut), CONTENT_W, CAPTION, ctx.metrics, what=cut)) if remaining else 0) + (
         len(token_note_lines(ctx, CONTENT_W)) if tokens else 0)
     head = TITLE * TITLE_LEADING + CAPTION * 1.2 * lines + 1

@@ -25,6 +25,7 @@ from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
 from papergame.layout.pages.blocks import BODY, CAPTION, Figure, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
+from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.layout.tile_art import tile_art
 from papergame.text import Texts
@@ -312,7 +313,7 @@ class WorksheetLayout:
         from papergame.layout.pages.rules_sheet import shape_outline, side_letters
 
         shape = self.definition.shape
-        if shape.kind != "hexagon":
+        if not shape_layout(shape).side_key:
             return None
         size = SIDE_KEY
         labels = side_letters(shape, size, self.texts, self.metrics)
