@@ -1,18 +1,23 @@
-"""The printed tiles of a kit, and what every tile sheet's packing shares: marks, cut lines, one tile's art."""
+"""The printed tiles of a kit, and what every tile sheet's packing shares: marks, cut lines, the tiles' ids."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from papergame.layout.context import PageContext
 from papergame.layout.primitives import Item
-from papergame.layout.tile_art import tile_art
+
 from papergame.model.definition import GameDefinition, TileType
 
 MARK_GAP = 1.5  # between the tile edge and its crop mark
 MARK_LEN = 4.5
 MARK_BAND = MARK_GAP + MARK_LEN + 0.5
 CUT_LINE = 0.2
+
+
+class DrawTile(Protocol):
+    """One printed tile's art, its box's bottom-left at (0, 0), with or without its outline."""
+
+    def __call__(self, printed: "PrintedTile", outline: bool) -> list[Item]: ...
 
 
 class PrintedTile(NamedTuple):
@@ -23,13 +28,6 @@ class PrintedTile(NamedTuple):
 
 def tile_list(definition: GameDefinition) -> list[PrintedTile]:
     return [PrintedTile(t, k) for t in definition.tiles for k in range(1, t.copies + 1)]
-
-
-def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
-    texts = ctx.texts
-    return tile_art(ctx.game.shape, printed.tile, ctx.tile,
-                    type_label=texts.get("tiles.type", type=printed.tile.id),
-                    id_label=kit_id(texts, printed), outline=outline)
 
 
 def kit_id(texts, printed: PrintedTile) -> str:

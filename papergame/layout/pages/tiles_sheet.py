@@ -21,16 +21,24 @@ from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
 from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import fit_line, wrap
-from papergame.layout.tile_art import token_art
+from papergame.layout.tile_art import tile_art, token_art
 from papergame.layout.pages.board_sheet import BoardSheet
 from papergame.layout.pages.tokens import SPARES, token_radius
-from papergame.layout.pieces import MARK_BAND, PrintedTile, tile_list
+from papergame.layout.pieces import MARK_BAND, PrintedTile, kit_id, tile_list
 from papergame.layout.shapes import shape_layout
 from papergame.model.definition import GameDefinition
 
 TOKEN_GAP = 8.0  # between two tokens in a row
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
 FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
+
+
+def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
+    texts = ctx.texts
+    return tile_art(ctx.game.shape, printed.tile, ctx.tile,
+                    type_label=texts.get("tiles.type", type=printed.tile.id),
+                    id_label=kit_id(texts, printed), outline=outline)
+
 
 
 # --- tokens --------------------------------------------------------------------------------------
@@ -193,7 +201,7 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     (a split board's parts) when one has it. Returns the new sheets.
     """
     texts = ctx.texts
-    block = shape_layout(ctx.game.shape).tile_block(ctx)
+    block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: art(ctx, printed, outline))
     remaining = tile_list(ctx.game) if tiles is None else list(tiles)
     cols = block.columns(CONTENT_W)
     if cols < 1:

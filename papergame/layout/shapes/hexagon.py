@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from papergame.layout.board_grid import GRID_LINE, Part, outline_items
 from papergame.layout.context import PageContext
 from papergame.layout.grid import Grid, XY, chains
-from papergame.layout.pieces import CUT_LINE, MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile, art
+from papergame.layout.pieces import CUT_LINE, MARK_BAND, MARK_GAP, MARK_LEN, DrawTile, PrintedTile
 from papergame.layout.primitives import Group, Item, Line, Polygon
 from papergame.model.board import Board, Cell
 from papergame.model.geometry import TileShape
@@ -24,8 +24,9 @@ class HexBlock:
     so neighbouring tiles share whole sides.
     """
 
-    def __init__(self, ctx: PageContext):
+    def __init__(self, ctx: PageContext, draw: DrawTile):
         self.ctx = ctx
+        self.draw = draw
         self.w = ctx.game.shape.width  # a tile's width in tile units
 
     def width(self, cols: int) -> float:
@@ -57,7 +58,7 @@ class HexBlock:
         items: list[Item] = []
         for printed, cell in zip(tiles, slots):
             ox, oy = grid.at(grid.board.cell_origin(cell))
-            items.append(Group(ox, oy, 0, tuple(art(self.ctx, printed, outline=False))))
+            items.append(Group(ox, oy, 0, tuple(self.draw(printed, outline=False))))
         # always: a zigzag between two columns cannot be cut from marks alone
         items += [Line(*s.start, *s.end, width=CUT_LINE, role="cut") for s in grid.sides(slots)]
         if guides in ("marks", "both"):
@@ -92,8 +93,8 @@ class HexagonLayout:
     def port_names(self, per_side: int) -> bool:
         return True
 
-    def tile_block(self, ctx: PageContext) -> HexBlock:
-        return HexBlock(ctx)
+    def tile_block(self, ctx: PageContext, draw: DrawTile) -> HexBlock:
+        return HexBlock(ctx, draw)
 
     def outline(self, shape: TileShape, size: float, ink: float) -> Item:
         return Polygon(tuple((p.x * size, p.y * size) for p in shape.corners()), width=0.2, stroke=ink, fill=None,

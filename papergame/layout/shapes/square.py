@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from papergame.layout.board_grid import BORDER, GRID_LINE, Part, outline_items
 from papergame.layout.context import PageContext
 from papergame.layout.grid import Grid, XY
-from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile, art
+from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, DrawTile, PrintedTile
 from papergame.layout.primitives import Group, Item, Line, Rect
 from papergame.model.board import Board, Cell
 from papergame.model.geometry import TileShape
@@ -56,8 +56,9 @@ def crop_marks(occupied: set[tuple[int, int]], x0: float, top: float, tile: floa
 class SquareBlock:
     """Square tiles in rows, `cols` to a row, read from the top-left."""
 
-    def __init__(self, ctx: PageContext):
+    def __init__(self, ctx: PageContext, draw: DrawTile):
         self.ctx = ctx
+        self.draw = draw
 
     def columns(self, width: float) -> int:
         return math.floor((width - 2 * MARK_BAND) / self.ctx.tile)
@@ -79,7 +80,7 @@ class SquareBlock:
             c, r = i % cols, i // cols
             occupied.add((c, r))
             items.append(Group(x0 + c * size, top - (r + 1) * size, 0,
-                               tuple(art(self.ctx, printed, guides in ("lines", "both")))))
+                               tuple(self.draw(printed, guides in ("lines", "both")))))
         if guides in ("marks", "both"):
             items += crop_marks(occupied, x0, top, size)
         return items
@@ -107,8 +108,8 @@ class SquareLayout:
         """One port a side is named by its side: no names on the board."""
         return per_side > 1
 
-    def tile_block(self, ctx: PageContext) -> SquareBlock:
-        return SquareBlock(ctx)
+    def tile_block(self, ctx: PageContext, draw: DrawTile) -> SquareBlock:
+        return SquareBlock(ctx, draw)
 
     def outline(self, shape: TileShape, size: float, ink: float) -> Item:
         return Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None, role="cut")
