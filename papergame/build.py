@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from papergame.data.games import load_definition
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
+from papergame.model.rulesets import rule_set
 from papergame.errors import DefinitionError, LayoutError, OptionError
 from papergame.output import check_target, output_path, refuse_inputs, write_all
 from papergame.layout.kit import build_kit
@@ -133,10 +134,10 @@ def check_page_glyphs(pages: list[Page]) -> None:
 
 
 def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
-    from papergame.render.pdf import render_pdf
+    from papergame.render.formats import render
 
     buffer = io.BytesIO()
-    render_pdf(pages, buffer, title, keywords=keywords)
+    render("pdf", pages, buffer, title, keywords=keywords)
     return buffer.getvalue()
 
 
@@ -154,8 +155,6 @@ def game_and_folder(game) -> tuple[GameDefinition, str | Path | None]:
 
 def make_pages(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()):
     from papergame.render.fonts import FontMetrics
-
-    from papergame.model.rules import rule_set
 
     definition, game_path = game_and_folder(game)
     texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
@@ -183,7 +182,7 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
     definition, texts, kit = make_pages(game, text_path, lang, options)
     title = texts.get("kit.title")
     marks = KitMarks(options.tile, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
-                     "hexagon" if definition.shape.kind == "hexagon" else None)
+                     definition.shape.kind if definition.shape.form.measured_across_flats else None)
     kit_bytes = render_bytes(kit.pages, title, marks.keywords())
     key_marks = marks._replace(tile_pages=(), board_pages=())
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())
@@ -237,16 +236,9 @@ def worksheet_pdfs(game, options: WorksheetOptions = WorksheetOptions(), lang: s
     from papergame.activities.worksheet import worksheets_json
 
     definition, game_path = game_and_folder(game)
-    from papergame.model.rules import rule_set
-
     texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
     count, sheets, pages, keys = worksheet_pages(definition, texts, options, progress)
-    title = texts.get("worksheet.title")
-    if definition.rules.path == "shared":
-        from papergame.activities.win_in import LEVEL_MOVES
-
-        moves = LEVEL_MOVES[options.level]
-        title = texts.get("win_sheet.title_1" if moves == 1 else "win_sheet.title", moves=moves)
+    title = sheet_kind(definition).title(texts, options.level)
     keywords = f"papergame paper={options.paper} ink={options.ink}"
     if options.measured is not None:
         keywords += f" measured={options.measured:g}"
@@ -273,16 +265,19 @@ def build_worksheets(output: str | Path | None, game_path, options: WorksheetOpt
 
 def worksheet_pages(definition, texts: Texts, options: WorksheetOptions, progress=lambda sheets: sheets):
     """The sheets and their key pages, laid out and finished in memory: (puzzles a sheet, sheets, pages, keys)."""
+    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured)  # for the foot of each page
+    check_text_glyphs(texts)
+    return sheet_kind(definition).pages(definition, texts, options, progress, kit_options)
+
+
+def trace_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
+    """The own-token game's "predict the exit" sheets and their key pages."""
     from papergame.layout.kit import finish
     from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
     from papergame.render.fonts import FontMetrics
     from papergame.activities.worksheet import make_worksheets
 
-    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured)  # for the foot of each page
-    check_text_glyphs(texts)
-    if definition.rules.path == "shared":
-        return win_sheet_pages(definition, texts, options, progress, kit_options)
-    layout = WorksheetLayout(definition, texts, FontMetrics(), options.level, options.paper)
+    layout = WorksheetLayout(definition, texts, FontMetrics(), options.level, kit_options.paper)
     count = layout.puzzle_count(options.puzzles)
     sheets, pages, keys = [], [], []
     for sheet in progress(make_worksheets(definition, options, count)):
@@ -330,6 +325,36 @@ def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
     return count, sheets, finished, finished_keys
 
 
+def trace_sheet_title(texts: Texts, level: str) -> str:
+    return texts.get("worksheet.title")
+
+
+def win_sheet_title(texts: Texts, level: str) -> str:
+    from papergame.activities.win_in import LEVEL_MOVES
+
+    moves = LEVEL_MOVES[level]
+    return texts.get("win_sheet.title_1" if moves == 1 else "win_sheet.title", moves=moves)
+
+
+class SheetKind(NamedTuple):
+    """A rule set's worksheets: their title and their pages."""
+
+    title: Callable[[Texts, str], str]
+    pages: Callable[..., tuple]
+
+
+# rule set name -> its worksheets (a new rule set with worksheets: one line here)
+SHEETS = {"own": SheetKind(trace_sheet_title, trace_sheet_pages), "shared": SheetKind(win_sheet_title, win_sheet_pages)}
+
+
+def sheet_kind(definition) -> SheetKind:
+    """The rule set's worksheets; a rule set without any is refused as `worksheet` refuses it."""
+    from papergame.activities.worksheet import sheet_maker
+
+    sheet_maker(definition)
+    return SHEETS[rule_set(definition).name]
+
+
 class Validation(NamedTuple):
     definition: Any
     worksheet_levels: dict[str, str | None]  # level -> None if sheets can be made, else why not
@@ -366,8 +391,6 @@ def build_simulation_report(output: str | Path, report, game_path=None, text_pat
 
     output = Path(output)
     check_target(output)
-    from papergame.model.rules import rule_set
-
     texts = load_texts(text_path, lang, game_path, rule_set(report.definition).words)
     check_text_glyphs(texts)
     page = report_page(report, texts, "a4", FontMetrics())

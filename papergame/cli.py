@@ -14,6 +14,7 @@ import click
 
 from papergame import __version__
 from papergame.errors import OptionError, PapergameError, one_line
+from papergame.layout.page_kinds import PLAYER_PARTS
 from papergame.shellwords import command
 from papergame.options import (
     CHOICE,
@@ -237,7 +238,7 @@ def build(output, **params) -> None:
     say_fallback(request, "the kit prints")
 
 
-KIT_PARTS = ("board", "tiles", "tokens", "rules", "record")  # what a kit holds before its host key and guide
+KIT_PARTS = PLAYER_PARTS  # what a kit holds before its host key and guide
 
 
 def and_list(words: list[str]) -> str:
@@ -660,8 +661,9 @@ def init(folder, game, lang) -> None:
     click.echo("Edit them, then:")
     click.echo(f"  {command('papergame', 'validate', written.game)}")
     click.echo(f"  {command('papergame', 'build', '--game', written.game, '--lang', lang)}")
-    rules = load_game(written.game).rules
-    if rules.path == "own" or rules.supply == "unlimited":  # a shared path's sheets need every type always there
+    from papergame.model.rules import rule_set
+
+    if rule_set(load_game(written.game)).has_worksheets:  # a shared path's need every type always there
         click.echo(f"  {command('papergame', 'worksheet', '--game', written.game, '--lang', lang)}")
 
 

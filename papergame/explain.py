@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from papergame.model.definition import GameDefinition
+from papergame.model.rulesets import rule_set
+from papergame.model.simulate import standard_error
 
 if TYPE_CHECKING:
     from papergame.model.solver import Solution
+    from papergame.model.simulate import SimulationReport
 from papergame.model.rules import (
     IN_PROGRESS,
     Game,
@@ -158,8 +161,6 @@ def solution_story(definition: GameDefinition, solution: "Solution") -> list[str
 
 def simulation_story(report) -> list[str]:
     """`papergame simulate` for a person: the report page's sentences, and the length table."""
-    from papergame.layout.pages.simulation_report import summary_lines
-
     lines = summary_lines(report)
     lines.append("Lengths: " + ", ".join(f"{k}: {v}" for k, v in sorted(report.lengths.items())))
     return lines
@@ -167,12 +168,7 @@ def simulation_story(report) -> list[str]:
 
 def deal_sentence(definition: GameDefinition) -> str:
     """How the tiles reach the players: dealt hands, or (shared path) one supply face up."""
-    if definition.rules.path == "shared":
-        if definition.rules.supply == "unlimited":
-            return "Supply: face up, shared; any type at any time (a type that runs out is drawn on paper)"
-        return f"Supply: face up, shared; the kit's {definition.total_tiles} tiles, a draw when they run out"
-    return (f"Deal: {definition.hand} to each of {len(definition.tokens)} players, "
-            f"{definition.pile} left in the draw pile")
+    return rule_set(definition).supply_sentence(definition)
 
 
 def describe_worksheets(levels: dict[str, str | None]) -> list[str]:
@@ -191,4 +187,28 @@ def describe_worksheets(levels: dict[str, str | None]) -> list[str]:
     can = [level for level, why in levels.items() if why is None]
     lines = ["Worksheets: " + (" and ".join([", ".join(can[:-1]), can[-1]]) if len(can) > 1 else can[0])] if can else []
     lines += [f"No {level} worksheets: {why}" for level, why in levels.items() if why is not None]
+    return lines
+
+
+def percent(n: int, games: int) -> str:
+    return f"{100 * n / games:.1f}%"
+
+
+def summary_lines(report: SimulationReport) -> list[str]:
+    """The figures in words; the same sentences `simulate` prints."""
+    g = report.games
+    d = report.definition
+    rules = rule_set(d).description
+    lines = [
+        f"{g:,} games of {d.source} ({rules}), policy {report.policy}, seed {report.seed}.",
+    ]
+    for name in report.players:
+        n = report.wins[name]
+        lines.append(f"{name.capitalize()} won {n:,} ({percent(n, g)}, standard error {standard_error(n, g):.1f} points).")
+    lines.append(f"Draws: {report.draws:,} ({percent(report.draws, g)}).")
+    shortest, longest = min(report.lengths), max(report.lengths)
+    lines.append(f"Game length: mean {report.mean_length:.2f} tiles laid, shortest {shortest}, longest {longest}.")
+    laid = sum(report.tiles.values())
+    lines.append("Tiles laid: " + ", ".join(f"type {t} {percent(n, laid)}" for t, n in sorted(report.tiles.items()))
+                 + ".")
     return lines

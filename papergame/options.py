@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from papergame.errors import OptionError
 from papergame.layout.ink import INKS
+from papergame.layout.page_kinds import PARTS
 from papergame.layout.paper import PAPERS, lowest_measurement
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES
 from papergame.model.geometry import MAX_PORTS_PER_SIDE, SIDE_NAMES, TileShape, standard_ports
@@ -186,7 +187,6 @@ TILE_MIN, TILE_MAX = 20.0, 60.0
 MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
 KITS_MIN, KITS_MAX = 1, 40
 HOST_KEY_CHOICES = ("page", "separate", "omit")
-PARTS = ("board", "tiles", "tokens", "rules", "record", "host-key", "guide")
 CUT_GUIDES = ("lines", "marks", "both")
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 

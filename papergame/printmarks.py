@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from papergame.model.geometry import SHAPES
+
 BAR_MM = 50.0  # the length of the millimetre bar printed on every page
 BAR_TICKS = int(BAR_MM) + 1  # one tick a millimetre, both ends included: how check finds the bar
 INCH_BAR_EIGHTHS = 16  # the inch bar: 2 inches in eighths
@@ -43,7 +45,13 @@ class KitMarks(NamedTuple):
     measured: float | None = None  # the printer correction, if any
     tile_pages: tuple[int, ...] | None = None  # 1-based pages that carry tiles (None: not stated)
     board_pages: tuple[int, ...] | None = None  # 1-based pages that carry the board's grid
-    shape: str | None = None  # "hexagon" for a hexagon kit (its tiles measured across the flats); None: squares
+    shape: str | None = None  # the shape's name when its tiles are measured across the flats (hexagons); None: squares
+
+    @property
+    def across_flats(self) -> bool:
+        """Whether the kit's tiles and cells are measured between two flat sides (a hexagon kit)."""
+        kind = SHAPES.get(self.shape or "")
+        return kind is not None and kind.measured_across_flats
 
     def keywords(self) -> str:
         """The keywords line.

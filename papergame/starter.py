@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES, GameDefinition
 from papergame.data.words import english, text_filename
+from papergame.model.rulesets import rule_set
 from papergame.text import placeholders, Texts
 
 GAME_FILE = "game.toml"
@@ -123,7 +124,7 @@ def definition_toml(definition: GameDefinition, name: str) -> str:
     for token in definition.tokens:
         lines += ["[[tokens]]", f"name = {toml_string(token.name)}",
                   f"start = {toml_string(board.position_name(token.start))}", ""]
-    if definition.rules.path != "shared":  # a shared path deals no hands
+    if rule_set(definition).deals_hands:  # a shared path deals no hands
         lines += [
             "[deal]",
             "# hand: tiles dealt to each player at the start, 1 or more; both hands together may not",
@@ -194,8 +195,6 @@ def write_starter(folder: str | Path, game: str | None, lang: str) -> StarterFil
     from papergame.model.definition import DEFAULT_GAME
     from papergame.output import write_all
     from papergame.data.words import load_texts
-
-    from papergame.model.rules import rule_set
 
     definition = load_definition(game)
     words = rule_set(definition).words  # a shared-path game has pages of its own, with their words

@@ -34,12 +34,15 @@ def kit_text(kit_pdf):
         return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
 
 
-def test_rules_page_states_the_shared_path(kit_text):
+def test_rules_page_states_the_shared_path(kit_text, kit_pdf):
     rules = kit_text[2]
     assert "How to play: the shared path" in rules
     assert "If your tile leads the path off the board, you lose." in rules
-    # the worked examples, from the engine (their captions sit side by side, so lines interleave)
-    assert "3 in A1: the path goes from A1/S to 1 in A1: the path runs off the board" in rules
+    # the worked examples, from the engine, each beside its picture in the right-hand column, at body size
+    column = right_column(kit_pdf, 2)
+    # (the diagrams' row names fall between the last two lines of each)
+    assert "3 in A1: the path goes from A1/S to A2/S and waits there for the next" in column
+    assert "1 in A1: the path runs off the board at the W edge, so the player who" in column
 
 
 def test_kit_prints_enough_tiles_to_fill_the_board(kit_text):
@@ -68,10 +71,10 @@ def test_the_kit_supply_has_enough_tiles_for_every_game():
 
 
 def right_column(pdf_path, page: int, left: bool = False) -> str:
-    """The text of a page's right-hand (or left-hand) half, line by line (two columns interleave otherwise)."""
+    """The text of a page's right-hand (or left-hand) column, line by line (two columns interleave otherwise)."""
     with pdfplumber.open(pdf_path) as pdf:
         p = pdf.pages[page]
-        box = (0, 0, p.width * 0.535, p.height) if left else (p.width * 0.535, 0, p.width, p.height)
+        box = (0, 0, p.width * 0.5, p.height) if left else (p.width * 0.5, 0, p.width, p.height)
         return " ".join((p.within_bbox(box).extract_text() or "").split())
 
 
@@ -83,7 +86,7 @@ def test_the_shared_pages_speak_of_one_marker(kit_text, kit_pdf):
     assert "Marker: cut it out. Its arrow shows which way the path is heading. You need one: the other two are " \
            "spares." in kit_text[1]
     assert "Marker starts here" in kit_text[0]
-    rules = right_column(kit_pdf, 2)
+    rules = right_column(kit_pdf, 2, left=True) + " " + right_column(kit_pdf, 2)
     assert "The first player lays the first tile; then take turns." in rules
     assert "Stand the marker at A1/S" in rules and "Move the marker there." in rules
 
@@ -110,7 +113,10 @@ def test_guide_is_written_for_the_shared_path(kit_text, kit_pdf):
     assert "worked example below" not in guide and "face-down" not in guide and "worksheet" not in guide
     assert "the tiles lie face up in a heap" in guide
     assert "ask the class where the marker will stop" in guide
-    assert "as in the two first moves on the rules page" in guide and "Two first moves" in kit_text[2]
+    # the rules page shows the engine's two first moves beside the steps of a turn and the end of the game
+    assert "as in the two first moves on the rules page" in guide
+    rules = right_column(kit_pdf, 2)
+    assert "3 in A1: the path goes from A1/S" in rules and "1 in A1: the path runs off the board" in rules
 
 
 def test_worksheets_for_the_shared_path_are_win_in_n_sheets_and_validate_agrees(tmp_path):

@@ -15,7 +15,7 @@ placements: the most a pupil has to trace. No two puzzles of a sheet are the sam
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 from papergame.activities.maker import PuzzleMaker
 from papergame.activities.puzzles import (  # noqa: F401 (the names a worksheet is made of, for its users)
@@ -43,6 +43,7 @@ from papergame.model.board import Cell
 from papergame.model.answers import crossing_types
 from papergame.model.definition import GameDefinition
 from papergame.options import MAX_PUZZLES, MAX_SEED, WorksheetOptions  # noqa: F401 (declared there, used here)
+from papergame.model.rulesets import rule_set
 
 EXIT, SAFE = ExitPuzzle.kind, HandPuzzle.kind
 TRIES = 500  # tries per puzzle before giving up on a definition
@@ -85,10 +86,11 @@ def check_possible(definition: GameDefinition, level: Level) -> None:
 
 def make_worksheet(definition: GameDefinition, number: int, seed: int, level_name: str, count: int) -> Worksheet:
     """One sheet of `count` puzzles, made from `seed` alone ("win in N" for a shared path)."""
-    if definition.rules.path == "shared":
-        from papergame.activities.win_in import make_win_sheet
+    return sheet_maker(definition).make(definition, number, seed, level_name, count)
 
-        return make_win_sheet(definition, number, seed, level_name, count)
+
+def make_trace_sheet(definition: GameDefinition, number: int, seed: int, level_name: str, count: int) -> Worksheet:
+    """A sheet of the own-token game's puzzles: where does the token stop, which tiles keep it on?"""
     level = LEVELS[level_name]
     check_possible(definition, level)
     maker = PuzzleMaker(definition, level, random.Random(seed))
@@ -111,15 +113,46 @@ def make_worksheet(definition: GameDefinition, number: int, seed: int, level_nam
     return Worksheet(number, seed, level.name, tuple(puzzles))
 
 
+def check_trace_sheets(definition: GameDefinition, level: str) -> None:
+    check_possible(definition, LEVELS[level])
+
+
+def make_win_sheet(definition: GameDefinition, number: int, seed: int, level: str, count: int):
+    from papergame.activities.win_in import make_win_sheet as make
+
+    return make(definition, number, seed, level, count)
+
+
+def check_win_sheets(definition: GameDefinition, level: str) -> None:
+    from papergame.activities.win_in import check_win_possible
+
+    check_win_possible(definition)
+
+
+class SheetMaker(NamedTuple):
+    """How a rule set's worksheets are made, and what is checked before the first try."""
+
+    make: Callable[[GameDefinition, int, int, str, int], Any]
+    check: Callable[[GameDefinition, str], None]
+
+
+# rule set name -> its worksheets' puzzles (a new rule set with worksheets: one line here)
+SHEET_MAKERS = {"own": SheetMaker(make_trace_sheet, check_trace_sheets),
+                "shared": SheetMaker(make_win_sheet, check_win_sheets)}
+
+
+def sheet_maker(definition: GameDefinition) -> SheetMaker:
+    """How the game's rule set makes its worksheets; a rule set without any is refused in one line."""
+    rules = rule_set(definition)
+    if rules.name not in SHEET_MAKERS:
+        raise WorksheetError(f'{definition.source}: rules.path: the "{rules.name}" game has no worksheets')
+    return SHEET_MAKERS[rules.name]
+
+
 def make_worksheets(definition: GameDefinition, options: WorksheetOptions, count: int):
     """Every sheet of a class set, made one at a time as the result is iterated, so a caller
     can show progress; what no try can make is refused at once."""
-    if definition.rules.path == "shared":
-        from papergame.activities.win_in import check_win_possible
-
-        check_win_possible(definition)
-    else:
-        check_possible(definition, LEVELS[options.level])
+    sheet_maker(definition).check(definition, options.level)
     if options.sheet is not None:  # one sheet again, under its own number, from the seed printed on it
         return iter([make_worksheet(definition, options.sheet, options.seed, options.level, count)])
     return (make_worksheet(definition, number, seed, options.level, count)

@@ -1,10 +1,15 @@
-"""What every page builder needs, in one value: the game, its words, the paper and the sizes."""
+"""What every page builder needs, in one value: the game, its rule set and shape, its words, the paper and sizes.
+
+Every page kind is `pages(ctx) -> list[Sheet]` over one `PageContext`, built once for a kit.
+"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from papergame.model.definition import GameDefinition
+from papergame.model.geometry import TileShape
+from papergame.model.rulesets import RuleSet, rule_set
 from papergame.layout.paper import Sheet
 from papergame.layout.textflow import Metrics
 from papergame.text import Texts
@@ -18,6 +23,17 @@ class PageContext(NamedTuple):
     metrics: Metrics
     ink: str = "normal"  # a key of ink.INKS: pages whose words describe the drawing need it
     cut_guides: str = "both"  # lines, marks or both
+    pupil_pages: int | None = None  # the guide: pages of the kit file that are the players' (None: not known)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rule set (own tokens, a shared path, ...)."""
+        return rule_set(self.game)
+
+    @property
+    def shape(self) -> TileShape:
+        """The game's tile shape; `shape.form` is what differs between shapes."""
+        return self.game.shape
 
     def sheet(self, name: str) -> Sheet:
         return Sheet(name, self.paper, self.metrics)

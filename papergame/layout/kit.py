@@ -5,25 +5,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from papergame.model.definition import MAX_TILES, GameDefinition
 from papergame.options import KitOptions
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
-from papergame.layout.pages.host_key import host_key_pages
 from papergame.layout.ink import INKS, apply_ink
 from papergame.layout.paper import SMALL_SIZE, Sheet, scale_check
 from papergame.layout.primitives import Group, Page, Rect, Text
-from papergame.layout.pages.guide import guide_pages
+from papergame.layout.rulesets import rule_set_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
-from papergame.layout.pages.record_sheet import record_pages
-from papergame.layout.pages.rules_sheet import rules_pages
-from papergame.layout.pages.shared_guide import shared_guide_pages
-from papergame.layout.pages.shared_host_key import shared_host_key_page
-from papergame.layout.pages.shared_record_sheet import shared_record_pages
-from papergame.layout.pages.shared_rules_sheet import shared_rules_page
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
 from papergame.printmarks import BAR_MM
@@ -69,21 +62,6 @@ def parse_tile_selection(text: str, definition: GameDefinition) -> list[PrintedT
     if dupes:
         raise OptionError("tiles", f"tile {dupes[0][0]}·{dupes[0][1]} is named twice")
     return chosen
-
-
-class RulePages(NamedTuple):
-    """The pages that state a rule set's rules: each rule set has its own three kinds."""
-
-    rules: Callable[..., list[Sheet]]
-    record: Callable[..., list[Sheet]]
-    host_key: Callable[..., list[Sheet]]
-
-
-RULE_PAGES = {
-    "own": RulePages(rules_pages, record_pages, host_key_pages),
-    "shared": RulePages(lambda *args: shared_rules_page(*args).chain(), shared_record_pages,
-                        lambda *args: shared_host_key_page(*args).chain()),
-}
 
 
 @dataclass
@@ -152,13 +130,12 @@ class Made(NamedTuple):
     kit_of: dict[int, str]  # id(sheet) -> the kit it belongs to, in a class set
 
 
-def own_pages(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics,
-              selection: list[PrintedTile] | None, made: Made, label: str) -> None:
+def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
+              label: str) -> None:
     """One kit's board, rules and record (and, for a single unnumbered kit, its tiles and tokens)."""
-    paper, tile = options.paper, options.tile
-    pages = RULE_PAGES[definition.rules.path]
+    definition, texts = ctx.game, ctx.texts
+    pages = rule_set_pages(ctx)
     first = len(made.sheets)
-    ctx = PageContext(definition, texts, paper, tile, metrics, options.ink, options.cut_guides)
     if options.wants("board"):
         boards: list[Sheet] = list(board_pages(ctx))
         for board in boards:
@@ -177,9 +154,9 @@ def own_pages(definition: GameDefinition, texts: Texts, options: KitOptions, met
         made.sheets.extend(added)
     rest: list[Sheet] = []
     if options.wants("rules"):
-        rest += pages.rules(definition, texts, paper, metrics)
+        rest += pages.rules(ctx)
     if options.wants("record"):
-        rest += pages.record(definition, texts, paper, metrics)
+        rest += pages.record(ctx)
     for sheet in rest:
         if label:
             stamp(sheet, texts, label)
@@ -188,19 +165,19 @@ def own_pages(definition: GameDefinition, texts: Texts, options: KitOptions, met
         made.kit_of.update((id(sheet), label) for sheet in made.sheets[first:])
 
 
-def shared_pieces(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics,
-                  selection: list[PrintedTile] | None, made: Made, labels: list[str]) -> None:
+def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
+                  labels: list[str]) -> None:
     """The tiles and tokens of every kit of a class set, sharing sheets, each carrying its kit's number."""
+    definition = ctx.game
     tile_sheets: list[Sheet] = []
     if options.wants("tiles") or selection is not None:
         chosen = selection if selection is not None else tile_list(definition)
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
-        ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
         tile_sheets = tile_pages(ctx, tiles, False)
         made.with_tiles.extend(tile_sheets)
     if options.wants("tokens"):
         boards = {label: [b for b in made.boards if made.kit_of.get(id(b)) == label] for label in labels}
-        tile_sheets += kit_token_pages(definition, texts, options.paper, options.tile, metrics, labels,
+        tile_sheets += kit_token_pages(ctx, labels,
                                        tile_sheets[-1] if tile_sheets else None, boards)
     made.sheets.extend(tile_sheets)
 
@@ -210,20 +187,19 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     numbers = options.numbers
     labels = [str(n) for n in numbers] if numbers is not None else [""]
     made = Made([], [], [], {})
+    ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
+    pages = rule_set_pages(ctx)
     for label in labels:  # the pages each kit has its own of
-        own_pages(definition, texts, options, metrics, selection, made, label)
+        own_pages(ctx, options, selection, made, label)
     if numbers is not None and (options.wants("tiles") or options.wants("tokens")):
-        shared_pieces(definition, texts, options, metrics, selection, made, labels)
+        shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
-        key_sheets += RULE_PAGES[definition.rules.path].host_key(definition, texts, options.paper, metrics)
-    if not options.wants("guide"):
-        guide: list[Sheet] = []
-    elif definition.rules.path == "shared":
-        guide = shared_guide_pages(definition, texts, options.paper, metrics)
-    else:  # the players' pages are the kit's first ones, or the whole kit file with the host key apart
-        guide = guide_pages(definition, texts, options.paper, metrics, len(sheets) if options.host_key == "page" else 0)
+        key_sheets += pages.host_key(ctx)
+    guide: list[Sheet] = []
+    if options.wants("guide"):  # the players' pages are the kit's first ones, or the whole kit file with the host key apart
+        guide = pages.guide(ctx._replace(pupil_pages=len(sheets) if options.host_key == "page" else 0))
     if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
                                   "so there is nothing to print; ask for another part or keep the host key")

@@ -18,10 +18,19 @@ CONTENT_W = 194.0
 CONTENT_H = 263.0
 STROKE_REACH = 1.0  # how far a line drawn along the content box's edge may reach past it (half its width, and corners)
 
-TITLE_SIZE = 6.0
-BODY_SIZE = 3.4
-SMALL_SIZE = 2.6
-HEADING_SIZE = 4.2
+# The kit's one type scale, in mm (1 pt = 0.3528 mm). Every page a child or teacher reads
+# (rules, record, host key, guide, board and tile titles) is set in the first four:
+TITLE = 7.0  # 19.8 pt: a page's title
+HEADING = 4.6  # 13 pt
+BODY = 3.9  # 11.05 pt: body text, worked examples
+CAPTION = 3.2  # 9.07 pt: captions, table heads, the smallest words a child reads
+LEADING = 1.22
+# ... and these the pages that keep their own older sizes (worksheets, simulation report,
+# notes beside the board's starts) and the adult's small print (footer, scale check):
+TITLE_SIZE = 6.0  # 17 pt: a worksheet's title
+BODY_SIZE = 3.4  # 9.6 pt
+SMALL_SIZE = 2.6  # 7.4 pt: the footer and printing advice
+HEADING_SIZE = 4.2  # 11.9 pt
 SCALE_CHECK_H = 15.0
 INK = 0.0
 FAINT = 0.55

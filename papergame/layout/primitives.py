@@ -4,6 +4,10 @@ A page is a list of these. They know nothing of PDF: the renderer turns each one
 reportlab calls, and `page_json` turns a page into a readable snapshot.
 
 Colours are grey levels: 0 is black, 1 is white, None is "not drawn".
+
+Every path says what a person does along it with scissors or a blade (`cut`): "cut" (cut
+along it), "fold", "score" (press a fold line in first), or "none" (it is only drawn).
+A renderer for a cutting machine or an SVG for a laser reads it; the PDF draws them alike.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any, NamedTuple, Union
 from papergame.layout.charts import BarChart
 
 MM_PER_INCH = 25.4
+CUT_ROLES = ("cut", "fold", "score", "none")
 
 
 class Line(NamedTuple):
@@ -26,6 +31,7 @@ class Line(NamedTuple):
     cap: str = "butt"  # butt | round | square
     dash: tuple[float, ...] = ()
     role: str = ""  # "port" for a tile's port lines, so an ink style can thin them together
+    cut: str = "none"  # one of CUT_ROLES
 
 
 class Rect(NamedTuple):
@@ -38,6 +44,7 @@ class Rect(NamedTuple):
     fill: float | None = None
     dash: tuple[float, ...] = ()
     role: str = ""  # "cut" for a tile's cut outline, so an ink style can mark it apart
+    cut: str = "none"  # one of CUT_ROLES
 
 
 class Circle(NamedTuple):
@@ -47,6 +54,7 @@ class Circle(NamedTuple):
     width: float = 0.3
     stroke: float | None = 0.0
     fill: float | None = None
+    cut: str = "none"  # one of CUT_ROLES
 
 
 class Arc(NamedTuple):
@@ -61,6 +69,7 @@ class Arc(NamedTuple):
     stroke: float = 0.0
     cap: str = "butt"
     role: str = ""
+    cut: str = "none"  # one of CUT_ROLES
 
 
 class Curve(NamedTuple):
@@ -79,6 +88,7 @@ class Curve(NamedTuple):
     cap: str = "butt"
     dash: tuple[float, ...] = ()
     role: str = ""
+    cut: str = "none"  # one of CUT_ROLES
     dash_phase: float = 0.0  # how far into the dash pattern the curve starts, mm
 
 
@@ -91,6 +101,7 @@ class Polygon(NamedTuple):
     join: str = "miter"  # miter | round
     dash: tuple[float, ...] = ()
     role: str = ""  # "cut" for a tile's cut outline
+    cut: str = "none"  # one of CUT_ROLES
 
 
 class Text(NamedTuple):
@@ -131,6 +142,25 @@ class Page:
 
     def extend(self, items) -> None:
         self.items.extend(items)
+
+
+PATHS = (Line, Rect, Circle, Arc, Curve, Polygon)
+
+
+def cut_paths(items, role: str = "cut") -> list[tuple[Item, str]]:
+    """Every path among `items` (inside groups too) whose cut role is `role`, with it: what a cutter follows.
+
+    >>> found = cut_paths([Line(0, 0, 1, 0, cut="cut"), Group(0, 0, 0, (Rect(0, 0, 1, 1, cut="cut"),)), Circle(0, 0, 1)])
+    >>> [type(item).__name__ for item, _ in found]
+    ['Line', 'Rect']
+    """
+    out: list[tuple[Item, str]] = []
+    for item in items:
+        if isinstance(item, Group):
+            out += cut_paths(item.items, role)
+        elif isinstance(item, PATHS) and item.cut == role:
+            out.append((item, item.cut))
+    return out
 
 
 def _round(value):

@@ -589,6 +589,13 @@ def token_art(kind: str, cx: float, cy: float, r: float, heading: float = 0.0, o
     return items
 
 
+def cut_out(items: list[Item]) -> list[Item]:
+    """A token to cut out of its sheet: its outer disc (the first item `token_art` draws) is the cut path."""
+    first, *rest = items
+    assert isinstance(first, Circle), "a token's art starts with its outer disc"
+    return [first._replace(cut="cut"), *rest]
+
+
 WAS_DASHES = 12  # dashes round the ring that marks where a token was
 
 

@@ -120,7 +120,7 @@ class Verdict(NamedTuple):
 def domino_verdict(definition: GameDefinition) -> Verdict:
     """The domino strategy that proves who wins, or the reason the argument does not apply."""
     rules = rule_set(definition)
-    if rules.name != "shared":
+    if not rules.solvable:  # the argument is about one path, laid face up
         return Verdict(None, Gap("rules"))
     if not rules.unlimited:
         return Verdict(None, Gap("supply"))

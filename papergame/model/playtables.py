@@ -18,10 +18,11 @@ from typing import NamedTuple
 
 from papergame.model.board import Position
 from papergame.model.definition import GameDefinition
+from papergame.model.outcomes import ROUTE_LOOP, ROUTE_OUT
 from papergame.model.rules import rotated_links
 
-OUT = -1  # the path left the board
-LOOP = -2  # the route came back to a port it had passed
+OUT = ROUTE_OUT  # the path left the board
+LOOP = ROUTE_LOOP  # the route came back to a port it had passed
 
 
 class Placement(NamedTuple):

@@ -3,11 +3,12 @@
 Exactly the rules of the game's reference (GAME.md). Pure Python over a
 `GameDefinition`; everything printed as an answer comes from here.
 
-Two rule sets share the engine (`[rules] path` in a definition): `OwnPath`, the game of
-GAME.md, where each player steers a token of their own, and `SharedPath`, where the two
-players ("first" and "second") extend one path and whoever runs it off the board loses.
-A rule set decides who moves, where they must place, what supply they draw from and how
-a placement is judged; `Game` does the placing and tracing for both.
+Two rule sets share the engine (`[rules] path` in a definition), one module each in
+`papergame.model.rulesets`: `OwnPath`, the game of GAME.md, where each player steers a
+token of their own, and `SharedPath`, where the two players ("first" and "second") extend
+one path and whoever runs it off the board loses. A rule set decides who moves, where they
+must place, what supply they draw from and how a placement is judged; `Game` does the
+placing and tracing for all of them.
 """
 
 from __future__ import annotations
@@ -18,16 +19,14 @@ from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
 from papergame.model.board import Board, Cell, Position
-from papergame.model.definition import DEFAULT_GAME, GameDefinition, TileType
+from papergame.model.definition import GameDefinition, TileType
 from papergame.errors import MoveError
+from papergame.model.outcomes import (  # noqa: F401  (the names every caller of the engine uses)
+    BOARD_FULL, BOTH_EXITED, DRAW, FIRST, IN_PROGRESS, LOOP, SECOND, TILES_EXHAUSTED, Result, ran_off,
+)
+from papergame.model.rulesets import OwnPath, RuleSet, SharedPath, rule_set  # noqa: F401
+from papergame.model.rulesets.own import deal, tile_bag  # noqa: F401
 
-IN_PROGRESS = "in progress"
-LOOP = "loop"
-TILES_EXHAUSTED = "tiles exhausted"
-BOTH_EXITED = "both exited"
-BOARD_FULL = "board full"
-DRAW = "draw"
-FIRST, SECOND = "first", "second"
 
 
 @dataclass(frozen=True)
@@ -82,11 +81,6 @@ def trace(board: Board, tiles: Mapping[Cell, PlacedTile], start: Position) -> Tr
         position = nxt
 
 
-class Result(NamedTuple):
-    winner: str | None  # a token's name, "draw", or None while the game goes on
-    reason: str
-
-
 class Turn(NamedTuple):
     number: int
     player: str
@@ -121,89 +115,6 @@ MOVE_PATTERN = re.compile(r"^\s*(?P<cell>[^:\s]+)\s*:\s*(?P<tile>[^@\s]+)\s*(?:@
 
 def rotation_names(definition: GameDefinition) -> str:
     return ", ".join(str(r) for r in definition.shape.rotations)
-
-
-class OwnPath:
-    """GAME.md: each player places where their own token is about to enter; an exited token loses."""
-
-    name = "own"
-    unlimited = False
-    words = DEFAULT_GAME  # the template whose printed words the kit's pages use
-
-    def players(self, definition: GameDefinition) -> tuple[str, ...]:
-        return tuple(t.name for t in definition.tokens)
-
-    def token_of(self, definition: GameDefinition, player: str) -> str:
-        """The token whose entry cell `player` must fill."""
-        return player
-
-    def wrong_cell(self, player: str, need: str, got: str) -> str:
-        return f"{player} must place in {need}, the cell its token is about to enter, not {got}"
-
-    def judge(self, game: "Game", traces: Mapping[str, Trace]) -> Result:
-        if any(t.loop for t in traces.values()):
-            return Result(DRAW, LOOP)
-        out = [name for name, pos in game.positions.items() if pos is None]
-        if len(out) == len(game.positions):
-            return Result(DRAW, BOTH_EXITED)
-        if out:
-            (loser,) = out
-            (winner,) = [n for n in game.positions if n != loser]
-            return Result(winner, f"{loser} exited")
-        if sum(game.used.values()) >= game.definition.total_tiles:
-            return Result(DRAW, TILES_EXHAUSTED)
-        return Result(None, IN_PROGRESS)
-
-
-class SharedPath:
-    """One path from the edge; "first" and "second" take turns filling the cell it is about to enter.
-
-    The player whose placement runs the path off the board loses. A loop, a full board or
-    (with the kit's supply) no tiles left is a draw.
-    """
-
-    name = "shared"
-    words = "shared-path"  # its pages' words join the default game's (papergame.data.words.english)
-
-    def __init__(self, unlimited: bool):
-        self.unlimited = unlimited
-
-    def players(self, definition: GameDefinition) -> tuple[str, ...]:
-        return (FIRST, SECOND)
-
-    def token_of(self, definition: GameDefinition, player: str) -> str:
-        return definition.tokens[0].name
-
-    def wrong_cell(self, player: str, need: str, got: str) -> str:
-        return f"{player} must place in {need}, the cell the path is about to enter, not {got}"
-
-    def judge(self, game: "Game", traces: Mapping[str, Trace]) -> Result:
-        if any(t.loop for t in traces.values()):
-            return Result(DRAW, LOOP)
-        mover = game.mover
-        if any(pos is None for pos in game.positions.values()):
-            (winner,) = [p for p in self.players(game.definition) if p != mover]
-            return Result(winner, ran_off(mover))
-        if len(game.tiles) >= len(game.board.cells):
-            return Result(DRAW, BOARD_FULL)
-        if not self.unlimited and sum(game.used.values()) >= game.definition.total_tiles:
-            return Result(DRAW, TILES_EXHAUSTED)
-        return Result(None, IN_PROGRESS)
-
-
-RuleSet = OwnPath | SharedPath
-
-
-def ran_off(player: str) -> str:
-    """The reason a shared-path game ends with a winner: "first ran the path off the board"."""
-    return f"{player} ran the path off the board"
-
-
-def rule_set(definition: GameDefinition) -> RuleSet:
-    """The rule set a definition asks for in its `[rules]` table."""
-    if definition.rules.path == "shared":
-        return SharedPath(definition.rules.supply == "unlimited")
-    return OwnPath()
 
 
 @dataclass
@@ -332,21 +243,6 @@ def replay(definition: GameDefinition, moves: list[str]) -> Game:
 
 
 # --- the deal, and whole games -------------------------------------------------------
-
-
-def tile_bag(definition: GameDefinition) -> list[int]:
-    """Every tile of the set, by type number."""
-    return [t.id for t in definition.tiles for _ in range(t.copies)]
-
-
-def deal(definition: GameDefinition, rng: random.Random) -> tuple[dict[str, list[int]], list[int]]:
-    """Shuffle the set, deal a hand to each player in turn order; the rest is the draw pile."""
-    bag = tile_bag(definition)
-    rng.shuffle(bag)
-    hands = {}
-    for token in definition.tokens:
-        hands[token.name], bag = bag[: definition.hand], bag[definition.hand :]
-    return hands, bag
 
 
 def play_random_game(definition: GameDefinition, rng: random.Random) -> Game:

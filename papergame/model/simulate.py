@@ -17,25 +17,20 @@ definition, policy, seed and number of games give the same figures.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from operator import itemgetter
 from typing import Callable, NamedTuple
 
 from papergame.model.definition import GameDefinition
-from papergame.model.playtables import LOOP, OUT, Placement, PlayTables
-from papergame.model.rules import FIRST, SECOND, rule_set, tile_bag
+from papergame.model.playtables import OUT, Placement, PlayTables
+from papergame.model.outcomes import Played
+from papergame.model.rules import rule_set, tile_bag
 
 CHUNK = 250  # games between two progress reports
 
 DRAW = "draw"
-
-
-class Played(NamedTuple):
-    """One simulated game: who won (a name, or "draw"), and the moves as (cell, type, rotation)."""
-
-    winner: str
-    moves: list[tuple[int, int, int]]
 
 
 class SimulationReport(NamedTuple):
@@ -65,6 +60,12 @@ class SimulationReport(NamedTuple):
             "lengths": {str(k): v for k, v in sorted(self.lengths.items())},
             "tiles": {str(k): v for k, v in sorted(self.tiles.items())},
         }
+
+
+def standard_error(n: int, games: int) -> float:
+    """The standard error of a share n/games, in percentage points."""
+    p = n / games
+    return 100 * math.sqrt(p * (1 - p) / games)
 
 
 class Simulator:
@@ -100,72 +101,9 @@ class Simulator:
         options = self.by_type[hand[i]]
         return i, options[rng.randrange(len(options))]
 
-    def play_own(self, rng: random.Random) -> Played:
-        """GAME.md: a token each, hands of the deal, draw after laying; mirrors rules.OwnPath."""
-        t, n = self.t, self.t.port_count
-        names = self.names
-        players, size = len(names), self.definition.hand
-        bag = self.bag[:]  # rules.deal, on a bag made once: the same shuffle, the same hands in turn order
-        rng.shuffle(bag)
-        hands = [bag[k * size:(k + 1) * size] for k in range(players)]
-        pile = bag[players * size:]
-        positions = list(t.starts)  # by player, in turn order
-        filled: list = [None] * self.cells
-        moves: list[tuple[int, int, int]] = []
-        total = self.total
-        choose, run = self.choose, t.run
-        while True:
-            mover = len(moves) % players
-            position = positions[mover]
-            hand = hands[mover]
-            i, (type_id, rotation, links) = choose(rng, hand, filled, position)
-            hand.pop(i)
-            cell = position // n
-            filled[cell] = links
-            moves.append((cell, type_id, rotation))
-            loop = False
-            for k, pos in enumerate(positions):
-                if pos >= 0 and pos // n == cell:
-                    end = run(filled, pos)
-                    loop |= end == LOOP
-                    positions[k] = end
-            if pile:
-                hand.append(pile.pop())
-            if loop:
-                return Played(DRAW, moves)
-            out = positions.count(OUT)
-            if out == players:
-                return Played(DRAW, moves)
-            if out:
-                return Played(names[positions.index(next(pos for pos in positions if pos != OUT))], moves)
-            if len(moves) >= total:
-                return Played(DRAW, moves)
-
-    def play_shared(self, rng: random.Random) -> Played:
-        """One path, first and second in turn; mirrors rules.SharedPath."""
-        t, n = self.t, self.t.port_count
-        unlimited = self.rules.unlimited
-        supply = [tile.id for tile in self.definition.tiles] if unlimited else self.bag[:]
-        position = t.starts[0]
-        cells = self.cells
-        filled: list = [None] * cells
-        moves: list[tuple[int, int, int]] = []
-        choose, run = self.choose, t.run
-        while True:
-            i, (type_id, rotation, links) = choose(rng, supply, filled, position)
-            if not unlimited:
-                supply.pop(i)
-            cell = position // n
-            filled[cell] = links
-            moves.append((cell, type_id, rotation))
-            position = run(filled, position)
-            if position == OUT:
-                return Played(SECOND if len(moves) % 2 == 1 else FIRST, moves)
-            if position == LOOP or len(moves) >= cells or not supply:
-                return Played(DRAW, moves)
-
     def play(self, rng: random.Random) -> Played:
-        return self.play_shared(rng) if self.rules.name == "shared" else self.play_own(rng)
+        """One whole game, as the rule set plays it on the play tables."""
+        return self.rules.simulate(self, rng)
 
 
 def simulate(definition: GameDefinition, games: int = 1000, policy: str = "random", seed: int = 1,
@@ -178,12 +116,12 @@ def simulate(definition: GameDefinition, games: int = 1000, policy: str = "rando
     lengths: Counter[int] = Counter()
     tiles = Counter({tile.id: 0 for tile in definition.tiles})
     draws = 0
-    play = sim.play_shared if sim.rules.name == "shared" else sim.play_own
+    play = sim.rules.simulate  # the rule set's own loop, looked up once
     laid: list[int] = []  # the type of every tile laid in the chunk, counted once a chunk
     for start in range(0, games, CHUNK):
         count = min(CHUNK, games - start)
         for _ in range(count):
-            winner, moves = play(rng)
+            winner, moves = play(sim, rng)
             if winner == DRAW:
                 draws += 1
             else:

@@ -72,7 +72,7 @@ def require_solvable(definition: GameDefinition, max_cells: int = MAX_CELLS) -> 
 def require_shared_unlimited(definition: GameDefinition) -> None:
     rules = rule_set(definition)
     label = definition.source
-    if rules.name != "shared":
+    if not rules.solvable:
         raise SolveError(
             f"{label}: solve needs a shared-path game ([rules] path = \"shared\"): in the own-path game "
             "the tiles are dealt face down, so there is hidden information and chance")

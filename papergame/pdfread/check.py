@@ -226,7 +226,7 @@ def measure(document, marks: KitMarks | None, path: Path | str = "") -> Findings
         found.bar = found.bar or find_bar(segments)
         tile_pages = marks.tile_pages if marks is not None else None
         board_pages = marks.board_pages if marks is not None else None
-        if marks is not None and marks.shape == "hexagon":  # measured across the flats, where the kit says
+        if marks is not None and marks.across_flats:  # measured across the flats, where the kit says
             if tile_pages is not None and number in tile_pages:
                 found.tile = found.tile or common_hexagon(segments)
             if board_pages is not None and number in board_pages:
@@ -235,7 +235,7 @@ def measure(document, marks: KitMarks | None, path: Path | str = "") -> Findings
             found.tile = found.tile or common_square(rects)
         elif number in tile_pages:
             found.tile = found.tile or common_square(rects, fewest=1)
-        if (marks is None or marks.shape != "hexagon") and (board_pages is None or number in board_pages):
+        if (marks is None or not marks.across_flats) and (board_pages is None or number in board_pages):
             found.cell = found.cell or grid_cell(segments, rects)
         past = overflow(page, w, h)
         if past > OUTSIDE and found.outside is None:
@@ -258,7 +258,7 @@ def check_pdf(path: str | Path, flag: Callable[[str], str] = lambda option: opti
     measured = marks.measured if marks else None
     scale = found.bar / (BAR * correction_scale(measured))
     parts = [f"the 50 mm bar measures {found.bar:.2f} mm"]
-    flats = " across the flat sides" if marks is not None and marks.shape == "hexagon" else ""
+    flats = " across the flat sides" if marks is not None and marks.across_flats else ""
     if found.tile:
         parts.append(f"tiles {found.tile:.2f} mm{flats}")
     if found.cell:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from papergame.errors import OptionError, PapergameError
+from papergame.layout.page_kinds import parts_list
 from papergame.options import CHOICE, FILE, FLAG, LIST, NUMBER, WHOLE, Document, Option
 
 GAME = "game"  # the one file option the page offers, as a built-in game's name or an upload
@@ -41,7 +42,7 @@ HINTS = {
     "measured": "Leave empty at first. If the 50 mm bar on a printed page is not 50 mm, write what it "
                 "measured (40 to 60) and every page is scaled to make up for it.",
     "ink": "Low ink suits reused paper and saves toner.",
-    "only": "Lost a part? Write which ones, with commas: board, tiles, tokens, rules, record, host-key.",
+    "only": f"Lost a part? Write which ones, with commas: {parts_list(', ')}.",
     "tiles": "Lost some tiles? 3x2,1x1 prints two tiles of type 3 and one of type 1.",
     "cut-guides": "What shows you where to cut.",
     "lang": "The language of the printed words: en (English), fr, es, de or uk.",

@@ -6,7 +6,7 @@ column from the top, then the next column, then a new sheet, so a long tile cata
 a long answer table simply takes more pages. A block taller than a whole column is the
 only thing that cannot fit, and the error names that block.
 
-Sizes are in mm (1 pt = 0.3528 mm): body text at least 11 pt, captions at least 9 pt.
+Sizes are the type scale of `paper.py`, in mm: body text 11 pt, captions 9 pt, titles 19.8 pt.
 """
 
 from __future__ import annotations
@@ -14,16 +14,11 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from papergame.errors import LayoutError
-from papergame.layout.paper import Sheet
+from papergame.layout.paper import BODY, CAPTION, HEADING, LEADING, TITLE, Sheet  # noqa: F401 (the type scale)
 from papergame.layout.primitives import Group, Item, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
 PT = 0.3528
-BODY = 3.9  # 11.05 pt
-CAPTION = 3.2  # 9.07 pt
-HEADING = 4.6  # 13 pt
-TITLE = 7.0  # 19.8 pt
-LEADING = 1.22
 GUTTER = 7.0
 SHADE = 0.9
 
@@ -226,3 +221,16 @@ class ColumnPages:
                 self.sheet.add(*block.draw(x, self.cursor))
                 self.cursor -= block.height
             i += len(group)
+
+
+def stack(blocks: list[Block], what: str) -> Block:
+    """Blocks one under the other, as one block (kept together)."""
+
+    def draw(x: float, top: float) -> list[Item]:
+        items: list[Item] = []
+        for b in blocks:
+            items += b.draw(x, top)
+            top -= b.height
+        return items
+
+    return Block(sum(b.height for b in blocks), draw, what)

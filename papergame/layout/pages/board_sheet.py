@@ -370,9 +370,9 @@ def strip_items(board: Board, part: Part, grid: Grid) -> list[Item]:
             items.append(Polygon(tuple(path + outer[::-1]), width=0.01, stroke=1.0, fill=STRIP_GREY))
             ends = [(path[0], outer[0]), (path[-1], outer[-1])]
             for a, b in zip(outer, outer[1:]):
-                items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9)))
+                items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9), cut="cut"))
             for a, b in ends:
-                items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9)))
+                items.append(Line(*a, *b, width=0.3, dash=(1.2, 0.9), cut="cut"))
             if shape_layout(board.shape).strip_grid_lines:
                 for a, b in zip(path, outer):
                     items.append(Line(*a, *b, width=GRID_LINE))

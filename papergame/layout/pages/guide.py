@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from papergame.layout.context import PageContext
 from papergame.shellwords import quote
 from papergame.model.answers import worked_example
 from papergame.data.templates import builtin_games
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph, step
-from papergame.layout.pages.rules_sheet import example_figure, example_sentence
+from papergame.layout.rule_figures import example_figure
+from papergame.layout.rule_words import example_sentence
 from papergame.layout.paper import Sheet
-from papergame.layout.textflow import Metrics
 from papergame.text import Texts
 
 SECTIONS = (
@@ -74,10 +75,11 @@ def section_keys(definition: GameDefinition, keys: tuple[str, ...], pupil_pages:
     return out
 
 
-def guide_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics,
-                pupil_pages: int | None = None) -> list[Sheet]:
-    """The guide; `pupil_pages` is how many pages of the kit file are the players' (0: all of them, the host key
-    being a file of its own; None: not known, as when the guide is printed alone)."""
+def guide_pages(ctx: PageContext) -> list[Sheet]:
+    """The guide; `ctx.pupil_pages` is how many pages of the kit file are the players' (0: all of them, the host
+    key being a file of its own; None: not known, as when the guide is printed alone)."""
+    definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
+    pupil_pages = ctx.pupil_pages
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
     w = pages.column_width
     filled = values(definition, texts, pupil_pages)
@@ -88,7 +90,7 @@ def guide_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: M
             blocks.append(paragraph(texts.get(f"guide.{key}", **filled), w, metrics, f"guide.{key}",
                                     bullet="•" if len(keys) > 1 else ""))
     example = worked_example(definition)
-    moves = [m for m in (example.stop, example.out) if m is not None] if definition.rules.path == "own" else []
+    moves = [m for m in (example.stop, example.out) if m is not None]
     if moves:
         blocks.append(heading(texts.get("guide.example_heading"), w, metrics, "guide.example_heading"))
         for move in moves:

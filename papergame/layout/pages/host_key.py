@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from papergame.layout.context import PageContext
 from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, worked_example
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
@@ -12,7 +13,7 @@ from papergame.layout.pages.blocks import (
 )
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Item, Line, Rect
-from papergame.layout.pages.rules_sheet import example_sentence, facts, types_text
+from papergame.layout.rule_words import example_sentence, facts, types_text
 from papergame.layout.textflow import Metrics
 from papergame.model.rules import same_under_rotation, symmetric_turns
 from papergame.text import Texts
@@ -33,7 +34,8 @@ def turns_text(degrees: list[int]) -> str:
     return ", ".join(f"{d}°" for d in degrees)
 
 
-def host_key_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> list[Sheet]:
+def host_key_pages(ctx: PageContext) -> list[Sheet]:
+    definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
     """The host key on as many sheets as its table needs (one for the default game)."""
     f = facts(definition, texts)
     pages = ColumnPages("host-key", paper, metrics, texts.get("host_key.title"), texts.get("host_key.continued"),

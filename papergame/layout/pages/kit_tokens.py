@@ -9,13 +9,14 @@ clear of the arrow, so a stray token still tells which kit it belongs to.
 
 from __future__ import annotations
 
+from papergame.layout.context import PageContext
 from papergame.model.definition import GameDefinition
 from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Circle, Item, Text
-from papergame.layout.textflow import Metrics, wrap
+from papergame.layout.textflow import wrap
 from papergame.layout.pages.tokens import SPARES, token_radius
-from papergame.layout.tile_art import token_art
+from papergame.layout.tile_art import cut_out, token_art
 from papergame.text import Texts
 
 GAP = 4.5  # between two tokens: room for scissors
@@ -27,7 +28,7 @@ CLEAR = 3.0  # between a block on a board's sheet and the board or any cut
 
 def numbered_token(kind: str, cx: float, cy: float, r: float, number: str) -> list[Item]:
     """A token with its kit's number on a white disc at the lower right, inside the ring and clear of the arrow."""
-    items = token_art(kind, cx, cy, r, 0.0)
+    items = cut_out(token_art(kind, cx, cy, r, 0.0))
     nx, ny = cx + 0.55 * r, cy - 0.42 * r
     items.append(Circle(nx, ny, max(0.28 * r, 2.1), width=0.25, stroke=0.0, fill=1.0))
     items.append(Text(nx, ny - NUMBER_SIZE * 0.36, number, NUMBER_SIZE, bold=True, anchor="middle"))
@@ -75,10 +76,10 @@ def on_board_sheets(blocks: Blocks, kit: str, boards: list[Sheet]) -> bool:
     return False
 
 
-def kit_token_pages(definition: GameDefinition, texts: Texts, paper: str, tile: float, metrics: Metrics,
-                    kits: list[str], start: Sheet | None = None,
+def kit_token_pages(ctx: PageContext, kits: list[str], start: Sheet | None = None,
                     boards: dict[str, list[Sheet]] | None = None) -> list[Sheet]:
     """Every kit's block of tokens: on its board's sheets, else on `start` while it has room, then on new sheets."""
+    definition, texts, paper, tile, metrics = ctx.game, ctx.texts, ctx.paper, ctx.tile, ctx.metrics
     blocks = Blocks(definition, texts, tile)
     left_over = [kit for kit in kits if not on_board_sheets(blocks, kit, (boards or {}).get(kit, []))]
     sheets: list[Sheet] = []

@@ -6,20 +6,18 @@ The result line asks for the reason too. Rows run onto more sheets for long game
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
+from papergame.layout.context import PageContext
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
+from papergame.layout.pages.blocks import BODY, CAPTION, LEADING
 from papergame.layout.paper import Sheet
-from papergame.layout.primitives import Line, Rect, Text
-from papergame.layout.textflow import Metrics, fit_line, wrap
+from papergame.layout.record_table import header_height, page_title, rows_on_sheet, table
+from papergame.layout.primitives import Line, Text
+from papergame.layout.textflow import fit_line, wrap
 from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
-ROW_H = 6.8  # 25 turns and the example fit one A4 sheet
-ROW_H_MIN = 6.2  # rows a little closer when that keeps a whole game on one sheet (longer words above the table)
-EXAMPLE_SHADE = 0.88
 RESULT_H = 24.0
 
 
@@ -51,8 +49,9 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
             tile_notation(move.tile, move.rotation, short=True)] + stops
 
 
-def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics, stamp=None) -> list[Sheet]:
+def record_pages(ctx: PageContext) -> list[Sheet]:
     """As many pages as the rows need: the longest game lays every tile, one per turn."""
+    definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
     turns = definition.total_tiles
     cols = columns(definition, texts)
     example = example_row(definition, texts)
@@ -60,12 +59,7 @@ def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: 
     number = 1
     while number <= turns or not sheets:
         sheet = Sheet(f"record-{len(sheets) + 1}", paper, metrics)
-        title = texts.get("record.title")
-        fit_line(title, sheet.width * 0.8, TITLE, metrics, True, "record.title")
-        bottom = sheet.take(TITLE * 1.35, "the title")
-        sheet.add(Text(sheet.x, bottom + TITLE * 0.3, title, TITLE, bold=True))
-        if stamp:
-            stamp(sheet)
+        page_title(sheet, texts.get("record.title"), "record.title")
         if not sheets:
             names_block(sheet, definition, texts)
             how = texts.get("record.how", position=texts.position(definition.board, definition.tokens[0].start))
@@ -76,17 +70,7 @@ def record_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: 
         header_h = header_height(cols, sheet.width, metrics)
         room = sheet.room - header_h - 1
         rows: list[tuple[str, ...]] = [tuple(example)] if (example and not sheets) else []
-        remaining = turns - number + 1
-        result_h = result_height(sheet, texts)
-        row_h = ROW_H
-        if int((room - result_h) // ROW_H) - len(rows) < remaining <= int((room - result_h) // ROW_H_MIN) - len(rows):
-            row_h = (room - result_h) / (remaining + len(rows)) - 1e-6
-        plain = int(room // row_h) - len(rows)
-        with_result = int((room - result_h) // row_h) - len(rows)
-        if remaining <= with_result:
-            count = remaining
-        else:  # leave at least one row for the sheet that carries the result
-            count = min(plain, remaining - 1)
+        count, row_h = rows_on_sheet(room, result_height(sheet, texts), turns - number + 1, len(rows))
         rows += [(str(n),) + ("",) * (len(cols) - 1) for n in range(number, number + count)]
         number += count
         table(sheet, cols, rows, example is not None and not sheets, header_h, row_h)
@@ -110,51 +94,6 @@ def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
             start = sheet.x + left + sheet.metrics.width(label, BODY) + 3
             sheet.add(Line(start, bottom + 1.4, sheet.x + right, bottom + 1.4, width=0.25))
     sheet.gap(3)
-
-
-def header_height(cols, width: float, metrics: Metrics) -> float:
-    lines = max(len(wrap(label, share * width - 2.5, CAPTION, metrics, True, "record table header"))
-                for label, share in cols)
-    return lines * CAPTION * LEADING + 3.0
-
-
-def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float,
-          row_h: float = ROW_H) -> None:
-    width = sheet.width
-    xs = [sheet.x]
-    for _, share in cols:
-        xs.append(xs[-1] + share * width)
-    top = sheet.cursor
-    bottom = sheet.take(header_h, "the table header")
-    sheet.add(Rect(sheet.x, bottom, width, header_h, width=0.4, stroke=0.0, fill=0.8))
-    for i, (label, share) in enumerate(cols):
-        lines = wrap(label, share * width - 2.5, CAPTION, sheet.metrics, True, "record table header")
-        for k, line in enumerate(lines):
-            sheet.add(Text(xs[i] + 1.5, top - 1.5 - (k + 1) * CAPTION * LEADING + CAPTION * 0.3, line, CAPTION,
-                           bold=True))
-    table_rows(sheet, xs, width, top, rows, row_h, first_is_example, BODY, lambda i: "record table", 0.25, 0.3)
-
-
-def table_rows(sheet: Sheet, xs: list[float], width: float, top: float, rows, row_h: float, first_is_example: bool,
-               size: float, what: Callable[[int], str], example_fill: float, lift: float) -> None:
-    """The rows of a record table below its header (the first may be a shaded example), then its rules and frame.
-
-    `xs` are the column edges; `what(i)` names column i in an error when a value does not fit it.
-    """
-    for n, row in enumerate(rows):
-        y = sheet.take(row_h, "the table rows")
-        example = first_is_example and n == 0
-        if example:
-            sheet.add(Rect(sheet.x, y, width, row_h, width=0, stroke=None, fill=EXAMPLE_SHADE))
-        for i, value in enumerate(row):
-            if value:
-                value = fit_line(value, xs[i + 1] - xs[i] - 2.5, size, sheet.metrics, example and i == 0, what(i))
-                sheet.add(Text(xs[i] + 1.5, y + row_h * lift, value, size, bold=example and i == 0,
-                               fill=example_fill if example else 0.0))
-        sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.6 if example else 0.25))
-    for x in xs:
-        sheet.add(Line(x, sheet.cursor, x, top, width=0.25))
-    sheet.add(Rect(sheet.x, sheet.cursor, width, top - sheet.cursor, width=0.4))
 
 
 def result_height(sheet: Sheet, texts: Texts) -> float:

@@ -8,12 +8,10 @@ points to the two first moves on the rules page instead of printing its own exam
 
 from __future__ import annotations
 
+from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
 from papergame.layout.pages.guide import values as command_values
 from papergame.layout.paper import Sheet
-from papergame.layout.textflow import Metrics
-from papergame.model.definition import GameDefinition
-from papergame.text import Texts
 
 # (heading, paragraphs): every key in full, the generic ones shared with the two-token guide
 SECTIONS = (
@@ -27,8 +25,8 @@ SECTIONS = (
 )
 
 
-def shared_guide_pages(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics,
-                       options=None) -> list[Sheet]:
+def shared_guide_pages(ctx: PageContext) -> list[Sheet]:
+    definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
     w = pages.column_width
     commands = {"build": command_values(definition, texts, None)["build"]}  # the game named as it was given

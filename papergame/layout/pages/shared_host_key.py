@@ -7,8 +7,10 @@ page is typed in.
 
 from __future__ import annotations
 
+from papergame.layout.context import PageContext
 from papergame.errors import SolveError
-from papergame.layout.paper import BODY_SIZE, SMALL_SIZE, Sheet
+from papergame.layout.pages.blocks import BODY, CAPTION, HEADING, TITLE
+from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.model.board import Cell
@@ -17,7 +19,7 @@ from papergame.model.matching import DominoStrategy, Gap, domino_verdict
 from papergame.model.solver import solve
 from papergame.text import Texts
 
-KEY_SIZE = BODY_SIZE - 0.2
+KEY_SIZE = BODY  # the type scale of every page of the kit (blocks.py): body 11 pt, headings 13, title 19.8
 CELL = 14.0  # mm, a cell of the domino diagram
 LABEL = 4.0
 
@@ -47,25 +49,29 @@ def domino_diagram(definition: GameDefinition, strategy: DominoStrategy, texts: 
         items.append(Rect(x0 + lo.col * CELL + inset, y0 + lo.row * CELL + inset, w - 2 * inset, h - 2 * inset,
                           width=0.9))
     for c, name in enumerate(board.columns):
-        items.append(Text(x0 + (c + 0.5) * CELL, y0 + rows * CELL + 1.2, name, SMALL_SIZE, anchor="middle"))
+        items.append(Text(x0 + (c + 0.5) * CELL, y0 + rows * CELL + 1.2, name, CAPTION, anchor="middle"))
     for r, name in enumerate(board.rows):
-        items.append(Text(x0 - 1.2, y0 + (r + 0.5) * CELL - SMALL_SIZE / 3, name, SMALL_SIZE, anchor="end"))
+        items.append(Text(x0 - 1.2, y0 + (r + 0.5) * CELL - CAPTION / 3, name, CAPTION, anchor="end"))
     return items, x0 + cols * CELL, y0 + rows * CELL + LABEL
+
+
+def shared_host_key_pages(ctx: PageContext) -> list[Sheet]:
+    return shared_host_key_page(ctx.game, ctx.texts, ctx.paper, ctx.metrics).chain()
 
 
 def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
     sheet = Sheet("host-key", paper, metrics, continued=lambda more: more.title(
-        texts.get("kit.continued", title=texts.get("path_key.title"))))
+        texts.get("kit.continued", title=texts.get("path_key.title")), TITLE))
     board = definition.board
     start = definition.tokens[0].start
-    sheet.title(texts.get("path_key.title"))
+    sheet.title(texts.get("path_key.title"), TITLE)
     keep = texts.get("path_key.keep_away")
-    fit_line(keep, sheet.width - 6, BODY_SIZE + 0.4, metrics, True, "path_key.keep_away")
+    fit_line(keep, sheet.width - 6, BODY, metrics, True, "path_key.keep_away")
     bottom = sheet.take(9, "the banner")
     sheet.add(Rect(sheet.x, bottom + 0.5, sheet.width, 8, width=0.8, stroke=0.0, fill=None, dash=(2.0, 1.2)))
-    sheet.add(Text(sheet.x + 3, bottom + 3.2, keep, BODY_SIZE + 0.4, bold=True))
+    sheet.add(Text(sheet.x + 3, bottom + 3.0, keep, BODY, bold=True))
 
-    sheet.heading(texts.get("path_key.answer_heading"))
+    sheet.heading(texts.get("path_key.answer_heading"), HEADING)
     line = "path_key.board_line" if definition.rules.supply == "unlimited" else "path_key.board_line_kit"
     sheet.paragraph(texts.get(line, columns=len(board.columns), rows=len(board.rows),
                               start=texts.position(board, start)), size=KEY_SIZE, what=line)
@@ -85,21 +91,21 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
         if solution.winning_moves:
             moves = ", ".join(m.partition(":")[2] for m in solution.winning_moves)
             sheet.paragraph(texts.get("path_key.winning_moves", cell=cell, moves=moves), size=KEY_SIZE,
-                            indent=3, bullet="•", what="path_key.winning_moves")
+                            indent=BODY * 1.3, bullet="•", what="path_key.winning_moves")
         elif not solution.undecided:
-            sheet.paragraph(texts.get("path_key.no_winning_move", cell=cell), size=KEY_SIZE, indent=3, bullet="•",
+            sheet.paragraph(texts.get("path_key.no_winning_move", cell=cell), size=KEY_SIZE, indent=BODY * 1.3, bullet="•",
                             what="path_key.no_winning_move")
         if solution.undecided:
             moves = ", ".join(m.partition(":")[2] for m in solution.undecided)
-            sheet.paragraph(texts.get("path_key.undecided", moves=moves), size=KEY_SIZE, indent=3, bullet="•",
+            sheet.paragraph(texts.get("path_key.undecided", moves=moves), size=KEY_SIZE, indent=BODY * 1.3, bullet="•",
                             what="path_key.undecided")
         if solution.method == "matching":
-            sheet.paragraph(texts.get("path_key.proved"), size=KEY_SIZE, indent=3, bullet="•", what="path_key.proved")
+            sheet.paragraph(texts.get("path_key.proved"), size=KEY_SIZE, indent=BODY * 1.3, bullet="•", what="path_key.proved")
         if solution.positions:
             sheet.paragraph(texts.get("path_key.positions", count=texts.whole(solution.positions)), size=KEY_SIZE,
-                            indent=3, bullet="•", what="path_key.positions")
+                            indent=BODY * 1.3, bullet="•", what="path_key.positions")
 
-    sheet.heading(texts.get("path_key.strategy_heading"))
+    sheet.heading(texts.get("path_key.strategy_heading"), HEADING)
     if strategy is None:
         why_not = gap_sentence(definition, gap, texts)
         if why_not:
@@ -118,7 +124,7 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
         sheet.gap(3)
         bottom = sheet.take(h + 6, "the domino diagram")
         x = sheet.x + (sheet.width - w) / 2
-        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY_SIZE,
+        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY,
                        bold=True, anchor="middle"))
         sheet.add(Group(x, bottom, 0, tuple(items)))
     else:
@@ -127,7 +133,7 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
         diagram, w, h = honeycomb_dominoes(definition, strategy, sheet.width)
         sheet.gap(3)
         bottom = sheet.take(h + 6, "the domino diagram")
-        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY_SIZE,
+        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY,
                        bold=True, anchor="middle"))
         sheet.add(diagram(sheet.x + (sheet.width - w) / 2, bottom))
     return sheet

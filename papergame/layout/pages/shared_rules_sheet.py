@@ -1,21 +1,24 @@
 """The rules page of a shared-path game: one path, two players, whoever runs it off the board loses.
 
-Drawn with the default rules page's helpers (tile figures, the turning arrow, the example
-diagrams), so a restyle of those shows here too; only the words and their order differ.
+Composed as the default rules page is (blocks flowing down two columns, `blocks.py`) and in
+its type scale: body 11 pt, worked examples as large as the body and black, titles 19.8 pt.
+Only the words and their order differ.
 """
 
 from __future__ import annotations
 
-from papergame.layout.paper import HEADING_SIZE, Sheet
-from papergame.layout.pages.rules_sheet import (
-    GUTTER, NOTE_SIZE, RULE_SIZE, TILE, example_diagram, figures_row, pairs_text, tile_name, turn_arrow,
+from papergame.layout.context import PageContext
+from papergame.layout.pages.blocks import (
+    Block, ColumnPages, Figure, boxed, figure_grid, figure_row, heading, paragraph, stack, step,
 )
-from papergame.layout.primitives import Item, Rect
-from papergame.layout.textflow import Metrics, wrap
-from papergame.layout.tile_art import tile_art, turned
+from papergame.layout.paper import Sheet
+from papergame.layout.rule_figures import (
+    CATALOGUE_TILE, TILE_GAP, catalogue_size, example_figure, turn_arrow, turning_figure, turning_tile,
+)
+from papergame.layout.rule_words import pairs_text, tile_name
+from papergame.layout.tile_art import tile_art
 from papergame.model.answers import FirstMove, crossing_types, loops_possible, worked_example
 from papergame.model.definition import GameDefinition
-from papergame.model.rules import rule_set
 from papergame.text import Texts
 
 
@@ -30,85 +33,71 @@ def example_sentence(definition: GameDefinition, texts: Texts, move: FirstMove) 
                      to=texts.position(board, t.end), **common)
 
 
-def shared_rules_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
-    sheet = Sheet("rules", paper, metrics, continued=lambda more: more.title(
-        texts.get("kit.continued", title=texts.get("path_rules.title"))))
+def shared_rules_pages(ctx: PageContext) -> list[Sheet]:
+    """The rules on as many sheets as they need (one for the shipped game)."""
+    definition, texts, metrics = ctx.game, ctx.texts, ctx.metrics
     board, shape = definition.board, definition.shape
-    sheet.title(texts.get("path_rules.title"))
-    sheet.paragraph(texts.get("path_rules.intro", columns=len(board.columns), rows=len(board.rows)),
-                    what="path_rules.intro")
-    sheet.gap(2)
-    left_w = (sheet.width - GUTTER) * 0.54
-    left = sheet.column(sheet.x, left_w)
-    right = sheet.column(sheet.x + left_w + GUTTER, sheet.width - left_w - GUTTER, widen=True)
+    pages = ColumnPages("rules", ctx.paper, metrics, texts.get("path_rules.title"), texts.get("rules.continued"))
+    pages.full_width([paragraph(texts.get("path_rules.intro", columns=len(board.columns), rows=len(board.rows)),
+                                pages.sheet.width, metrics, "path_rules.intro", after=2.0)])
+    w = pages.column_width
 
-    left.heading(texts.get("rules.tiles_heading"))
-    left.gap(1)
-    figures_row(left, [
-        (tile_art(shape, t, TILE, type_label=str(t.id)), TILE, TILE,
-         texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)))
-        for t in definition.tiles
-    ], "rules.tile_caption")
-    crossing = crossing_types(definition)
-    if crossing:
-        left.paragraph(texts.get("path_rules.crossing", types=", ".join(map(str, crossing))),
-                       size=NOTE_SIZE, what="path_rules.crossing")
-    run_out = "path_rules.run_out" if rule_set(definition).unlimited else "path_rules.run_out_kit"
-    left.paragraph(texts.get(run_out), size=NOTE_SIZE, bold=True, what=run_out)
-    left.heading(texts.get("rules.rotation_heading"))
-    left.gap(1)
-    first = definition.tiles[0]
-    art = tile_art(shape, first, TILE, type_label=str(first.id))
-    step = shape.step_degrees
-    figures_row(left, [
-        (art, TILE, TILE, texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0))),
-        (turn_arrow(8, TILE / 2 - 4, 8), 16, TILE, ""),
-        ([turned(art, TILE, step, 0, 0)], TILE, TILE,
-         texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step), degrees=step)),
-    ], "rules.rotation_caption")
-    left.paragraph(texts.get("rules.rotation_text"), size=NOTE_SIZE, what="rules.rotation_text")
-
-    example = worked_example(definition)
-    moves = [m for m in (example.stop, example.out) if m is not None]
-    if moves:
-        left.heading(texts.get("rules.example_heading"))
-        left.gap(1)
-        figures: list[tuple[list[Item] | Item, float, float, str]] = []
-        for move in moves:
-            d = example_diagram(definition, move)
-            figures.append(([d.items(0, 0)], d.width, d.height, example_sentence(definition, texts, move)))
-        figures_row(left, figures, "path_rules.example")
+    def para(key: str, bullet: str = "", bold: bool = False, **values) -> Block:
+        return paragraph(texts.get(key, **values), w, metrics, key, bullet=bullet, bold=bold)
 
     start = texts.position(board, definition.tokens[0].start)
-    keys = ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players", "rules.notation")
-    setup = [texts.get(key, start=start) for key in keys]
-    box_h = 3 + sum(len(wrap(text, right.width - 8, RULE_SIZE, metrics)) * RULE_SIZE * 1.3 + 0.8 for text in setup)
-    right.need(HEADING_SIZE * 2 + 1 + box_h)  # the heading and its box stay together
-    right.heading(texts.get("rules.setup_heading"))
-    right.gap(1)
-    box_top = right.cursor
-    inner = right.column(right.x + 2.5, right.width - 5, continues=False)
-    inner.gap(2)
-    for i, (key, text) in enumerate(zip(keys, setup)):
-        inner.paragraph(text, size=RULE_SIZE, what=key, indent=3, bullet="•")
-        if i < len(keys) - 1:
-            inner.gap(0.8)
-    inner.gap(1.8)
-    right.cursor = inner.cursor
-    right.add(Rect(right.x, right.cursor, right.width, box_top - right.cursor, width=0.4))
+    setup = [paragraph(texts.get(key, start=start), w - 5, metrics, key, bullet="•")
+             for key in ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players",
+                         "rules.notation")]
+    blocks: list[Block] = [heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading"),
+                           boxed(stack(setup, "path_rules.setup"), w)]
 
-    right.heading(texts.get("rules.turn_heading"))
-    for i in range(1, 5):
-        right.paragraph(texts.get(f"path_rules.turn_{i}"), size=RULE_SIZE, indent=5.5, bullet=f"{i}.",
-                        what=f"path_rules.turn_{i}")
-        right.gap(0.8)
-    right.heading(texts.get("rules.end_heading"))
-    for i in range(1, 3):
-        text = texts.get(f"path_rules.end_{i}")
-        if i == 2 and not loops_possible(definition):
-            text += " " + texts.get("path_rules.end_2_never")
-        right.paragraph(text, size=RULE_SIZE, indent=3, bullet="•", what=f"path_rules.end_{i}")
-        right.gap(0.8)
-    right.gap(2)
-    right.paragraph(texts.get("path_rules.think"), size=RULE_SIZE, bold=True, what="path_rules.think")
-    return sheet
+    blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading"))
+    captions = [texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)) for t in definition.tiles]
+    size = catalogue_size(shape, captions, w, metrics)
+    tile_w = shape.width * size
+    per_row = max(1, min(len(definition.tiles), int(w // (tile_w + TILE_GAP))))
+    catalogue = [Figure(tile_art(shape, t, size, type_label=str(t.id)), tile_w, size, caption)
+                 for t, caption in zip(definition.tiles, captions)]
+    blocks += figure_grid(catalogue, w, per_row, metrics, "rules.tile_caption")
+    crossing = crossing_types(definition)
+    if crossing:
+        blocks.append(para("path_rules.crossing", types=", ".join(map(str, crossing))))
+    blocks.append(para("path_rules.run_out" if ctx.rules.unlimited else "path_rules.run_out_kit", bold=True))
+
+    blocks.append(heading(texts.get("rules.rotation_heading"), w, metrics, "rules.rotation_heading"))
+    first = turning_tile(definition)
+    step_deg = shape.step_degrees
+    blocks.append(figure_row([
+        turning_figure(definition, first, CATALOGUE_TILE, 0,
+                       texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0)), texts, metrics),
+        Figure(turn_arrow(7, 3, 7), 14, 12),
+        turning_figure(definition, first, CATALOGUE_TILE, step_deg,
+                       texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
+                       texts, metrics),
+    ], w, metrics, "rules.rotation_caption"))
+    blocks.append(para("rules.rotation_text"))
+
+    blocks.append(heading(texts.get("rules.turn_heading"), w, metrics, "rules.turn_heading"))
+    example = worked_example(definition)  # the engine's two first moves, beside the steps they show
+    turns = [para(f"path_rules.turn_{i}", bullet=f"{i}.") for i in (1, 2)]
+    if example.stop is not None:
+        turns.append(step(example_figure(definition, example.stop), texts.get("path_rules.turn_3"), w, metrics,
+                          "path_rules.turn_3", number="3.", note=example_sentence(definition, texts, example.stop)))
+    else:
+        turns.append(para("path_rules.turn_3", bullet="3."))
+    blocks += turns + [para("path_rules.turn_4", bullet="4.")]
+
+    blocks.append(heading(texts.get("rules.end_heading"), w, metrics, "rules.end_heading"))
+    ends = [texts.get("path_rules.end_1"), texts.get("path_rules.end_2")]
+    if not loops_possible(definition):
+        ends[1] += " " + texts.get("path_rules.end_2_never")
+    if example.out is not None:
+        blocks.append(step(example_figure(definition, example.out), ends[0], w, metrics, "path_rules.end_1",
+                           note=example_sentence(definition, texts, example.out)))
+    else:
+        blocks.append(paragraph(ends[0], w, metrics, "path_rules.end_1", bullet="•"))
+    blocks.append(paragraph(ends[1], w, metrics, "path_rules.end_2", bullet="•"))
+    blocks.append(para("path_rules.think", bold=True))
+    pages.add(blocks)
+    return pages.sheets

@@ -8,41 +8,12 @@ from papergame.layout.charts import BarChart
 from papergame.layout.paper import BODY_SIZE, Sheet
 from papergame.layout.primitives import Page, Text
 from papergame.layout.textflow import Metrics
-from papergame.model.simulate import SimulationReport
+from papergame.model.rulesets import rule_set
+from papergame.model.simulate import SimulationReport, standard_error
 from papergame.text import Texts
 
 CHART_H = 52.0
 LEGEND = 2.8  # mm, the size of axis words
-
-
-def percent(n: int, games: int) -> str:
-    return f"{100 * n / games:.1f}%"
-
-
-def summary_lines(report: SimulationReport) -> list[str]:
-    """The figures in words; the same sentences `simulate` prints."""
-    g = report.games
-    d = report.definition
-    rules = "shared path" if d.rules.path == "shared" else "a token each"
-    lines = [
-        f"{g:,} games of {d.source} ({rules}), policy {report.policy}, seed {report.seed}.",
-    ]
-    for name in report.players:
-        n = report.wins[name]
-        lines.append(f"{name.capitalize()} won {n:,} ({percent(n, g)}, standard error {standard_error(n, g):.1f} points).")
-    lines.append(f"Draws: {report.draws:,} ({percent(report.draws, g)}).")
-    shortest, longest = min(report.lengths), max(report.lengths)
-    lines.append(f"Game length: mean {report.mean_length:.2f} tiles laid, shortest {shortest}, longest {longest}.")
-    laid = sum(report.tiles.values())
-    lines.append("Tiles laid: " + ", ".join(f"type {t} {percent(n, laid)}" for t, n in sorted(report.tiles.items()))
-                 + ".")
-    return lines
-
-
-def standard_error(n: int, games: int) -> float:
-    """The standard error of a share n/games, in percentage points."""
-    p = n / games
-    return 100 * math.sqrt(p * (1 - p) / games)
 
 
 def report_lines(report: SimulationReport, texts: Texts) -> list[str]:
@@ -52,7 +23,7 @@ def report_lines(report: SimulationReport, texts: Texts) -> list[str]:
     def share(n: int, total: int) -> str:
         return texts.get("simulate.percent", value=texts.number(100 * n / total, 1))
 
-    rules = texts.get("simulate.rules_shared" if d.rules.path == "shared" else "simulate.rules_own")
+    rules = texts.get(f"simulate.rules_{rule_set(d).name}")
     lines = [texts.get("simulate.summary", games=texts.whole(g), game=d.source, rules=rules, policy=texts.get(f"simulate.policy_{report.policy}"),
                        seed=report.seed)]
     for name in report.players:

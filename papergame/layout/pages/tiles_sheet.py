@@ -21,7 +21,7 @@ from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
 from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import fit_line, wrap
-from papergame.layout.tile_art import tile_art, token_art
+from papergame.layout.tile_art import cut_out, tile_art, token_art
 from papergame.layout.pages.board_sheet import BoardSheet
 from papergame.layout.pages.tokens import SPARES, token_radius
 from papergame.layout.pieces import MARK_BAND, PrintedTile, kit_id, tile_list
@@ -69,7 +69,7 @@ def token_items(ctx: PageContext, left: float, top: float, width: float) -> list
         row, place = divmod(i, per_row)
         cx = left + r + place * token_pitch(ctx.tile)
         cy = top - TOKEN_CLEAR - r - row * (2 * r + SMALL_SIZE + 3.0)
-        items += token_art(name, cx, cy, r, 0.0)
+        items += cut_out(token_art(name, cx, cy, r, 0.0))
         items.append(Text(cx, cy - r - SMALL_SIZE - 0.6, ctx.texts.get(f"token.{name}"), SMALL_SIZE, anchor="middle"))
     return items
 

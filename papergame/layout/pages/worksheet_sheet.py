@@ -274,7 +274,7 @@ class WorksheetLayout:
 
     def instructions(self, sheet: Sheet, kinds_on: frozenset[type[Puzzle]]) -> None:
         """The short instructions, with one drawn example at their right."""
-        from papergame.layout.pages.rules_sheet import example_figure
+        from papergame.layout.rule_figures import example_figure
         from papergame.model.answers import worked_example
 
         move = worked_example(self.definition).stop
@@ -310,7 +310,7 @@ class WorksheetLayout:
 
     def side_key(self):
         """A small hexagon with its sides named round it (None for squares: N E S W need no key)."""
-        from papergame.layout.pages.rules_sheet import shape_outline, side_letters
+        from papergame.layout.rule_figures import shape_outline, side_letters
 
         shape = self.definition.shape
         if not shape_layout(shape).side_key:

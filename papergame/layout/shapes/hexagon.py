@@ -60,7 +60,7 @@ class HexBlock:
             ox, oy = grid.at(grid.board.cell_origin(cell))
             items.append(Group(ox, oy, 0, tuple(self.draw(printed, outline=False))))
         # always: a zigzag between two columns cannot be cut from marks alone
-        items += [Line(*s.start, *s.end, width=CUT_LINE, role="cut") for s in grid.sides(slots)]
+        items += [Line(*s.start, *s.end, width=CUT_LINE, role="cut", cut="cut") for s in grid.sides(slots)]
         if guides in ("marks", "both"):
             items += self.marks(grid, slots)
         return items
@@ -98,7 +98,7 @@ class HexagonLayout:
 
     def outline(self, shape: TileShape, size: float, ink: float) -> Item:
         return Polygon(tuple((p.x * size, p.y * size) for p in shape.corners()), width=0.2, stroke=ink, fill=None,
-                       role="cut")
+                       role="cut", cut="cut")
 
     def cell_fill(self, corners: list[XY], x: float, y: float, size: float, fill: float) -> Item:
         return Polygon(tuple(corners), width=0, stroke=None, fill=fill)

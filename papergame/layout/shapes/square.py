@@ -112,7 +112,7 @@ class SquareLayout:
         return SquareBlock(ctx, draw)
 
     def outline(self, shape: TileShape, size: float, ink: float) -> Item:
-        return Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None, role="cut")
+        return Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None, role="cut", cut="cut")
 
     def cell_fill(self, corners: list[XY], x: float, y: float, size: float, fill: float) -> Item:
         return Rect(x, y, size, size, width=0, stroke=None, fill=fill)

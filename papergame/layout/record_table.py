@@ -1,0 +1,82 @@
+"""What every record sheet shares, whatever its rule set: the title, a ruled table of turns, how many rows fit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
+from papergame.layout.paper import Sheet
+from papergame.layout.primitives import Line, Rect, Text
+from papergame.layout.textflow import Metrics, fit_line, wrap
+
+ROW_H = 6.8  # 25 turns and the example fit one A4 sheet
+ROW_H_MIN = 6.2  # rows a little closer when that keeps a whole game on one sheet (longer words above the table)
+EXAMPLE_SHADE = 0.88
+
+
+def page_title(sheet: Sheet, title: str, what: str) -> None:
+    """A record sheet's title, in the title size of every page a player reads."""
+    fit_line(title, sheet.width * 0.8, TITLE, sheet.metrics, True, what)
+    bottom = sheet.take(TITLE * 1.35, "the title")
+    sheet.add(Text(sheet.x, bottom + TITLE * 0.3, title, TITLE, bold=True))
+
+
+def rows_on_sheet(room: float, result_h: float, remaining: int, taken: int) -> tuple[int, float]:
+    """How many numbered rows go on a sheet with `room` mm below the header, and their height.
+
+    `taken` rows (the example) are there already; the sheet that ends the game also holds
+    the result, `result_h` high. Rows close up a little when that keeps the game on one sheet.
+    """
+    row_h = ROW_H
+    if int((room - result_h) // ROW_H) - taken < remaining <= int((room - result_h) // ROW_H_MIN) - taken:
+        row_h = (room - result_h) / (remaining + taken) - 1e-6
+    plain = int(room // row_h) - taken
+    with_result = int((room - result_h) // row_h) - taken
+    if remaining <= with_result:
+        return remaining, row_h
+    return min(plain, remaining - 1), row_h  # leave at least one row for the sheet that carries the result
+
+
+def header_height(cols, width: float, metrics: Metrics) -> float:
+    lines = max(len(wrap(label, share * width - 2.5, CAPTION, metrics, True, "record table header"))
+                for label, share in cols)
+    return lines * CAPTION * LEADING + 3.0
+
+
+def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float,
+          row_h: float = ROW_H) -> None:
+    width = sheet.width
+    xs = [sheet.x]
+    for _, share in cols:
+        xs.append(xs[-1] + share * width)
+    top = sheet.cursor
+    bottom = sheet.take(header_h, "the table header")
+    sheet.add(Rect(sheet.x, bottom, width, header_h, width=0.4, stroke=0.0, fill=0.8))
+    for i, (label, share) in enumerate(cols):
+        lines = wrap(label, share * width - 2.5, CAPTION, sheet.metrics, True, "record table header")
+        for k, line in enumerate(lines):
+            sheet.add(Text(xs[i] + 1.5, top - 1.5 - (k + 1) * CAPTION * LEADING + CAPTION * 0.3, line, CAPTION,
+                           bold=True))
+    table_rows(sheet, xs, width, top, rows, row_h, first_is_example, BODY, lambda i: "record table", 0.25, 0.3)
+
+
+def table_rows(sheet: Sheet, xs: list[float], width: float, top: float, rows, row_h: float, first_is_example: bool,
+               size: float, what: Callable[[int], str], example_fill: float, lift: float) -> None:
+    """The rows of a record table below its header (the first may be a shaded example), then its rules and frame.
+
+    `xs` are the column edges; `what(i)` names column i in an error when a value does not fit it.
+    """
+    for n, row in enumerate(rows):
+        y = sheet.take(row_h, "the table rows")
+        example = first_is_example and n == 0
+        if example:
+            sheet.add(Rect(sheet.x, y, width, row_h, width=0, stroke=None, fill=EXAMPLE_SHADE))
+        for i, value in enumerate(row):
+            if value:
+                value = fit_line(value, xs[i + 1] - xs[i] - 2.5, size, sheet.metrics, example and i == 0, what(i))
+                sheet.add(Text(xs[i] + 1.5, y + row_h * lift, value, size, bold=example and i == 0,
+                               fill=example_fill if example else 0.0))
+        sheet.add(Line(sheet.x, y, sheet.x + width, y, width=0.6 if example else 0.25))
+    for x in xs:
+        sheet.add(Line(x, sheet.cursor, x, top, width=0.25))
+    sheet.add(Rect(sheet.x, sheet.cursor, width, top - sheet.cursor, width=0.4))

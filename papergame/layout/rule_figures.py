@@ -1,0 +1,126 @@
+"""The figures the rules pages, host keys, guides and worksheets share (tiles turning, first moves): pure helpers."""
+
+from __future__ import annotations
+
+import math
+
+from papergame.layout.diagram import Diagram, Marker
+from papergame.layout.pages.blocks import CAPTION, Figure
+from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
+from papergame.layout.textflow import Metrics
+from papergame.layout.tile_art import tile_art, turned
+from papergame.model.answers import FirstMove
+from papergame.model.definition import GameDefinition
+from papergame.model.geometry import TileShape
+from papergame.model.rules import symmetric_turns
+from papergame.text import Texts
+
+CATALOGUE_TILE = 16.0  # the catalogue's tiles (and the turning pictures)
+SMALLEST_CATALOGUE_TILE = 14.0
+TILE_GAP = 1.5  # at least this between the catalogue's tiles
+STEP_CELL = 10.0  # the cells of the pictures beside the steps
+EXAMPLE_CELL = 20.0
+
+
+def catalogue_size(shape: TileShape, captions: list[str], width: float, metrics: Metrics) -> float:
+    """The catalogue's tile size: CATALOGUE_TILE, or a little smaller when that puts a small set in one row
+    (and every word of the captions still fits the narrower places)."""
+    count = len(captions)
+    if count * (shape.width * CATALOGUE_TILE + TILE_GAP) <= width or count > 6:
+        return CATALOGUE_TILE
+    fits = (width / count - TILE_GAP) / shape.width
+    words_fit = all(metrics.width(word, CAPTION) <= width / count - 1.5 for c in captions for word in c.split())
+    return fits if fits >= SMALLEST_CATALOGUE_TILE and words_fit else CATALOGUE_TILE
+
+
+def turning_tile(definition: GameDefinition):
+    """The tile the turning pictures show: one that looks different turned (the fewest same-looking turns)."""
+    return min(definition.tiles, key=lambda t: len(symmetric_turns(definition, t)))
+
+
+def turn_arrow(x: float, y: float, r: float) -> list[Item]:
+    """A clockwise quarter-turn arrow drawn as shapes (the font has no arrow glyph)."""
+    items: list[Item] = [Arc(x, y, r, 135, -90, width=0.6)]
+    end = math.radians(45)
+    ex, ey = x + r * math.cos(end), y + r * math.sin(end)
+    # head tangent to the circle, pointing clockwise (down and right at 45 degrees)
+    tx, ty = math.cos(end - math.pi / 2), math.sin(end - math.pi / 2)
+    nx, ny = -ty, tx
+    head = 2.2
+    items.append(Polygon(((ex + tx * head, ey + ty * head), (ex + nx * head * 0.6, ey + ny * head * 0.6),
+                          (ex - nx * head * 0.6, ey - ny * head * 0.6)), width=0.1, stroke=None, fill=0.0))
+    return items
+
+
+LABEL_CLEAR = 1.5  # mm between a side's name and the tile's outline
+
+
+def side_letters(shape: TileShape, size: float, texts: Texts, metrics: Metrics) -> list[Text]:
+    """The side names just outside a tile at the origin, clear of its outline: they belong to the page, so they
+    stay put when the tile turns."""
+    items: list[Text] = []
+    corners = shape.corners()
+    hh = CAPTION * 0.36
+    for i, side in enumerate(shape.sides):
+        a, b = corners[i], corners[(i + 1) % len(corners)]
+        o = shape.outward(side)
+        label = texts.letters(side)
+        hw = metrics.width(label, CAPTION, True) / 2
+        d = LABEL_CLEAR + hw * abs(o.x) + hh * abs(o.y)  # the label's box, pushed out until it clears the side
+        mx, my = (a.x + b.x) / 2 * size + o.x * d, (a.y + b.y) / 2 * size + o.y * d
+        items.append(Text(mx, my - hh, label, CAPTION, bold=True, anchor="middle", fill=0.35))
+    return items
+
+
+def turning_figure(definition: GameDefinition, tile, size: float, degrees: int, caption: str, texts: Texts,
+                   metrics: Metrics) -> Figure:
+    """A tile turned `degrees`, unlabelled (a turned number reads as a squiggle), with the side names round it."""
+    shape = definition.shape
+    tile_w = shape.width * size
+    art = tile_art(shape, tile, size, type_label="")
+    labels = side_letters(shape, size, texts, metrics)
+    hh = CAPTION * 0.36
+    left = min([0.0] + [t.x - metrics.width(t.text, CAPTION, True) / 2 for t in labels])
+    right = max([tile_w] + [t.x + metrics.width(t.text, CAPTION, True) / 2 for t in labels])
+    bottom = min([0.0] + [t.y for t in labels])
+    top = max([size] + [t.y + 2 * hh for t in labels])
+    items: list[Item] = [turned(art, size, degrees, 0, 0, tile_w), *labels]
+    return Figure([Group(-left, -bottom, 0, tuple(items))], right - left, top - bottom, caption)
+
+
+def shape_outline(shape: TileShape, size: float, x: float, y: float, fill: float | None) -> Polygon:
+    return Polygon(tuple((x + c.x * size, y + c.y * size) for c in shape.corners()), width=0.35, fill=fill)
+
+
+def draw_pile(shape: TileShape) -> Figure:
+    """Three tiles face down, stacked: the draw pile."""
+    size = 12.0
+    items: list[Item] = [shape_outline(shape, size, 2 * i, 2 * i, 0.82 - 0.08 * i) for i in range(3)]
+    return Figure(items, shape.width * size + 4, size + 4)
+
+
+def example_diagram(definition: GameDefinition, move: FirstMove, cell: float = EXAMPLE_CELL) -> Diagram:
+    """The cells the first player's route passes, with the tile laid and the token after it."""
+    start = definition.tokens[0].start
+    t = move.trace
+    cells = list(t.route) + ([t.end.cell] if t.end is not None else [])
+    cols = (min(c.col for c in cells), max(c.col for c in cells))
+    rows = (min(c.row for c in cells), max(c.row for c in cells))
+    d = Diagram(definition, cols, rows, cell, type_labels=False)
+    d.tiles[start.cell] = (definition.tile_type(move.tile), move.rotation)
+    name = definition.tokens[0].name
+    d.markers.append(Marker(name, position=start, outline=True))
+    if t.end is None:
+        assert t.exit_port is not None, "a token that left the board left through a port"
+        d.markers.append(Marker(name, left_from=(t.route[-1], t.exit_port)))
+    else:
+        d.markers.append(Marker(name, position=t.end))
+    return d
+
+
+def example_figure(definition: GameDefinition, move: FirstMove, before: bool = False,
+                   cell: float = STEP_CELL) -> Figure:
+    d = example_diagram(definition, move, cell)
+    if before:  # the tile just laid, the token still waiting at its start
+        d.markers = [Marker(definition.tokens[0].name, position=definition.tokens[0].start)]
+    return Figure([d.items(0, 0)], d.width, d.height)

@@ -1,0 +1,29 @@
+"""The pages of the own-token game (GAME.md): its rules, record sheet, host key and teacher's guide."""
+
+from __future__ import annotations
+
+from papergame.layout.context import PageContext
+from papergame.layout.pages.guide import guide_pages
+from papergame.layout.pages.host_key import host_key_pages
+from papergame.layout.pages.record_sheet import record_pages
+from papergame.layout.pages.rules_sheet import rules_pages
+from papergame.layout.paper import Sheet
+
+
+class OwnPathPages:
+    name = "own"
+
+    def rules(self, ctx: PageContext) -> list[Sheet]:
+        return rules_pages(ctx)
+
+    def record(self, ctx: PageContext) -> list[Sheet]:
+        return record_pages(ctx)
+
+    def host_key(self, ctx: PageContext) -> list[Sheet]:
+        return host_key_pages(ctx)
+
+    def guide(self, ctx: PageContext) -> list[Sheet]:
+        return guide_pages(ctx)
+
+
+PAGES = OwnPathPages()

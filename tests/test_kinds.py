@@ -1,0 +1,169 @@
+"""Rule sets and tile shapes are registered objects: outside them, hardly anything compares their names.
+
+The count is read from the source (ast): a comparison (==, !=, in, not in) between a
+string naming a shape or a rule set and an attribute such as `.kind`, `.path`, `.name` or
+`.shape` (or a bare name). The registry lookups and the definition parser may keep a few.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import papergame
+from papergame.layout.rulesets import LAYOUTS as RULE_SET_PAGES
+from papergame.layout.shapes import layouts
+from papergame.model.definition import load_definition
+from papergame.model.geometry import SHAPES
+from papergame.model.rulesets import RULE_SETS, rule_set
+
+PACKAGE = Path(papergame.__file__).resolve().parent
+NAMES = set(SHAPES) | set(RULE_SETS)
+ATTRIBUTES = {"kind", "path", "name", "shape"}
+MOST = 6  # issue 17: the registry lookups and the definition parser
+
+
+def names_in(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and node.value in NAMES
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(names_in(e) for e in node.elts)
+    return False
+
+
+def subject(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Attribute) and node.attr in ATTRIBUTES) or isinstance(node, ast.Name)
+
+
+def name_comparisons(source: str) -> list[int]:
+    """The lines of `source` that compare a shape's or rule set's name with an attribute or a variable.
+
+    >>> name_comparisons('if shape.kind == "hexagon":\\n    pass\\nx = rules.path != "own"\\ny = a == b\\n')
+    [1, 3]
+    """
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare):
+            continue
+        if not all(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
+            continue
+        operands = [node.left, *node.comparators]
+        if any(names_in(o) for o in operands) and any(subject(o) for o in operands):
+            lines.append(node.lineno)
+    return lines
+
+
+def package_comparisons() -> dict[str, list[int]]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = name_comparisons(path.read_text(encoding="utf-8"))
+        if lines:
+            found[str(path.relative_to(PACKAGE))] = lines
+    return found
+
+
+def test_the_counter_sees_each_form_of_comparison():
+    source = ('a = shape.kind == "square"\nb = "shared" != d.rules.path\nc = kind in ("square", "hexagon")\n'
+              'd = rules.name == "shared"\ne = x.kind == "triangle"\nf = {"own": 1}\ng = s.width == 1\n')
+    assert name_comparisons(source) == [1, 2, 3, 4]
+
+
+def test_at_most_six_places_compare_a_shape_or_rule_set_with_its_name():
+    found = package_comparisons()
+    total = sum(len(lines) for lines in found.values())
+    assert total <= MOST, f"{total} name comparisons (at most {MOST}): {found}"
+    assert set(found) <= {"model/definition.py"}, found  # the definition parser, where a name is read
+
+
+def test_every_shape_has_a_layout_and_every_rule_set_has_pages():
+    assert set(layouts()) == set(SHAPES) == {"square", "hexagon"}
+    assert set(RULE_SET_PAGES) == set(RULE_SETS) == {"own", "shared"}
+
+
+def test_each_shipped_game_finds_its_rule_set_and_shape_by_name():
+    found = {}
+    for game in ("edge-port-path-tiles", "hexagon-path-tiles", "shared-path"):
+        definition = load_definition(game)
+        found[game] = (rule_set(definition).name, definition.shape.form.name, definition.shape.form.text_suffix)
+    assert found == {"edge-port-path-tiles": ("own", "square", ""),
+                     "hexagon-path-tiles": ("own", "hexagon", "_hexagon"),
+                     "shared-path": ("shared", "square", "")}
+
+
+# --- output formats and cut roles ----------------------------------------------------------------
+
+
+def kit_pages(game: str, **options):
+    from papergame.build import make_pages
+    from papergame.layout.kit import KitOptions
+
+    return make_pages(game, options=KitOptions(**options))[2].pages
+
+
+def test_the_pdf_renderer_is_found_by_name_and_writes_the_same_bytes():
+    import io
+
+    from papergame.render.formats import RENDERERS, render
+    from papergame.render.pdf import render_pdf
+
+    pages = kit_pages("edge-port-path-tiles", only=("tiles",))
+    by_name, direct = io.BytesIO(), io.BytesIO()
+    render("pdf", pages, by_name, "t", "", "k")
+    render_pdf(pages, direct, "t", "", "k")
+    assert list(RENDERERS) == ["pdf"]
+    assert by_name.getvalue() == direct.getvalue() and by_name.getvalue().startswith(b"%PDF")
+
+
+def test_every_tile_and_token_to_cut_out_carries_a_cut_role():
+    from papergame.layout.primitives import CUT_ROLES, Circle, Line, Polygon, Rect, cut_paths
+
+    squares = cut_paths(kit_pages("edge-port-path-tiles", only=("tiles", "tokens"))[0].items)
+    assert sum(isinstance(item, Rect) for item, _ in squares) == 18  # one outline a tile
+    assert sum(isinstance(item, Circle) for item, _ in squares) == 6  # two tokens, two spares each
+    hexes = [item for page in kit_pages("hexagon-path-tiles", only=("tiles",)) for item, _ in cut_paths(page.items)]
+    assert hexes and all(isinstance(item, (Line, Polygon)) for item in hexes)
+    strips = [item for page in kit_pages("edge-port-path-tiles", tile=60, only=("board",))
+              for item, _ in cut_paths(page.items)]
+    assert strips and all(isinstance(item, Line) and item.dash for item in strips)  # the overlap strips' outer lines
+    assert set(CUT_ROLES) == {"cut", "fold", "score", "none"}
+
+
+# --- a third rule set, registered as the two are (a sketch: it does not ship) ---------------------
+
+
+def test_a_third_rule_set_is_one_model_class_one_page_class_and_a_line_in_each_registry(monkeypatch):
+    import dataclasses
+
+    from papergame.build import kit_pdfs, worksheet_pdfs
+    from papergame.activities.worksheet import WorksheetError, WorksheetOptions
+    from papergame.layout import rulesets as layout_rulesets
+    from papergame.layout.rulesets.own import OwnPathPages
+    from papergame.model import rulesets
+    from papergame.model.outcomes import DRAW, Result
+    from papergame.model.rules import replay
+    from papergame.model.rulesets.own import OwnPath
+
+    class Misere(OwnPath):  # the model module: own tokens, but the token that leaves the board wins
+        name = "misere"
+
+        def judge(self, game, traces):
+            result = super().judge(game, traces)
+            if result.winner in (None, DRAW):
+                return result
+            (other,) = [n for n in game.positions if n != result.winner]
+            return Result(other, result.reason)
+
+    class MiserePages(OwnPathPages):  # the layout module: the own game's pages
+        name = "misere"
+
+    monkeypatch.setitem(rulesets.RULE_SETS, "misere", lambda definition: Misere())
+    monkeypatch.setitem(layout_rulesets.LAYOUTS, "misere", MiserePages())
+    default = load_definition()
+    misere = dataclasses.replace(default, rules=default.rules._replace(path="misere"))
+    assert replay(misere, ["A1:3", "E5:1"]).result == Result("black", "black exited")
+    assert replay(default, ["A1:3", "E5:1"]).result == Result("white", "black exited")
+    assert kit_pdfs(misere).kit_pages == kit_pdfs(default).kit_pages
+    with pytest.raises(WorksheetError, match='rules.path: the "misere" game has no worksheets'):
+        worksheet_pdfs(misere, WorksheetOptions())
