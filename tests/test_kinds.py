@@ -15,7 +15,7 @@ import pytest
 import papergame
 from papergame.layout.rulesets import LAYOUTS as RULE_SET_PAGES
 from papergame.layout.shapes import layouts
-from papergame.model.definition import load_definition
+from papergame.data.games import load_definition
 from papergame.model.geometry import SHAPES
 from papergame.model.rulesets import RULE_SETS, rule_set
 
