@@ -52,7 +52,10 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile("deterministic", derandomize=True, database=None, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("random", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+# derandomize=False in so many words: with CI set, hypothesis's default profile is its "ci" one, which
+# derandomizes, and a profile registered without it would inherit that.
+settings.register_profile("random", derandomize=False, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
 
 
 def hypothesis_profile(markexpr: str, seed_choice: str) -> str:
