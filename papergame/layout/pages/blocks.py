@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from papergame.errors import LayoutError
 from papergame.layout.paper import BODY, CAPTION, HEADING, LEADING, TITLE, Sheet  # noqa: F401 (the type scale)
-from papergame.layout.primitives import Group, Item, Rect, Text
+from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
 PT = 0.3528
@@ -30,6 +30,20 @@ class Block(NamedTuple):
     draw: Callable[[float, float], list[Item]]
     what: str
     keep_with_next: bool = False
+
+
+def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str, metrics: Metrics) -> None:
+    """A pupil's "Name ____ Date __" line on `base`, leaving room at the right for the sheet's `details`."""
+    name_w, date_w = metrics.width(name, BODY, True), metrics.width(date, BODY, True)
+    room = sheet.width - metrics.width(details, CAPTION) - name_w - date_w - 14.0
+    x = sheet.x
+    sheet.add(Text(x, base, name, BODY, bold=True))
+    x += name_w + 2.0
+    sheet.add(Line(x, base - 0.8, x + room * 0.68, base - 0.8, width=0.25))
+    x += room * 0.68 + 4.0
+    sheet.add(Text(x, base, date, BODY, bold=True))
+    x += date_w + 2.0
+    sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
 
 
 def text_lines(lines: list[str], x: float, top: float, size: float, bold: bool = False, fill: float = 0.0,

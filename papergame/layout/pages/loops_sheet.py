@@ -14,7 +14,7 @@ import math
 
 from papergame.activities.loops import LoopPuzzle
 from papergame.errors import OptionError
-from papergame.layout.pages.blocks import BODY, CAPTION, text_lines
+from papergame.layout.pages.blocks import BODY, CAPTION, text_lines, name_and_date
 from papergame.layout.paper import CONTENT_W, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -90,17 +90,7 @@ class LoopsLayout:
         if key:
             sheet.add(Text(sheet.x, base, texts.get("worksheet.key_keep_away"), BODY, bold=True))
         else:
-            name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
-            name_w, date_w = metrics.width(name, BODY, True), metrics.width(date, BODY, True)
-            room = sheet.width - metrics.width(details, CAPTION) - name_w - date_w - 14.0
-            x = sheet.x
-            sheet.add(Text(x, base, name, BODY, bold=True))
-            x += name_w + 2.0
-            sheet.add(Line(x, base - 0.8, x + room * 0.68, base - 0.8, width=0.25))
-            x += room * 0.68 + 4.0
-            sheet.add(Text(x, base, date, BODY, bold=True))
-            x += date_w + 2.0
-            sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
+            name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), details, metrics)
         sheet.gap(1.0)
         for text in (texts.get("loops.intro"), texts.get("loops.intro_numbers")):
             lines = wrap(text, sheet.width - 4.0, QUESTION_SIZE, metrics, what="loops.intro")

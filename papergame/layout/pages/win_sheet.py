@@ -16,7 +16,7 @@ import math
 from papergame.activities.win_in import Line as WinLine, WinPuzzle
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
-from papergame.layout.pages.blocks import BODY, CAPTION, text_lines
+from papergame.layout.pages.blocks import BODY, CAPTION, text_lines, name_and_date
 from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -120,17 +120,7 @@ class WinLayout:
         bottom = sheet.take(8.0, "the name line")
         base = bottom + 2.0
         details = self.details(seed)
-        name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
-        name_w, date_w = metrics.width(name, BODY, True), metrics.width(date, BODY, True)
-        room = sheet.width - metrics.width(details, CAPTION) - name_w - date_w - 14.0
-        x = sheet.x
-        sheet.add(Text(x, base, name, BODY, bold=True))
-        x += name_w + 2.0
-        sheet.add(Line(x, base - 0.8, x + room * 0.68, base - 0.8, width=0.25))
-        x += room * 0.68 + 4.0
-        sheet.add(Text(x, base, date, BODY, bold=True))
-        x += date_w + 2.0
-        sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
+        name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), details, metrics)
         sheet.add(Text(sheet.x + sheet.width, base, details, CAPTION, anchor="end"))
         sheet.gap(1.0)
         tile = self.definition.tiles[0]
