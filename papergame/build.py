@@ -160,7 +160,7 @@ def make_pages(game=None, text_path=None, lang="en", options: KitOptions = KitOp
     texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
     check_text_glyphs(texts)
     check_token_words(definition, texts)
-    kit = build_kit(definition, texts, options, FontMetrics())
+    kit = build_kit(definition, texts, options, FontMetrics(options.type.face))
     check_page_glyphs(kit.pages + kit.host_key)
     return definition, texts, kit
 
@@ -265,9 +265,17 @@ def build_worksheets(output: str | Path | None, game_path, options: WorksheetOpt
 
 def worksheet_pages(definition, texts: Texts, options: WorksheetOptions, progress=lambda sheets: sheets):
     """The sheets and their key pages, laid out and finished in memory: (puzzles a sheet, sheets, pages, keys)."""
-    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured)  # for the foot of each page
+    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured,  # for the foot of each page
+                             large_print=options.large_print, clear_print=options.clear_print)
     check_text_glyphs(texts)
     return sheet_kind(definition).pages(definition, texts, options, progress, kit_options)
+
+
+def sheet_metrics(font_metrics, options: KitOptions):
+    """The metrics a worksheet's layout measures by: the font in the profile's face, with its spacing."""
+    from papergame.layout.paper import Typeset
+
+    return Typeset(font_metrics(options.type.face), options.type)
 
 
 def trace_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
@@ -277,7 +285,8 @@ def trace_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progr
     from papergame.render.fonts import FontMetrics
     from papergame.activities.worksheet import make_worksheets
 
-    layout = WorksheetLayout(definition, texts, FontMetrics(), options.level, kit_options.paper)
+    layout = WorksheetLayout(definition, texts, sheet_metrics(FontMetrics, kit_options), options.level,
+                             kit_options.paper)
     count = layout.puzzle_count(options.puzzles)
     sheets, pages, keys = [], [], []
     for sheet in progress(make_worksheets(definition, options, count)):
@@ -305,7 +314,8 @@ def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
     from papergame.layout.pages.win_sheet import WinLayout
     from papergame.render.fonts import FontMetrics
 
-    layout = WinLayout(definition, texts, FontMetrics(), LEVEL_MOVES[options.level], options.level, kit_options.paper)
+    layout = WinLayout(definition, texts, sheet_metrics(FontMetrics, kit_options), LEVEL_MOVES[options.level],
+                       options.level, kit_options.paper)
     count = layout.puzzle_count(options.puzzles)
     sheets, pages, keys, key_labels = [], [], [], []
     for sheet in progress(make_worksheets(definition, options, count)):

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from papergame.errors import OptionError
 from papergame.layout.ink import INKS
 from papergame.layout.page_kinds import PARTS
-from papergame.layout.paper import PAPERS, lowest_measurement
+from papergame.layout.paper import PAPERS, TypeProfile, lowest_measurement, type_profile
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES
 from papergame.model.geometry import MAX_PORTS_PER_SIDE, SIDE_NAMES, TileShape, standard_ports
 from papergame.printmarks import BAR_MM
@@ -207,6 +207,13 @@ MEASURED_OPTION = Option(
     f"{MEASURED_MAX:g}; 49.2 or 49,2); every page is scaled to make up for it.", low=MEASURED_MIN,
     high=MEASURED_MAX, unit="mm", metavar="MM",
     advice=f"; measure the {BAR_MM:g} mm bar of a page printed at 100% and give its length in mm")
+LARGE_PRINT_OPTION = Option(
+    "large-print", FLAG, False, "Large print: every page laid out afresh with every word at 16 pt or more (body "
+    "18 pt), left-aligned, on more sheets where needed; true scale kept.")
+CLEAR_PRINT_OPTION = Option(
+    "clear-print", FLAG, False, "Clear print: body text 14 pt, wider letter and word spacing, and letters that "
+    "tell l, I, 1 and 0, O apart (Atkinson Hyperlegible; DejaVu for Cyrillic).")
+PRINT_OPTIONS: tuple[Option, ...] = ()  # clear-print and large-print join the kit and worksheets when every page reads the profile
 WORDS = (LANG_OPTION, TEXT_OPTION, GAME_OPTION)
 
 
@@ -250,7 +257,7 @@ KIT_OPTIONS = (
            "of it).", metavar="K"),
     Option("cut-guides", CHOICE, "both", "Cut lines round every tile, crop marks in the margin, or both "
            "(hexagon tiles always get their lines: a zigzag cannot be cut from marks alone).", CUT_GUIDES),
-)
+) + PRINT_OPTIONS
 
 
 @dataclass(frozen=True)
@@ -267,6 +274,8 @@ class KitOptions:
     cut_guides: str = "both"
     kits: int | None = None  # a class set: kits numbered 1 to N in one PDF
     kit: int | None = None  # reprint kit K only, under its own number
+    large_print: bool = False  # every word 16 pt or more (paper.LARGE)
+    clear_print: bool = False  # 14 pt body, wider spacing, Atkinson Hyperlegible (paper.CLEAR)
 
     def __post_init__(self) -> None:
         check_options(self, KIT_OPTIONS)
@@ -287,6 +296,11 @@ class KitOptions:
         if self.kits is not None:
             return list(range(1, self.kits + 1))
         return None
+
+    @property
+    def type(self) -> TypeProfile:
+        """How the kit's words are set: the standard profile, clear print or large print."""
+        return type_profile(self.large_print, self.clear_print)
 
     def wants(self, part: str) -> bool:
         if self.tiles is not None:  # a reprint of named tiles prints just those
@@ -317,7 +331,7 @@ WORKSHEET_OPTIONS = (
     PAPER_OPTION._replace(help="Paper size, as for the kit."),
     INK_OPTION._replace(help="low: lighter lines and text, for reused paper, as for the kit."),
     MEASURED_OPTION,
-)
+) + PRINT_OPTIONS
 
 
 @dataclass(frozen=True)
@@ -333,12 +347,18 @@ class WorksheetOptions:
     paper: str = "a4"
     ink: str = "normal"
     measured: float | None = None
+    large_print: bool = False
+    clear_print: bool = False
 
     def __post_init__(self) -> None:
         check_options(self, WORKSHEET_OPTIONS)
         check_measured(self.paper, self.measured)
         if self.sheet is not None and self.copies > 1:
             raise OptionError("sheet", "reprints one sheet of a class set, so it does not go with copies above 1")
+
+    @property
+    def type(self) -> TypeProfile:
+        return type_profile(self.large_print, self.clear_print)
 
     def _replace(self, **changes: Any) -> WorksheetOptions:
         return dataclasses.replace(self, **changes)

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
 from papergame.model.rulesets import RuleSet, rule_set
-from papergame.layout.paper import Sheet
+from papergame.layout.paper import Sheet, TypeProfile, profile_of
 from papergame.layout.textflow import Metrics
 from papergame.text import Texts
 
@@ -34,6 +34,11 @@ class PageContext(NamedTuple):
     def shape(self) -> TileShape:
         """The game's tile shape; `shape.form` is what differs between shapes."""
         return self.game.shape
+
+    @property
+    def type(self) -> TypeProfile:
+        """How words are set (sizes, spacing, face): the profile of this context's metrics (paper.TypeProfile)."""
+        return profile_of(self.metrics)
 
     def sheet(self, name: str) -> Sheet:
         return Sheet(name, self.paper, self.metrics)

@@ -13,7 +13,7 @@ from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
 from papergame.layout.ink import INKS, apply_ink
-from papergame.layout.paper import SMALL_SIZE, Sheet, scale_check
+from papergame.layout.paper import SMALL_SIZE, Sheet, Typeset, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.rulesets import rule_set_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
@@ -87,14 +87,16 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
         page_label = labels[number - 1] if labels is not None else texts.get("kit.page", page=number, pages=total)
         label = texts.get("kit.footer", game=game, page=page_label)
         own = sheet.own_page  # the sheet's own page, whichever sheet its text went on to
+        note = "" if options.measured is None else texts.get(
+            "scale.corrected", measured=texts.number(options.measured),
+            percent=texts.number(100 * BAR / options.measured, 2))
+        own_footer = sheet.type.small_size != SMALL_SIZE  # a profile's footer sets the note among its lines
         own.add(*scale_check(sheet.box, texts.get("scale.instruction"), texts.get("scale.mm"),
-                             texts.get("scale.inch"), sheet.metrics, label))
-        if options.measured is not None:
-            note = texts.get("scale.corrected", measured=texts.number(options.measured),
-                             percent=texts.number(100 * BAR / options.measured, 2))
+                             texts.get("scale.inch"), sheet.metrics, label, note if own_footer else ""))
+        if note and not own_footer:
             fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
             own.add(Text(sheet.box.x, sheet.box.y + 0.6, note, SMALL_SIZE))
-        page = apply_ink(own, INKS[options.ink])
+        page = apply_ink(typeset_page(own, options.type), INKS[options.ink])
         pages.append(corrected(page, options.measured))
     return pages
 
@@ -187,6 +189,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     numbers = options.numbers
     labels = [str(n) for n in numbers] if numbers is not None else [""]
     made = Made([], [], [], {})
+    metrics = metrics if isinstance(metrics, Typeset) else Typeset(metrics, options.type)
     ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
     pages = rule_set_pages(ctx)
     for label in labels:  # the pages each kit has its own of

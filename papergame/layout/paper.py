@@ -6,7 +6,7 @@ import math
 from typing import Callable, NamedTuple
 
 from papergame.errors import LayoutError, OptionError
-from papergame.layout.primitives import MM_PER_INCH, Item, Line, Page, Rect, Text
+from papergame.layout.primitives import MM_PER_INCH, Group, Item, Line, Page, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.printmarks import BAR_MM, INCH_BAR_EIGHTHS, bar_ticks
 
@@ -34,6 +34,122 @@ HEADING_SIZE = 4.2  # 11.9 pt
 SCALE_CHECK_H = 15.0
 INK = 0.0
 FAINT = 0.55
+PT = 0.3528  # mm in a point
+
+
+class TypeProfile(NamedTuple):
+    """How every word of a kit is set: the sizes (mm) of the type scale above, and the spacing and face.
+
+    Chosen once by option (standard, clear print, large print) and read by every page, so
+    a page is laid out afresh at its sizes, never enlarged. The field names are the scale's
+    constants in small letters (`BODY` is `body`, `SMALL_SIZE` is `small_size`): a page that
+    sets a word writes `ctx.type.body` where it wrote `BODY`, and a size of its own (a port
+    name, a token number) through `ctx.type.at_least(size)`, so no word is under `least`.
+
+    `tracking` and `word_gap` are extra space after each letter and at each word space, in em;
+    the metrics a profile hands the layout (`Typeset`) measure them, and `finish` marks every
+    text of a page with them so the renderer sets what was measured. `face` is the face the
+    renderer sets text in: "" DejaVu Sans; "hyperlegible" Atkinson Hyperlegible (which tells
+    l, I and 1 and 0 and O apart) for every text whose letters it has, DejaVu for the rest
+    (Cyrillic). `start_only`: every text left-aligned, none centred or set to the right.
+    """
+
+    name: str = "standard"
+    title: float = TITLE
+    heading: float = HEADING
+    body: float = BODY
+    caption: float = CAPTION
+    title_size: float = TITLE_SIZE
+    body_size: float = BODY_SIZE
+    small_size: float = SMALL_SIZE
+    heading_size: float = HEADING_SIZE
+    leading: float = LEADING  # line height of the kit scale's text blocks, in em
+    flow_leading: float = 1.3  # ... and of a Flow's paragraphs
+    least: float = 0.0  # no word is set smaller than this
+    tracking: float = 0.0
+    word_gap: float = 0.0
+    face: str = ""
+    start_only: bool = False
+
+    def at_least(self, size: float) -> float:
+        """A page's own size for a word, raised to the profile's least size (the same size in the standard profile)."""
+        return size if size >= self.least else self.least
+
+    @property
+    def spaced(self) -> bool:
+        return bool(self.tracking or self.word_gap)
+
+
+STANDARD = TypeProfile()
+# Clear print (RNIB's clear print guidance, and Galliussi et al. 2020: size with wider letter
+# and word spacing together): body 14 pt, nothing under 12 pt, letters 0.1 em and words 0.16 em
+# further apart (WCAG 1.4.12's word spacing), lines 1.5 apart for paragraphs.
+CLEAR = TypeProfile("clear", title=22 * PT, heading=17 * PT, body=14 * PT, caption=12 * PT, title_size=20 * PT,
+                    body_size=14 * PT, small_size=12 * PT, heading_size=16 * PT, leading=1.45, flow_leading=1.45,
+                    least=12 * PT, tracking=0.1, word_gap=0.16, face="hyperlegible")
+# Large print (UKAAF): every word 16 pt at least, body 18 pt, labels as large as body text
+# where they fit, all of it left-aligned.
+LARGE = TypeProfile("large", title=24 * PT, heading=20 * PT, body=18 * PT, caption=16 * PT, title_size=24 * PT,
+                    body_size=18 * PT, small_size=16 * PT, heading_size=20 * PT, leading=1.3, flow_leading=1.3,
+                    least=16 * PT, start_only=True)
+
+
+def type_profile(large_print: bool = False, clear_print: bool = False) -> TypeProfile:
+    """The profile the options ask for; both together: large print's sizes with clear print's spacing and face."""
+    if large_print and clear_print:
+        return LARGE._replace(name="large-clear", tracking=CLEAR.tracking, word_gap=CLEAR.word_gap, face=CLEAR.face,
+                              leading=max(LARGE.leading, CLEAR.leading), flow_leading=CLEAR.flow_leading)
+    return LARGE if large_print else CLEAR if clear_print else STANDARD
+
+
+class Typeset:
+    """A font's metrics as a profile sets it: widths with the profile's letter and word spacing added.
+
+    The layout measures every text with this, so a line that fits is a line that fits as printed.
+
+    >>> class Mono:
+    ...     def width(self, text, size, bold=False): return len(text) * size
+    >>> Typeset(Mono(), CLEAR).width("ab c", 10.0) == 40.0 + 0.1 * 10 * 3 + 0.16 * 10
+    True
+    >>> Typeset(Mono(), STANDARD).width("ab c", 10.0)
+    40.0
+    """
+
+    def __init__(self, font: Metrics, profile: TypeProfile = STANDARD):
+        self.font = font
+        self.type = profile
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        base = self.font.width(text, size, bold)
+        if not self.type.spaced or not text:
+            return base
+        return base + size * (self.type.tracking * (len(text) - 1) + self.type.word_gap * text.count(" "))
+
+
+def profile_of(metrics: Metrics) -> TypeProfile:
+    """The profile a page's metrics set text by (the standard one for bare font metrics)."""
+    return metrics.type if isinstance(metrics, Typeset) else STANDARD
+
+
+def typeset_text(item: Item, profile: TypeProfile) -> Item:
+    """A text (or a group's texts) marked with the profile's face and spacing, left-aligned if the profile says so."""
+    if isinstance(item, Group):
+        return item._replace(items=tuple(typeset_text(i, profile) for i in item.items))
+    if not isinstance(item, Text):
+        return item
+    changes: dict = {}
+    if profile.face:
+        changes["face"] = profile.face
+    if profile.spaced:
+        changes["tracking"], changes["word_gap"] = profile.tracking, profile.word_gap
+    return item._replace(**changes) if changes else item
+
+
+def typeset_page(page: Page, profile: TypeProfile) -> Page:
+    """Every text of `page` as `profile` sets it (the page itself when the profile changes nothing)."""
+    if not profile.face and not profile.spaced:
+        return page
+    return Page(page.name, page.width, page.height, [typeset_text(i, profile) for i in page.items])
 
 
 class Box(NamedTuple):
@@ -82,6 +198,11 @@ class Flow:
         self.metrics = metrics
         self.continues = continues
         self.widen = widen  # on a continuation sheet nothing else uses, take its whole width
+
+    @property
+    def type(self) -> TypeProfile:
+        """The profile this flow's text is set by (its metrics')."""
+        return profile_of(self.metrics)
 
     @property
     def page(self) -> Page:
@@ -139,21 +260,26 @@ class Flow:
         return Flow(self.sheet, self.name, x, width, self.cursor, self.floor, self.metrics,
                     continues and self.continues, widen)
 
-    def title(self, text: str, size: float = TITLE_SIZE) -> None:
+    def title(self, text: str, size: float | None = None) -> None:
+        size = self.type.title_size if size is None else size
         fit_line(text, self.width, size, self.metrics, True, f"{self.name} page title")
         bottom = self.take(size * 1.3, "the title")
         self.add(Text(self.x, bottom + size * 0.3, text, size, bold=True))
 
-    def heading(self, text: str, size: float = HEADING_SIZE, keep: float = 2 * BODY_SIZE * 1.3) -> None:
-        """A bold heading, kept on one sheet with the first `keep` mm of what follows it."""
+    def heading(self, text: str, size: float | None = None, keep: float | None = None) -> None:
+        """A bold heading, kept on one sheet with the first `keep` mm of what follows it (two lines of body)."""
+        size = self.type.heading_size if size is None else size
+        keep = 2 * self.type.body_size * self.type.flow_leading if keep is None else keep
         self.gap(size * 0.5)
         lines = wrap(text, self.width, size, self.metrics, True, f"{self.name} page heading")
         self.need(len(lines) * size * 1.3 + keep)  # never alone at the foot of a page
         self.paragraph(text, size=size, bold=True, what=f"{self.name} page heading")
 
-    def paragraph(self, text: str, size: float = BODY_SIZE, indent: float = 0.0, bold: bool = False,
-                  fill: float = INK, what: str = "a paragraph", leading: float = 1.3, bullet: str = "") -> None:
+    def paragraph(self, text: str, size: float | None = None, indent: float = 0.0, bold: bool = False,
+                  fill: float = INK, what: str = "a paragraph", leading: float | None = None, bullet: str = "") -> None:
         """Wrapped lines; a paragraph that reaches the foot of a sheet goes on on the next."""
+        size = self.type.body_size if size is None else size
+        leading = self.type.flow_leading if leading is None else leading
         width = self.width
         lines = wrap(text, width - indent, size, self.metrics, bold, what)
         # a short paragraph stays whole; a longer one leaves no single line at the foot
@@ -185,7 +311,8 @@ class Sheet(Flow):
         self.used = False  # whether a flow has gone on to this sheet
         self.first: Sheet = self  # the sheet this one continues
         self.index = 1
-        super().__init__(self, name, self.box.x, self.box.w, self.box.top, self.box.y + SCALE_CHECK_H, metrics)
+        super().__init__(self, name, self.box.x, self.box.w, self.box.top,
+                         self.box.y + footer_height(profile_of(metrics)), metrics)
         self.body_top = self.cursor
 
     def following(self, what: str = "the text") -> "Sheet":
@@ -214,9 +341,25 @@ class Sheet(Flow):
         return sheets
 
 
+FOOTER_LINES = 4  # lines of words in a profile's own footer: the page's label, the instruction, any correction
+FOOTER_BARS = 6.0  # mm below them for the bars and their labels
+
+
+def footer_height(profile: TypeProfile) -> float:
+    """The band at the foot of every page that the scale check and the page's label take, in mm."""
+    if profile.small_size == SMALL_SIZE:
+        return SCALE_CHECK_H
+    return FOOTER_LINES * profile.small_size * 1.25 + FOOTER_BARS
+
+
 def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,
-                page_label: str = "") -> list[Item]:
-    """A 50 mm bar with millimetre ticks and a 2-inch bar, with one line saying how to use them."""
+                page_label: str = "", note: str = "") -> list[Item]:
+    """A 50 mm bar with millimetre ticks and a 2-inch bar, with one line saying how to use them.
+
+    `note` (a correction's) goes under them in the standard footer, above them in a profile's own."""
+    profile = profile_of(metrics)
+    if profile.small_size != SMALL_SIZE:
+        return profile_scale_check(box, instruction, mm_label, inch_label, metrics, page_label, profile, note)
     items: list[Item] = []
     fit_line(instruction, box.w, SMALL_SIZE, metrics, False, "scale.instruction")
     items.append(Text(box.x, box.y + SCALE_CHECK_H - SMALL_SIZE - 0.6, instruction, SMALL_SIZE))
@@ -230,6 +373,33 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
     items.append(Text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, SMALL_SIZE))
     if page_label:
         items.append(Text(box.right, base + 0.3, page_label, SMALL_SIZE, anchor="end"))
+    return items
+
+
+def profile_scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,
+                        page_label: str, profile: TypeProfile, note: str = "") -> list[Item]:
+    """The scale check in a profile's larger footer type, every line left-aligned from the top of the band down:
+    the page's label, the instruction, a correction's note, then the two bars with their labels beside them."""
+    size = profile.small_size
+    line = size * 1.25
+    top = box.y + footer_height(profile)
+    items: list[Item] = []
+    lines = ([page_label] if page_label else []) + wrap(instruction, box.w, size, metrics, False, "scale.instruction")
+    lines += wrap(note, box.w, size, metrics, False, "scale.corrected") if note else []
+    if len(lines) > FOOTER_LINES:
+        raise LayoutError(f'scale.instruction: "{instruction}" takes too many lines at {size / PT:.0f} pt: the foot '
+                          f"of a page has room for {FOOTER_LINES} with the page's name and any correction; shorten it")
+    for i, text in enumerate(lines):
+        items.append(Text(box.x, top - (i + 1) * line + size * 0.25, text, size))
+    base = box.y + 1.5
+    items.extend(ruler(box.x, base, BAR_MM, bar_ticks()))
+    items.append(Text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, size))
+    x2 = box.x + BAR_MM + 6.0 + metrics.width(mm_label, size)
+    eighth = MM_PER_INCH / 8
+    inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(INCH_BAR_EIGHTHS + 1)]
+    items.extend(ruler(x2, base, 2 * MM_PER_INCH, inch_ticks))
+    fit_line(inch_label, box.right - (x2 + 2 * MM_PER_INCH + 1.5), size, metrics, False, "scale.inch")
+    items.append(Text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, size))
     return items
 
 

@@ -113,6 +113,9 @@ class Text(NamedTuple):
     anchor: str = "start"  # start | middle | end
     fill: float = 0.0
     angle: float = 0.0  # degrees counter-clockwise about (x, y)
+    face: str = ""  # "" DejaVu Sans; "hyperlegible": Atkinson Hyperlegible where it has every letter (paper.TypeProfile)
+    tracking: float = 0.0  # extra space after each letter, in em
+    word_gap: float = 0.0  # extra space at each word space, in em
 
 
 class Group(NamedTuple):

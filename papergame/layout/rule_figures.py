@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from papergame.layout.diagram import Diagram, Marker
-from papergame.layout.pages.blocks import CAPTION, Figure
+from papergame.layout.pages.blocks import Figure
+from papergame.layout.paper import profile_of
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.tile_art import tile_art, turned
@@ -29,7 +30,8 @@ def catalogue_size(shape: TileShape, captions: list[str], width: float, metrics:
     if count * (shape.width * CATALOGUE_TILE + TILE_GAP) <= width or count > 6:
         return CATALOGUE_TILE
     fits = (width / count - TILE_GAP) / shape.width
-    words_fit = all(metrics.width(word, CAPTION) <= width / count - 1.5 for c in captions for word in c.split())
+    caption = profile_of(metrics).caption
+    words_fit = all(metrics.width(word, caption) <= width / count - 1.5 for c in captions for word in c.split())
     return fits if fits >= SMALLEST_CATALOGUE_TILE and words_fit else CATALOGUE_TILE
 
 
@@ -60,15 +62,16 @@ def side_letters(shape: TileShape, size: float, texts: Texts, metrics: Metrics) 
     stay put when the tile turns."""
     items: list[Text] = []
     corners = shape.corners()
-    hh = CAPTION * 0.36
+    caption = profile_of(metrics).caption
+    hh = caption * 0.36
     for i, side in enumerate(shape.sides):
         a, b = corners[i], corners[(i + 1) % len(corners)]
         o = shape.outward(side)
         label = texts.letters(side)
-        hw = metrics.width(label, CAPTION, True) / 2
+        hw = metrics.width(label, caption, True) / 2
         d = LABEL_CLEAR + hw * abs(o.x) + hh * abs(o.y)  # the label's box, pushed out until it clears the side
         mx, my = (a.x + b.x) / 2 * size + o.x * d, (a.y + b.y) / 2 * size + o.y * d
-        items.append(Text(mx, my - hh, label, CAPTION, bold=True, anchor="middle", fill=0.35))
+        items.append(Text(mx, my - hh, label, caption, bold=True, anchor="middle", fill=0.35))
     return items
 
 
@@ -79,9 +82,10 @@ def turning_figure(definition: GameDefinition, tile, size: float, degrees: int, 
     tile_w = shape.width * size
     art = tile_art(shape, tile, size, type_label="")
     labels = side_letters(shape, size, texts, metrics)
-    hh = CAPTION * 0.36
-    left = min([0.0] + [t.x - metrics.width(t.text, CAPTION, True) / 2 for t in labels])
-    right = max([tile_w] + [t.x + metrics.width(t.text, CAPTION, True) / 2 for t in labels])
+    label_size = profile_of(metrics).caption
+    hh = label_size * 0.36
+    left = min([0.0] + [t.x - metrics.width(t.text, label_size, True) / 2 for t in labels])
+    right = max([tile_w] + [t.x + metrics.width(t.text, label_size, True) / 2 for t in labels])
     bottom = min([0.0] + [t.y for t in labels])
     top = max([size] + [t.y + 2 * hh for t in labels])
     items: list[Item] = [turned(art, size, degrees, 0, 0, tile_w), *labels]

@@ -1,4 +1,4 @@
-"""The embedded fonts (DejaVu Sans, shipped in papergame/render/fonts/) and their metrics.
+"""The embedded fonts (DejaVu Sans, and Atkinson Hyperlegible for clear print, shipped in papergame/render/fonts/) and their metrics.
 
 DejaVu Sans grew out of Bitstream Vera and keeps its shapes and widths, and adds Latin with
 its extensions, Greek and Cyrillic. reportlab embeds each font as a subset of the glyphs a
@@ -21,27 +21,73 @@ FONT_LABEL = "DejaVu Sans"
 FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 
 
-@lru_cache(maxsize=None)
-def register() -> None:
+# Atkinson Hyperlegible 1.006 (Braille Institute of America, SIL OFL 1.1, see LICENSE-AtkinsonHyperlegible),
+# regular and bold as shipped in the fontpkg-atkinson-hyperlegible 1.6 wheel: its letters tell
+# l, I and 1 and 0 and O apart. It has Latin but no Cyrillic, and no narrow no-break space.
+HYPER = "hyperlegible"
+HYPER_REGULAR = "AtkinsonHyperlegible"
+HYPER_BOLD = "AtkinsonHyperlegible-Bold"
+HYPER_LABEL = "Atkinson Hyperlegible"
+HYPER_FILES = {HYPER_REGULAR: "AtkinsonHyperlegible-Regular.ttf", HYPER_BOLD: "AtkinsonHyperlegible-Bold.ttf"}
+# what the face prints in place of a character it lacks: French's narrow no-break space as a no-break space
+HYPER_STANDS_IN = {"\u202f": "\u00a0"}
+
+
+def _register(files: dict[str, str]) -> None:
     # Read the files ourselves: given a name, reportlab searches with a reader that also
     # handles URLs, and importing that (urllib) costs more than parsing both fonts.
     folder = resources.files("papergame.render").joinpath("fonts")
-    for name, filename in FILES.items():
+    for name, filename in files.items():
         data = folder.joinpath(filename).read_bytes()
         pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+
+
+@lru_cache(maxsize=None)
+def register() -> None:
+    _register(FILES)
+
+
+@lru_cache(maxsize=None)
+def register_hyperlegible() -> None:
+    """The second face, read only by a document that asks for it (clear print)."""
+    _register(HYPER_FILES)
 
 
 def font_name(bold: bool) -> str:
     return BOLD if bold else REGULAR
 
 
-class FontMetrics:
-    """Text widths in mm, for the layout."""
+def hyper_text(text: str) -> str:
+    """`text` as Atkinson Hyperlegible prints it (its stand-ins put in)."""
+    return text.translate(HYPER_TRANSLATION) if any(ch in HYPER_STANDS_IN for ch in text) else text
 
-    def __init__(self) -> None:
+
+HYPER_TRANSLATION = str.maketrans(HYPER_STANDS_IN)
+
+
+def setting(text: str, bold: bool, face: str = "") -> tuple[str, str]:
+    """(font name, text as printed) for a text in `face`: Atkinson Hyperlegible where it has every letter, else DejaVu."""
+    if face == HYPER:
+        register_hyperlegible()
+        printed = hyper_text(text)
+        font = HYPER_BOLD if bold else HYPER_REGULAR
+        chars = pdfmetrics.getFont(font).face.charToGlyph
+        if all(ord(ch) in chars or ch in LAID_OUT for ch in printed):
+            return font, printed
+    return font_name(bold), text
+
+
+class FontMetrics:
+    """Text widths in mm, for the layout; `face` as for `setting` (the renderer sets text the same way)."""
+
+    def __init__(self, face: str = "") -> None:
         register()
+        self.face = face
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
+        if self.face:
+            font, printed = setting(text, bold, self.face)
+            return pdfmetrics.stringWidth(printed, font, size * mm) / mm
         return pdfmetrics.stringWidth(text, font_name(bold), size * mm) / mm
 
 

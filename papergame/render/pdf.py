@@ -7,11 +7,12 @@ from typing import Any, BinaryIO, Callable
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from papergame.layout.charts import BarChart
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Line, Page, Polygon, Rect, Text
-from papergame.render.fonts import REGULAR, font_name, register
+from papergame.render.fonts import REGULAR, font_name, register, setting
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1}
@@ -127,6 +128,9 @@ def draw_polygon(c: Canvas, item: Polygon) -> None:
 
 
 def draw_text(c: Canvas, item: Text) -> None:
+    if item.face or item.tracking or item.word_gap:
+        draw_set_text(c, item)
+        return
     c.setFillGray(item.fill)
     c.setFont(font_name(item.bold), item.size * mm)
     x, y = item.x * mm, item.y * mm
@@ -142,6 +146,35 @@ def draw_text(c: Canvas, item: Text) -> None:
         c.drawRightString(x, y, item.text)
     else:
         c.drawString(x, y, item.text)
+    if item.angle:
+        c.restoreState()
+
+
+def draw_set_text(c: Canvas, item: Text) -> None:
+    """A text in a profile's face and spacing: word by word, so the gap at each space is exactly what was measured.
+
+    (A PDF's own word spacing applies only to the byte 32, which a subset font need not use for a space.)
+    """
+    font, text = setting(item.text, item.bold, item.face)
+    size = item.size * mm
+    c.setFillGray(item.fill)
+    c.setFont(font, size)
+    track, gap = item.tracking * size, item.word_gap * size
+    space = pdfmetrics.stringWidth(" ", font, size) + track + gap
+    words = text.split(" ")
+    widths = [pdfmetrics.stringWidth(w, font, size) + track * len(w) for w in words]
+    total = sum(widths) + space * (len(words) - 1) - (track if text else 0.0)
+    x, y = item.x * mm, item.y * mm
+    if item.angle:
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(item.angle)
+        x = y = 0
+    x -= total / 2 if item.anchor == "middle" else total if item.anchor == "end" else 0.0
+    for word, width in zip(words, widths):
+        if word:
+            c.drawString(x, y, word, charSpace=track)
+        x += width + space
     if item.angle:
         c.restoreState()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from papergame.errors import LayoutError
-from papergame.layout.paper import BODY, CAPTION, HEADING, LEADING, TITLE, Sheet  # noqa: F401 (the type scale)
+from papergame.layout.paper import BODY, CAPTION, HEADING, LEADING, TITLE, Sheet, profile_of  # noqa: F401 (the type scale)
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
@@ -34,48 +34,56 @@ class Block(NamedTuple):
 
 def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str, metrics: Metrics) -> None:
     """A pupil's "Name ____ Date __" line on `base`, leaving room at the right for the sheet's `details`."""
-    name_w, date_w = metrics.width(name, BODY, True), metrics.width(date, BODY, True)
-    room = sheet.width - metrics.width(details, CAPTION) - name_w - date_w - 14.0
+    t = profile_of(metrics)
+    name_w, date_w = metrics.width(name, t.body, True), metrics.width(date, t.body, True)
+    room = sheet.width - metrics.width(details, t.caption) - name_w - date_w - 14.0
     x = sheet.x
-    sheet.add(Text(x, base, name, BODY, bold=True))
+    sheet.add(Text(x, base, name, t.body, bold=True))
     x += name_w + 2.0
     sheet.add(Line(x, base - 0.8, x + room * 0.68, base - 0.8, width=0.25))
     x += room * 0.68 + 4.0
-    sheet.add(Text(x, base, date, BODY, bold=True))
+    sheet.add(Text(x, base, date, t.body, bold=True))
     x += date_w + 2.0
     sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
 
 
 def text_lines(lines: list[str], x: float, top: float, size: float, bold: bool = False, fill: float = 0.0,
-               anchor: str = "start") -> list[Item]:
+               anchor: str = "start", leading: float = LEADING) -> list[Item]:
     out: list[Item] = []
     for i, line in enumerate(lines):
-        baseline = top - (i + 1) * size * LEADING + size * (LEADING - 1.0) + size * 0.12
+        baseline = top - (i + 1) * size * leading + size * (leading - 1.0) + size * 0.12
         out.append(Text(x, baseline, line, size, bold=bold, anchor=anchor, fill=fill))
     return out
 
 
-def paragraph(text: str, width: float, metrics: Metrics, what: str, size: float = BODY, bold: bool = False,
+def paragraph(text: str, width: float, metrics: Metrics, what: str, size: float | None = None, bold: bool = False,
               bullet: str = "", indent: float = 0.0, after: float = 0.9) -> Block:
+    """Wrapped lines at `size` (the profile's body size by default)."""
+    t = profile_of(metrics)
+    size = t.body if size is None else t.at_least(size)
     inset = indent or (size * 1.3 if bullet else 0.0)
     lines = wrap(text, width - inset, size, metrics, bold, what)
+    leading = t.leading
 
     def draw(x: float, top: float) -> list[Item]:
-        items = text_lines(lines, x + inset, top, size, bold)
+        items = text_lines(lines, x + inset, top, size, bold, leading=leading)
         if bullet:
-            items += text_lines([bullet], x, top, size, True)
+            items += text_lines([bullet], x, top, size, True, leading=leading)
         return items
 
-    return Block(len(lines) * size * LEADING + after, draw, what)
+    return Block(len(lines) * size * leading + after, draw, what)
 
 
-def heading(text: str, width: float, metrics: Metrics, what: str, size: float = HEADING) -> Block:
+def heading(text: str, width: float, metrics: Metrics, what: str, size: float | None = None) -> Block:
+    t = profile_of(metrics)
+    size = t.heading if size is None else t.at_least(size)
     lines = wrap(text, width, size, metrics, True, what)
+    leading = t.leading
 
     def draw(x: float, top: float) -> list[Item]:
-        return text_lines(lines, x, top - size * 0.35, size, True)
+        return text_lines(lines, x, top - size * 0.35, size, True, leading=leading)
 
-    return Block(size * 0.35 + len(lines) * size * LEADING + 0.6, draw, what, keep_with_next=True)
+    return Block(size * 0.35 + len(lines) * size * leading + 0.6, draw, what, keep_with_next=True)
 
 
 class Figure(NamedTuple):
@@ -88,15 +96,21 @@ class Figure(NamedTuple):
 
 
 def figure_row(figures: Sequence[Figure], width: float, metrics: Metrics, what: str,
-               size: float = CAPTION) -> Block:
-    """Figures side by side across the column, each in a place its width plus a share of the rest."""
+               size: float | None = None) -> Block:
+    """Figures side by side across the column, each in a place its width plus a share of the rest.
+
+    Captions are centred under their pictures (a label belongs under what it names) at the
+    profile's caption size."""
+    t = profile_of(metrics)
+    size = t.caption if size is None else t.at_least(size)
+    leading = t.leading
     spare = width - sum(f.width for f in figures)
     if spare < -1e-6:
         raise LayoutError(f"{what}: pictures {width - spare:.0f} mm wide together do not fit a {width:.0f} mm column")
     slots = [f.width + spare / len(figures) for f in figures]
     captions = [wrap(f.caption, slot - 1.5, size, metrics, what=what) if f.caption else []
                 for f, slot in zip(figures, slots)]
-    cap_h = max((len(c) for c in captions), default=0) * size * LEADING
+    cap_h = max((len(c) for c in captions), default=0) * size * leading
     tallest = max(f.height for f in figures)
 
     def draw(x: float, top: float) -> list[Item]:
@@ -106,7 +120,7 @@ def figure_row(figures: Sequence[Figure], width: float, metrics: Metrics, what: 
             fig_top = top - 1.0
             items.append(Group(left + (slot - f.width) / 2, fig_top - tallest + (tallest - f.height) / 2, 0,
                                tuple(f.items)))
-            items += text_lines(lines, left + slot / 2, fig_top - tallest - 0.8, size, anchor="middle")
+            items += text_lines(lines, left + slot / 2, fig_top - tallest - 0.8, size, anchor="middle", leading=leading)
             left += slot
         return items
 
@@ -126,23 +140,28 @@ def figure_grid(figures: Sequence[Figure], width: float, per_row: int, metrics: 
 
 
 def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, number: str = "",
-         note: str = "", size: float = BODY, note_size: float = BODY) -> Block:
+         note: str = "", size: float | None = None, note_size: float | None = None) -> Block:
     """A picture on the left and its short text beside it, with an optional note under the text (black, as
     large as the text by default: a worked example is read, not glanced at)."""
+    t = profile_of(metrics)
+    size = t.body if size is None else t.at_least(size)
+    note_size = t.body if note_size is None else t.at_least(note_size)
+    leading = t.leading
     pic_w = picture.width
     text_x = pic_w + 3.0
     inset = size * 1.4 if number else 0.0
     lines = wrap(text, width - text_x - inset, size, metrics, what=what)
     notes = wrap(note, width - text_x - inset, note_size, metrics, what=what) if note else []
-    text_h = len(lines) * size * LEADING + (1.0 + len(notes) * note_size * LEADING if notes else 0.0)
+    text_h = len(lines) * size * leading + (1.0 + len(notes) * note_size * leading if notes else 0.0)
     height = max(picture.height, text_h) + 1.5
 
     def draw(x: float, top: float) -> list[Item]:
         items: list[Item] = [Group(x, top - picture.height, 0, tuple(picture.items))]
         if number:
-            items += text_lines([number], x + text_x, top, size, True)
-        items += text_lines(lines, x + text_x + inset, top, size)
-        items += text_lines(notes, x + text_x + inset, top - len(lines) * size * LEADING - 1.0, note_size)
+            items += text_lines([number], x + text_x, top, size, True, leading=leading)
+        items += text_lines(lines, x + text_x + inset, top, size, leading=leading)
+        items += text_lines(notes, x + text_x + inset, top - len(lines) * size * leading - 1.0, note_size,
+                            leading=leading)
         return items
 
     return Block(height, draw, what)
@@ -181,9 +200,10 @@ class ColumnPages:
     def new_sheet(self) -> None:
         sheet = Sheet(f"{self.name}-{len(self.sheets) + 1}" if self.sheets else self.name, self.paper, self.metrics)
         title = self.title if not self.sheets else self.continued
-        fit_line(title, sheet.width * 0.8, TITLE, self.metrics, True, f"{self.name} page title")
-        bottom = sheet.take(TITLE * 1.35, "the title")
-        sheet.add(Text(sheet.x, bottom + TITLE * 0.3, title, TITLE, bold=True))
+        size = sheet.type.title
+        fit_line(title, sheet.width * 0.8, size, self.metrics, True, f"{self.name} page title")
+        bottom = sheet.take(size * 1.35, "the title")
+        sheet.add(Text(sheet.x, bottom + size * 0.3, title, size, bold=True))
         sheet.gap(1.5)
         if self.stamp:
             self.stamp(sheet)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import crossing_types, loops_possible, worked_example
 from papergame.layout.pages.blocks import (
-    CAPTION, Block, ColumnPages, Figure, boxed, figure_grid, figure_row, heading, paragraph, stack, step,
+    Block, ColumnPages, Figure, boxed, figure_grid, figure_row, heading, paragraph, stack, step,
 )
 from papergame.layout.rule_figures import (
     CATALOGUE_TILE, TILE_GAP, catalogue_size, draw_pile, example_figure, turn_arrow, turning_figure, turning_tile,
@@ -39,7 +39,7 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
 
     blocks: list[Block] = [heading(texts.get("rules.need_heading"), w, metrics, "rules.need_heading")]
     blocks += [para("need_board", "•"), para("setup_tiles", "•"), para("need_record", "•"),
-               paragraph(texts.get("rules.cutting"), w, metrics, "rules.cutting", size=CAPTION)]
+               paragraph(texts.get("rules.cutting"), w, metrics, "rules.cutting", size=ctx.type.caption)]
 
     blocks.append(heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading"))
     start = definition.tokens[0].start
@@ -66,7 +66,8 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
     size = catalogue_size(shape, captions, w, metrics)
     tile_w = shape.width * size
     per_row = max(1, min(len(definition.tiles), int(w // (tile_w + TILE_GAP))))
-    while per_row > 1 and any(metrics.width(word, CAPTION) > w / per_row - 1.5 for c in captions for word in c.split()):
+    while per_row > 1 and any(metrics.width(word, ctx.type.caption) > w / per_row - 1.5
+                              for c in captions for word in c.split()):
         per_row -= 1  # a caption's word must fit its place
     catalogue = [Figure(tile_art(shape, t, size, type_label=str(t.id)), tile_w, size, caption)
                  for t, caption in zip(definition.tiles, captions)]

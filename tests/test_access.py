@@ -1,0 +1,130 @@
+"""Type profiles (#22): clear print measured in the PDF itself.
+
+Every size, gap and face below is read back from the PDF with pdfplumber (points; 1 pt =
+0.3528 mm) and compared with what the profile asks for: clear print sets body text at 14 pt,
+nothing under 12 pt, letters 0.1 em and words a further 0.16 em apart, in Atkinson
+Hyperlegible wherever that face has every letter of a text (DejaVu Sans for Cyrillic).
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+from functools import lru_cache
+from importlib import resources
+
+import pdfplumber
+import pytest
+from reportlab.pdfbase.ttfonts import TTFont
+
+from papergame.build import kit_pdfs
+from papergame.layout.paper import CLEAR, CONTENT_W, PAPERS
+from papergame.options import KitOptions
+
+MM = 25.4 / 72
+FONT_FILES = {"AtkinsonHyperlegible-Regular": "AtkinsonHyperlegible-Regular.ttf",
+              "AtkinsonHyperlegible-Bold": "AtkinsonHyperlegible-Bold.ttf",
+              "DejaVuSans": "DejaVuSans.ttf", "DejaVuSans-Bold": "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=None)
+def face(name: str):
+    """The TrueType face of a font named in the PDF (its subset prefix dropped)."""
+    base = name.split("+", 1)[-1]
+    data = resources.files("papergame.render").joinpath("fonts", FONT_FILES[base]).read_bytes()
+    return TTFont(base, io.BytesIO(data)).face
+
+
+@lru_cache(maxsize=None)
+def pdf(lang: str, clear: bool, only: tuple[str, ...] = ("rules",)) -> bytes:
+    return kit_pdfs(lang=lang, options=KitOptions(clear_print=clear, only=only)).kit
+
+
+@lru_cache(maxsize=None)
+def chars(data: bytes) -> list[list[dict]]:
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        return [list(page.chars) for page in doc.pages]
+
+
+def words(data: bytes) -> list[list[dict]]:
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        return [page.extract_words(extra_attrs=["size", "fontname"], use_text_flow=True) for page in doc.pages]
+
+
+def test_clear_print_body_is_14_pt_and_no_word_is_under_12_pt():
+    every = [c for page in chars(pdf("en", True)) for c in page if c["text"].strip()]
+    assert statistics.median(round(c["size"], 2) for c in every) >= 13.99
+    small = sorted({(w["text"], round(w["size"], 2)) for page in words(pdf("en", True)) for w in page
+                    if w["size"] < 11.99 and len(w["text"]) > 1})
+    assert small == [], small
+    standard = [c for page in chars(pdf("en", False)) for c in page if c["text"].strip()]
+    assert statistics.median(round(c["size"], 2) for c in standard) < 12  # the measure tells the two apart
+
+
+def letter_gaps(pages: list[list[dict]], size: float) -> list[float]:
+    """Gaps in em between neighbouring letters of one word at `size` pt (a glyph's end to the next one's start)."""
+    gaps = []
+    for page in pages:
+        for a, b in zip(page, page[1:]):
+            same_line = abs(a["top"] - b["top"]) < 0.1 and round(a["size"], 2) == round(b["size"], 2) == size
+            if same_line and a["text"].strip() and b["text"].strip() and 0 <= b["x0"] - a["x1"] < size:
+                gaps.append((b["x0"] - a["x1"]) / size)
+    return gaps
+
+
+def test_clear_print_spaces_letters_a_tenth_of_an_em_apart():
+    clear = letter_gaps(chars(pdf("en", True)), 14.0)
+    assert len(clear) > 500
+    assert statistics.median(clear) == pytest.approx(CLEAR.tracking, abs=0.005)
+    standard = letter_gaps(chars(pdf("en", False)), 11.06)
+    assert statistics.median(standard) == pytest.approx(0.0, abs=0.005)
+
+
+def word_gaps(pages: list[list[dict]], size: float) -> list[float]:
+    """From a word's last glyph to the next word's first on one line, in em, less the font's own space.
+
+    (The renderer draws each word where the profile puts it, so the PDF holds no space characters.)"""
+    gaps = []
+    for page in pages:
+        for a, b in zip(page, page[1:]):
+            if abs(a["top"] - b["top"]) > 0.1 or round(a["size"], 2) != size or round(b["size"], 2) != size:
+                continue
+            font = face(a["fontname"])
+            space = font.charWidths[32] * size / 1000  # keyed by character
+            if space <= b["x0"] - a["x1"] < 2 * size:
+                gaps.append((b["x0"] - a["x1"] - space) / size)
+    return gaps
+
+
+def test_clear_print_puts_words_further_apart_too():
+    clear = word_gaps(chars(pdf("en", True)), 14.0)
+    assert len(clear) > 200
+    # the space itself is a letter: it gets the tracking, and so does the letter before it
+    assert statistics.median(clear) == pytest.approx(2 * CLEAR.tracking + CLEAR.word_gap, abs=0.01)
+
+
+def test_clear_print_sets_latin_in_atkinson_hyperlegible_and_every_character_is_in_its_font():
+    for lang in ("en", "fr", "uk"):
+        fonts = set()
+        for page in chars(pdf(lang, True)):
+            for c in page:
+                if not c["text"].strip():
+                    continue
+                fonts.add(c["fontname"].split("+")[-1])
+                assert ord(c["text"]) in face(c["fontname"]).charToGlyph, (lang, c["text"], c["fontname"])
+                if "\u0400" <= c["text"] <= "\u04ff":
+                    assert "DejaVu" in c["fontname"], c
+        assert not any("Italic" in f or "Oblique" in f for f in fonts), fonts  # no italics for emphasis
+        if lang == "uk":  # Cyrillic in DejaVu; the ids, numbers and coordinates in Atkinson Hyperlegible
+            assert {"DejaVuSans", "AtkinsonHyperlegible-Bold"} <= fonts, fonts
+        else:
+            assert fonts <= {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}, (lang, fonts)
+
+
+def test_clear_print_keeps_every_character_inside_the_content_box():
+    pw, _ = PAPERS["a4"]
+    left, right = (pw - CONTENT_W) / 2, (pw + CONTENT_W) / 2
+    for lang in ("en", "de"):
+        for page in chars(pdf(lang, True)):
+            xs = [(c["x0"] * MM, c["x1"] * MM) for c in page if c["text"].strip()]
+            assert min(x0 for x0, _ in xs) >= left - 0.01 and max(x1 for _, x1 in xs) <= right + 0.01, lang
