@@ -175,7 +175,7 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
     if options.wants("tiles") or selection is not None:
         chosen = selection if selection is not None else tile_list(definition)
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
-        tile_sheets = tile_pages(ctx, tiles, False)
+        tile_sheets = tile_pages(ctx, tiles, False, stack=True)
         made.with_tiles.extend(tile_sheets)
     if options.wants("tokens"):
         boards = {label: [b for b in made.boards if made.kit_of.get(id(b)) == label] for label in labels}

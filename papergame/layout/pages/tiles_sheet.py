@@ -192,13 +192,16 @@ def tile_title(sheet: Sheet, text: str) -> None:
 
 
 def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
-               start: Sheet | None = None, boards: list[Sheet] | None = None) -> list[Sheet]:
+               start: Sheet | None = None, boards: list[Sheet] | None = None, stack: bool = False) -> list[Sheet]:
     """The tiles (all, or those named) and the tokens, on as few sheets as they need.
 
     The tokens go beside the last row of tiles when it has room, else below the tiles.
     When `start` (the board's sheet) has room for every tile and the tokens, they go there
     and no new sheet is made; else the tokens go in free room on any of the `boards`' sheets
     (a split board's parts) when one has it. Returns the new sheets.
+
+    `stack` (a class set): every sheet's tiles on the first sheet's grid, at the same top and
+    the same left, so a guillotine cuts the whole stack of sheets at once.
     """
     texts = ctx.texts
     block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: art(ctx, printed, outline))
@@ -225,6 +228,7 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         return sheets
     first = True
     tiles_left = ctx.sheet("probe").x + MARK_BAND
+    grid_top: float | None = None  # where the first sheet's tiles start: the others' too, in a stack
     while first or remaining:
         if current is None:
             current = ctx.sheet(f"tiles-{len(sheets) + 1}")
@@ -241,15 +245,18 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         first = False
         if not remaining:
             break
+        if stack and grid_top is not None:  # a later sheet's head is shorter: down to the first's grid
+            current.gap(current.cursor - MARK_BAND - grid_top)
         rows = block.rows(current.room, cols)
         if rows < 1:
             raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
         chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
-        used_cols = min(cols, len(chunk))
+        used_cols = cols if stack else min(cols, len(chunk))
         x0 = current.box.cx - block.width(used_cols) / 2
         tiles_left = x0
         current.gap(MARK_BAND)
         top = current.cursor
+        grid_top = top if grid_top is None else grid_top
         current.take(block.height(len(chunk), used_cols) + MARK_BAND, "the tiles")
         current.add(*block.items(chunk, used_cols, x0, top))
         free = block.free_beside_last_row(len(chunk), used_cols, x0, top)

@@ -1,0 +1,89 @@
+"""Stack cutting: every tile sheet of a class set has its cuts in the same places, read from the PDF.
+
+A copy shop cuts a class set's tile sheets as one stack on a guillotine; that works only when
+every cut of every sheet lies where the cuts of the first sheet lie. The cuts are read back
+from the PDF's drawing (pdfplumber, to 0.01 mm): a square tile's cut outline is a rectangle
+of the tile's size drawn with the 0.2 mm cut line, a hexagon's cuts are the 0.2 mm lines of
+its sides.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+
+import pdfplumber
+import pytest
+
+from papergame.build import kit_pdfs
+from papergame.options import KitOptions
+from papergame.printmarks import read_keywords
+
+MM = 25.4 / 72
+# the eight-port game's 15-kit set takes about 12 s to lay out (its tiles' id labels are placed by a
+# search per tile type and kit-number width): it runs with the slow tests, `pytest -m slow`
+GAMES = ("edge-port-path-tiles", pytest.param("eight-port-path-tiles", marks=pytest.mark.slow), "hexagon-path-tiles",
+         "shared-path")
+KITS = 15
+
+
+def cuts_of(page, tile: float, hexagon: bool) -> frozenset[tuple[float, ...]]:
+    """Every cut segment of a tile page as ((x1, y1), (x2, y2)) in mm to 0.01, ends in order."""
+    segments: set[tuple[float, ...]] = set()
+
+    def add(x1, y1, x2, y2):
+        a, b = (round(x1 * MM, 2), round(y1 * MM, 2)), (round(x2 * MM, 2), round(y2 * MM, 2))
+        segments.add(min(a, b) + max(a, b))
+
+    if hexagon:
+        side = tile / math.sqrt(3)
+        for line in page.lines:
+            length = math.hypot(line["x1"] - line["x0"], line["y1"] - line["y0"]) * MM
+            if abs(line["linewidth"] * MM - 0.2) < 0.005 and abs(length - side) < 0.01:
+                add(line["x0"], line["top"], line["x1"], line["bottom"]) if line["y0"] == line["y1"] or (
+                    (line["x1"] - line["x0"]) * (line["y1"] - line["y0"]) < 0) else add(
+                    line["x0"], line["bottom"], line["x1"], line["top"])
+        return frozenset(segments)
+    for r in page.rects:
+        if abs(r["width"] * MM - tile) < 0.01 and abs(r["height"] * MM - tile) < 0.01:
+            x0, x1, top, bottom = r["x0"], r["x1"], r["top"], r["bottom"]
+            add(x0, top, x1, top), add(x0, bottom, x1, bottom), add(x0, top, x0, bottom), add(x1, top, x1, bottom)
+    return frozenset(segments)
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def class_set(request):
+    """The tile sheets of a 15-kit class set of one shipped game, as sets of cut segments."""
+    options = KitOptions(kits=KITS, only=("tiles",))
+    pdfs = kit_pdfs(request.param, options=options)
+    with pdfplumber.open(io.BytesIO(pdfs.kit)) as pdf:
+        marks = read_keywords(pdf.metadata["Keywords"])
+        assert marks is not None and marks.tile_pages
+        hexagon = marks.across_flats
+        sheets = [cuts_of(pdf.pages[n - 1], marks.tile, hexagon) for n in marks.tile_pages]
+        tiles = sum(len(re.findall(r"K\d+ · \d+·\d+", pdf.pages[n - 1].extract_text() or ""))
+                    for n in marks.tile_pages)
+    return request.param, sheets, tiles
+
+
+def test_every_tile_sheet_of_a_class_set_cuts_as_one_stack(class_set):
+    game, sheets, tiles = class_set
+    assert len(sheets) >= 2, f"{game}: a class set of {KITS} kits fills more than one sheet"
+    first = sheets[0]
+    assert len(first) >= 12, f"{game}: the first tile sheet's cuts are found"
+    full = [s for s in sheets if len(s) == len(first)]
+    # every full sheet cuts exactly where the first does; a shorter last sheet, only where it does
+    assert all(s == first for s in full), f"{game}: full tile sheets cut in different places"
+    for number, sheet in enumerate(sheets, start=1):
+        assert sheet <= first, (f"{game}: tile sheet {number} has cuts the first has not: "
+                                f"{sorted(sheet - first)[:3]}")
+    assert len(full) >= len(sheets) - 1, f"{game}: only the last tile sheet may be short"
+
+
+def test_the_stack_holds_every_tile_of_every_kit(class_set):
+    from papergame.data.games import load_definition
+    from papergame.layout.pieces import tile_list
+
+    game, _, tiles = class_set
+    assert tiles == KITS * len(tile_list(load_definition(game)))
