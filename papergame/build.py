@@ -10,7 +10,7 @@ from papergame.data.games import load_definition
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.model.rulesets import rule_set
 from papergame.errors import DefinitionError, LayoutError, OptionError
-from papergame.output import check_target, output_path, refuse_inputs, write_all
+from papergame.output import check_target, output_path, refuse_inputs, sheet_paths, write_all
 from papergame.layout.kit import build_kit
 from papergame.layout.primitives import Group, Page, Text
 from papergame.options import KitOptions, WorksheetOptions
@@ -27,6 +27,8 @@ class BuildReport(NamedTuple):
     guide_pages: int = 0
     key_pages: int = 0  # the host key's own sheets (without the guide), in whichever file holds it
     texts_source: str = ""  # the text file the words came from, or the built-in one's label
+    kit_files: tuple[Path, ...] = ()  # an SVG kit: its sheets' files (kit_path is the first)
+    host_key_files: tuple[Path, ...] = ()  # ... and the host key's
 
 
 def host_key_path_for(path: Path) -> Path:
@@ -141,6 +143,29 @@ def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
     return buffer.getvalue()
 
 
+def render_sheets(pages: list[Page], title: str, keywords: str = "", plan=None) -> list[bytes]:
+    """Each page as an SVG file of its own (see `render/svg.py`), with its cuts as `plan` lays them out."""
+    from papergame.render.formats import render
+
+    files = []
+    for page in pages:
+        buffer = io.BytesIO()
+        render("svg", [page], buffer, title, keywords=keywords, plan=plan)
+        files.append(buffer.getvalue())
+    return files
+
+
+def cut_plan(options: KitOptions):
+    """How the SVG's Cut layer is laid out for the cutter: each shared edge once, or a closed outline a piece."""
+    from papergame.render.cuts import CutPlan
+
+    if options.cutter == "laser":
+        return CutPlan(pieces=options.kerf > 0, kerf=options.kerf, score=True)
+    if options.cutter == "cricut":
+        return CutPlan(pieces=True)
+    return CutPlan()
+
+
 def game_and_folder(game) -> tuple[GameDefinition, str | Path | None]:
     """The definition, and the game's path or name for finding its words (None: no folder).
 
@@ -177,12 +202,16 @@ class KitPdfs(NamedTuple):
     key_pages: int = 0  # the host key's own sheets, in the kit or in the host-key file
 
 
+def kit_marks(definition, options: KitOptions, kit) -> KitMarks:
+    return KitMarks(options.tile, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
+                    definition.shape.kind if definition.shape.form.measured_across_flats else None)
+
+
 def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOptions()) -> KitPdfs:
     """The kit's PDF files as bytes, written nowhere: `build` writes them, `serve` sends them."""
     definition, texts, kit = make_pages(game, text_path, lang, options)
     title = texts.get("kit.title")
-    marks = KitMarks(options.tile, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
-                     definition.shape.kind if definition.shape.form.measured_across_flats else None)
+    marks = kit_marks(definition, options, kit)
     kit_bytes = render_bytes(kit.pages, title, marks.keywords())
     key_marks = marks._replace(tile_pages=(), board_pages=())
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())
@@ -193,6 +222,8 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
           options: KitOptions = KitOptions()) -> BuildReport:
     """Write the kit (and any separate host key); `output` None names it after the game."""
+    if options.output == "svg":
+        return build_svg(output, game_path, text_path, lang, options)
     output = kit_path(output, game_path)
     refuse_inputs(output, input_files(game_path, text_path))
     check_target(output)
@@ -209,11 +240,35 @@ def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
                        pdfs.texts.source)
 
 
+def build_svg(output: str | Path | None, game_path=None, text_path=None, lang="en",
+              options: KitOptions = KitOptions()) -> BuildReport:
+    """The kit as one SVG a sheet where the PDF would go (kit-01.svg, ...; kit-host-key-01.svg, ...), all or none."""
+    base = kit_path(output, game_path)
+    check_target(sheet_paths(base, 1)[0])
+    definition, texts, kit = make_pages(game_path, text_path, lang, options)
+    title = texts.get("kit.title")
+    marks = kit_marks(definition, options, kit)
+    plan = cut_plan(options)
+    kit_files = list(zip(sheet_paths(base, len(kit.pages)), render_sheets(kit.pages, title, marks.keywords(), plan)))
+    key_files = list(zip(sheet_paths(host_key_path_for(base), len(kit.host_key)),
+                         render_sheets(kit.host_key, f"{title}: {texts.get('host_key.title')}",
+                                       marks._replace(tile_pages=(), board_pages=()).keywords(), plan)))
+    files = kit_files + key_files
+    for path, _ in files:
+        refuse_inputs(path, input_files(game_path, text_path, texts))
+    write_all(files)
+    return BuildReport(kit_files[0][0], len(kit.pages), key_files[0][0] if key_files else None, len(kit.host_key),
+                       kit.guide_pages, kit.key_pages, texts.source, tuple(p for p, _ in kit_files),
+                       tuple(p for p, _ in key_files))
+
+
 class WorksheetReport(NamedTuple):
     path: Path
     key_path: Path
     puzzles: int  # on each sheet
     json: dict
+    files: tuple[Path, ...] = ()  # SVG sheets: every sheet's file (path is the first)
+    key_files: tuple[Path, ...] = ()
 
 
 class WorksheetPdfs(NamedTuple):
@@ -233,6 +288,27 @@ def worksheet_pdfs(game, options: WorksheetOptions = WorksheetOptions(), lang: s
 
     `progress` wraps the stream of sheets as they are made (the CLI shows a bar with it).
     """
+    made = worksheet_documents(game, options, lang, text_path, progress)
+    sheet_bytes = render_bytes(made.pages, made.title, made.keywords)
+    key_bytes = render_bytes(made.keys, made.key_title, made.keywords)
+    return WorksheetPdfs(sheet_bytes, key_bytes, len(made.pages), made.puzzles, made.json, made.texts)
+
+
+class WorksheetDocuments(NamedTuple):
+    """Practice sheets and their keys laid out, not yet rendered."""
+
+    pages: list[Page]
+    keys: list[Page]
+    puzzles: int  # on each sheet
+    json: dict
+    texts: Texts
+    title: str
+    key_title: str
+    keywords: str
+
+
+def worksheet_documents(game, options: WorksheetOptions, lang: str = "en", text_path=None,
+                        progress=lambda sheets: sheets) -> WorksheetDocuments:
     from papergame.activities.worksheet import worksheets_json
 
     definition, game_path = game_and_folder(game)
@@ -243,9 +319,8 @@ def worksheet_pdfs(game, options: WorksheetOptions = WorksheetOptions(), lang: s
     if options.measured is not None:
         keywords += f" measured={options.measured:g}"
     keywords += " tile-pages=none board-pages=none"
-    sheet_bytes = render_bytes(pages, title, keywords)
-    key_bytes = render_bytes(keys, f"{title}: {texts.get('worksheet.key_title')}", keywords)
-    return WorksheetPdfs(sheet_bytes, key_bytes, len(pages), count, worksheets_json(definition, sheets), texts)
+    return WorksheetDocuments(pages, keys, count, worksheets_json(definition, sheets), texts, title,
+                              f"{title}: {texts.get('worksheet.key_title')}", keywords)
 
 
 def build_worksheets(output: str | Path | None, game_path, options: WorksheetOptions = WorksheetOptions(),
@@ -254,6 +329,8 @@ def build_worksheets(output: str | Path | None, game_path, options: WorksheetOpt
     path = worksheet_path(output, game_path)
     key_path = path.with_name(f"{path.stem}-key{path.suffix or '.pdf'}")
     refuse_inputs(path, input_files(game_path, text_path))
+    if options.format == "svg":
+        return worksheet_svgs(path, key_path, game_path, options, lang, text_path, progress)
     check_target(path)
     pdfs = worksheet_pdfs(game_path, options, lang, text_path, progress)
     for target in (path, key_path):
@@ -261,6 +338,20 @@ def build_worksheets(output: str | Path | None, game_path, options: WorksheetOpt
     write_all([(path, pdfs.sheets), (key_path, pdfs.keys)])  # both or neither
     return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)
 
+
+
+def worksheet_svgs(path: Path, key_path: Path, game_path, options: WorksheetOptions, lang: str, text_path,
+                   progress) -> WorksheetReport:
+    """Practice sheets and keys as one SVG a sheet (worksheets-01.svg, worksheets-key-01.svg, ...), all or none."""
+    check_target(sheet_paths(path, 1)[0])
+    made = worksheet_documents(game_path, options, lang, text_path, progress)
+    files = list(zip(sheet_paths(path, len(made.pages)), render_sheets(made.pages, made.title, made.keywords)))
+    key_files = list(zip(sheet_paths(key_path, len(made.keys)), render_sheets(made.keys, made.key_title, made.keywords)))
+    for target, _ in files + key_files:
+        refuse_inputs(target, input_files(game_path, text_path, made.texts))
+    write_all(files + key_files)  # every sheet and key, or none
+    return WorksheetReport(files[0][0], key_files[0][0], made.puzzles, made.json, tuple(p for p, _ in files),
+                           tuple(p for p, _ in key_files))
 
 
 def worksheet_pages(definition, texts: Texts, options: WorksheetOptions, progress=lambda sheets: sheets):

@@ -271,13 +271,17 @@ def file_parts(pages: int, parts: list[tuple[int, str]]) -> str:
     return f"{sheets(pages)}: " + ", ".join(f"{n} for {words}" for n, words in parts)
 
 
-def wrote(path, what: str) -> str:
-    """`Wrote kit.pdf (...) in /home/anna/Mes Jeux`: the file, what it holds and the folder it is in."""
+def wrote(path, what: str, files=()) -> str:
+    """`Wrote kit.pdf (...) in /home/anna/Mes Jeux`: the file, what it holds and the folder it is in.
+
+    `files`: the files of a document written one a sheet (SVG), named first to last.
+    """
     from pathlib import Path
 
     path = Path(path)
     folder = path.parent.resolve() if str(path.parent) else Path.cwd()
-    return one_line(f"Wrote {path.name} ({what}) in {folder}")  # a newline or an escape in a name is shown, not obeyed
+    name = f"{Path(files[0]).name} to {Path(files[-1]).name}" if len(files) > 1 else path.name
+    return one_line(f"Wrote {name} ({what}) in {folder}")  # a newline or an escape in a name is shown, not obeyed
 
 
 def wrote_kit_lines(report, options) -> list[str]:
@@ -286,9 +290,11 @@ def wrote_kit_lines(report, options) -> list[str]:
     guide = (report.guide_pages, "the teacher's guide")
     if report.host_key_path is None:  # everything in one file
         players = report.kit_pages - report.key_pages - report.guide_pages
-        return [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(options)), key, guide]))]
-    return [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(options))])),
-            wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]))]
+        return [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(options)), key, guide]),
+                      report.kit_files)]
+    return [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(options))]),
+                  report.kit_files),
+            wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]), report.host_key_files)]
 
 
 def sheets(count: int) -> str:
@@ -483,8 +489,8 @@ def worksheet(output, as_json, **params) -> None:
         click.echo(json.dumps(report.json))
     word = "sheet" if options.copies == 1 else "sheets"
     each = "puzzle" if report.puzzles == 1 else "puzzles"
-    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each"), err=as_json)
-    click.echo(wrote(report.key_path, "the answer keys"), err=as_json)
+    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each", report.files), err=as_json)
+    click.echo(wrote(report.key_path, "the answer keys", report.key_files), err=as_json)
     say_fallback(request, "the sheets print")
 
 
@@ -547,8 +553,8 @@ def loops(output, size, level, puzzles, seed, copies, sheet, tiles, as_json, pap
         click.echo(json.dumps(report.json))
     word = "sheet" if options.copies == 1 else "sheets"
     each = "puzzle" if report.puzzles == 1 else "puzzles"
-    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each"), err=as_json)
-    click.echo(wrote(report.key_path, "the answer keys"), err=as_json)
+    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each", report.files), err=as_json)
+    click.echo(wrote(report.key_path, "the answer keys", report.key_files), err=as_json)
 
 
 @main.command()

@@ -67,6 +67,7 @@ class Option(NamedTuple):
     advice: str = ""  # added after "is outside ..." (how to find a good value)
     item: str = ""  # what one entry of a list is called: "part"
     grouped: bool = False  # a count shown with a thousands separator (1,000,000 games)
+    page: bool = True  # offered on the page of `papergame serve` (the cut-file options are the command line's)
 
     @property
     def key(self) -> str:
@@ -216,6 +217,41 @@ CLEAR_PRINT_OPTION = Option(
 PRINT_OPTIONS: tuple[Option, ...] = ()  # clear-print and large-print join the kit and worksheets when every page reads the profile
 WORDS = (LANG_OPTION, TEXT_OPTION, GAME_OPTION)
 
+# Files for a cutting machine: the page of `papergame serve` makes PDFs only, so it offers none of these.
+FORMATS = ("pdf", "svg")
+CUTTERS = ("none", "silhouette", "cricut", "laser")
+KERF_MAX = 1.0  # mm: a laser's kerf in card or plywood is 0.05 to 0.3 mm; past 1 mm it is not a kerf
+FORMAT_OPTION = Option(
+    "format", CHOICE, None, "pdf: one file of every page. svg: one file a sheet (NAME-01.svg, ...) in millimetres, "
+    "with a Print layer (as the PDF prints) and a Cut layer (every cut once, a hairline). Default: pdf.",
+    FORMATS, page=False)
+CUTTER_OPTION = Option(
+    "cutter", CHOICE, "none", "Lay the cut files out for a machine (with svg): silhouette adds the Cameo's "
+    "registration marks; cricut fits each sheet's pieces in Design Space's print-then-cut area; laser writes cuts "
+    "in red and port lines to score in blue.", CUTTERS, page=False)
+KERF_OPTION = Option(
+    "kerf", NUMBER, 0.0, f"The laser's kerf in millimetres (0 to {KERF_MAX:g}): every outline is moved out by half "
+    "of it, so the pieces keep their size.", low=0.0, high=KERF_MAX, unit="mm", metavar="MM", page=False)
+
+
+def output_format(fmt: str | None, cutter: str = "none") -> str:
+    """The format a document is written in: the one asked for, else svg for a cutter and pdf for print.
+
+    >>> output_format(None), output_format(None, "laser"), output_format("svg")
+    ('pdf', 'svg', 'svg')
+    """
+    if fmt is not None:
+        return fmt
+    return "pdf" if cutter == "none" else "svg"
+
+
+def check_cut_files(fmt: str | None, cutter: str, kerf: float) -> None:
+    """A cutter's layout is written as SVG cut files; a kerf is a laser's."""
+    if cutter != "none" and fmt == "pdf":
+        raise OptionError("cutter", f"{cutter} lays out cut files, which are SVG: leave format out or make it svg")
+    if kerf and cutter != "laser":
+        raise OptionError("kerf", f"{kerf:g} mm: a kerf is what a laser burns away, so it goes with cutter laser")
+
 
 def check_options(value: Any, options: tuple[Option, ...]) -> None:
     """Convert each of a value's fields by its option and check it alone (the value's own checks follow)."""
@@ -257,6 +293,7 @@ KIT_OPTIONS = (
            "of it).", metavar="K"),
     Option("cut-guides", CHOICE, "both", "Cut lines round every tile, crop marks in the margin, or both "
            "(hexagon tiles always get their lines: a zigzag cannot be cut from marks alone).", CUT_GUIDES),
+    FORMAT_OPTION,
 ) + PRINT_OPTIONS
 
 
@@ -276,10 +313,14 @@ class KitOptions:
     kit: int | None = None  # reprint kit K only, under its own number
     large_print: bool = False  # every word 16 pt or more (paper.LARGE)
     clear_print: bool = False  # 14 pt body, wider spacing, Atkinson Hyperlegible (paper.CLEAR)
+    format: str | None = None  # pdf or svg; None: pdf, or svg with a cutter (see `output`)
+    cutter: str = "none"  # none, silhouette, cricut or laser
+    kerf: float = 0.0  # mm, a laser's
 
     def __post_init__(self) -> None:
         check_options(self, KIT_OPTIONS)
         check_measured(self.paper, self.measured)
+        check_cut_files(self.format, self.cutter, self.kerf)
         if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
             if self.kits is not None:
                 raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")
@@ -301,6 +342,11 @@ class KitOptions:
     def type(self) -> TypeProfile:
         """How the kit's words are set: the standard profile, clear print or large print."""
         return type_profile(self.large_print, self.clear_print)
+
+    @property
+    def output(self) -> str:
+        """The format the kit is written in: pdf or svg."""
+        return output_format(self.format, self.cutter)
 
     def wants(self, part: str) -> bool:
         if self.tiles is not None:  # a reprint of named tiles prints just those
@@ -331,6 +377,9 @@ WORKSHEET_OPTIONS = (
     PAPER_OPTION._replace(help="Paper size, as for the kit."),
     INK_OPTION._replace(help="low: lighter lines and text, for reused paper, as for the kit."),
     MEASURED_OPTION,
+    FORMAT_OPTION._replace(help="pdf: one file of the sheets and one of the keys. svg: one file a sheet "
+                                "(NAME-01.svg, NAME-key-01.svg, ...), in millimetres, with a Print layer.",
+                           default="pdf"),
 ) + PRINT_OPTIONS
 
 
@@ -349,6 +398,7 @@ class WorksheetOptions:
     measured: float | None = None
     large_print: bool = False
     clear_print: bool = False
+    format: str = "pdf"  # pdf or svg
 
     def __post_init__(self) -> None:
         check_options(self, WORKSHEET_OPTIONS)

@@ -16,6 +16,7 @@ from papergame.errors import OutputError
 
 
 PDF_MAGIC = b"%PDF-"
+SVG_MAGIC = (b"<?xml", b"<svg")  # how an SVG file starts: only such a file is replaced by an SVG
 
 
 def output_path(given: str | Path | None, default_name: str) -> Path:
@@ -41,6 +42,22 @@ def output_path(given: str | Path | None, default_name: str) -> Path:
     if path.suffix.lower() != ".pdf":
         return path.with_name(path.name + ".pdf")
     return path
+
+
+def sheet_paths(path: Path, count: int, suffix: str = ".svg") -> list[Path]:
+    """One file a sheet in place of `path` (a name `output_path` gave): kit.pdf -> kit-01.svg, kit-02.svg, ...
+
+    >>> [p.name for p in sheet_paths(Path("out/kit.pdf"), 2)], sheet_paths(Path("kit.svg.pdf"), 1)[0].name
+    (['kit-01.svg', 'kit-02.svg'], 'kit-01.svg')
+    >>> sheet_paths(Path("set.pdf"), 120)[-1].name
+    'set-120.svg'
+    """
+    stem = path.name
+    for ending in (".pdf", suffix):
+        if stem.lower().endswith(ending):
+            stem = stem[: -len(ending)]
+    digits = max(2, len(str(count)))
+    return [path.with_name(f"{stem}-{n:0{digits}d}{suffix}") for n in range(1, count + 1)]
 
 
 def refuse_inputs(path: Path, inputs: dict[str, str | Path | None]) -> None:
@@ -224,7 +241,8 @@ def reason(exc: OSError) -> str:
 def check_target(path: Path, pdf: bool = True) -> None:
     """Refuse an output path that could never be written, before anything is rendered to disk.
 
-    With `pdf`, an existing file is only replaced if it is a PDF (it starts with `%PDF-`).
+    With `pdf`, an existing file is only replaced if it is a PDF (it starts with `%PDF-`), or,
+    for a name ending in `.svg`, an SVG (it starts with `<?xml` or `<svg`).
     """
     folder = path.parent
     try:
@@ -238,10 +256,12 @@ def check_target(path: Path, pdf: bool = True) -> None:
             raise OutputError(f"{path}: cannot write: it is not a regular file (a device or a pipe); "
                               f"name a file such as kit.pdf")
         if pdf and path.is_file():
+            svg = path.suffix.lower() == ".svg"
             with open(path, "rb") as existing:
-                if existing.read(len(PDF_MAGIC)) != PDF_MAGIC:
-                    raise OutputError(f"{path}: cannot write: it exists and is not a PDF, so it is not replaced; "
-                                      f"name another file or remove it first")
+                start = existing.read(8)
+            if not start.startswith(SVG_MAGIC if svg else (PDF_MAGIC,)):
+                raise OutputError(f"{path}: cannot write: it exists and is not {'an SVG' if svg else 'a PDF'}, so it is "
+                                  f"not replaced; name another file or remove it first")
     except OSError as exc:
         raise OutputError(f"{path}: cannot write: {reason(exc)}") from None
 

@@ -112,7 +112,7 @@ def test_the_pdf_renderer_is_found_by_name_and_writes_the_same_bytes():
     by_name, direct = io.BytesIO(), io.BytesIO()
     render("pdf", pages, by_name, "t", "", "k")
     render_pdf(pages, direct, "t", "", "k")
-    assert list(RENDERERS) == ["pdf"]
+    assert list(RENDERERS) == ["pdf", "svg"]
     assert by_name.getvalue() == direct.getvalue() and by_name.getvalue().startswith(b"%PDF")
 
 

@@ -91,6 +91,15 @@ class FontMetrics:
         return pdfmetrics.stringWidth(text, font_name(bold), size * mm) / mm
 
 
+def char_width(char: str, font: str) -> float:
+    """One character's advance in thousandths of an em in a registered font, as the PDF places it (for the SVG)."""
+    register()
+    return pdfmetrics.getFont(font).face.getCharWidth(ord(char))
+
+
+def font_file(font: str) -> str:
+    """The file in papergame/render/fonts/ of a registered font's name."""
+    return {**FILES, **HYPER_FILES}[font]
 
 
 LAID_OUT = " \n"  # spaces and line breaks are laid out, not printed; any other blank (\v, U+3000) must be in the font

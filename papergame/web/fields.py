@@ -78,7 +78,7 @@ KINDS = {CHOICE: "choice", FLAG: "flag", NUMBER: "number", WHOLE: "number", LIST
 
 
 def on_page(option: Option) -> bool:
-    return option.kind != FILE
+    return option.kind != FILE and option.page
 
 
 def label_of(name: str) -> str:

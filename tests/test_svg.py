@@ -1,0 +1,278 @@
+"""SVG cut files (--format svg, --cutter): read back with a real SVG parser (svgelements), drawn with
+a real renderer (rsvg-convert), and measured against the PDF made from the same pages."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pypdfium2 as pdfium
+import pytest
+import svgelements
+from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageFilter
+
+from papergame.build import make_pages
+from papergame.cli import main
+from papergame.options import KitOptions
+from papergame.render.cuts import CutPlan
+from papergame.render.svg import render_svg
+from pdfmeasure import mm, open_pdf
+
+INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
+SVG = "{http://www.w3.org/2000/svg}"
+TILE = 35.0
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args))
+    return result
+
+
+def make(folder, *args, name="kit"):
+    result = run("build", "-o", str(folder / name), *args)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+@pytest.fixture(scope="module")
+def svg_kit(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("svg")
+    make(folder, "--format", "svg")
+    make(folder, name="kit.pdf")
+    return folder
+
+
+def layer(path, label):
+    root = ET.parse(path).getroot()
+    found = [g for g in root.iter(f"{SVG}g") if g.get(f"{INKSCAPE}label") == label]
+    return found[0] if found else None
+
+
+def cut_elements(path, label="Cut"):
+    """The shapes of one layer, as svgelements reads them (in mm: 25.4 px to the inch is 1 px a mm)."""
+    doc = svgelements.SVG.parse(str(path), ppi=25.4)
+    ids = {"Cut": "cut", "Score": "score", "Print": "print"}
+    group = doc.get_element_by_id(ids[label])
+    return [e for e in group.select() if isinstance(e, svgelements.Shape) and not isinstance(e, svgelements.Group)]
+
+
+def need_rsvg():
+    if shutil.which("rsvg-convert") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("rsvg-convert is missing: .ci/install-tools installs librsvg2-bin")
+        pytest.skip("rsvg-convert (Debian's librsvg2-bin) is not installed here")
+
+
+# --- the files ---------------------------------------------------------------------------------
+
+
+def test_one_svg_a_sheet_where_the_pdf_would_go_in_millimetres_with_print_and_cut_layers(svg_kit):
+    sheets = sorted(p.name for p in svg_kit.glob("kit-*.svg"))
+    with open_pdf(svg_kit / "kit.pdf") as pdf:
+        count = len(pdf.pages)
+    assert sheets == [f"kit-{n:02d}.svg" for n in range(1, count + 1)]
+    for name in sheets:
+        root = ET.parse(svg_kit / name).getroot()
+        assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("210mm", "297mm", "0 0 210 297")
+        labels = [g.get(f"{INKSCAPE}label") for g in root if g.get(f"{INKSCAPE}groupmode") == "layer"]
+        assert labels == ["Print", "Cut"]
+    doc = svgelements.SVG.parse(str(svg_kit / "kit-02.svg"), ppi=25.4)
+    assert (doc.width, doc.height) == pytest.approx((210.0, 297.0), abs=0.001)  # the parser's own unit handling
+
+
+def test_the_same_pages_make_the_same_bytes(tmp_path, svg_kit):
+    make(tmp_path, "--format", "svg")
+    for path in svg_kit.glob("kit-*.svg"):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes()
+
+
+def test_every_word_is_drawn_in_the_pdf_font_and_kept_as_its_label(svg_kit):
+    root = ET.parse(svg_kit / "kit-02.svg").getroot()
+    labels = [p.get("aria-label") for p in root.iter(f"{SVG}path") if p.get("aria-label")]
+    assert "Tiles and tokens" in labels
+    assert not list(root.iter(f"{SVG}text"))  # outlines, not text that needs the font installed
+    title = next(p for p in root.iter(f"{SVG}path") if p.get("aria-label") == "Tiles and tokens")
+    with open_pdf(svg_kit / "kit.pdf") as pdf:
+        words = [w for w in pdf.pages[1].extract_words() if w["text"] == "Tiles"]
+        chars = [c for c in pdf.pages[1].chars if c["text"] == "T"]
+    box = svgelements.Path(title.get("d")) * svgelements.Matrix(title.get("transform"))
+    x0, _, x1, _ = box.bbox()
+    # the page is y up inside the Print layer's flip: the title's ink starts where the PDF's "T" starts
+    assert x0 == pytest.approx(mm(words[0]["x0"]), abs=0.3)
+    assert chars and x1 > x0 + 60
+
+
+# --- the cuts ------------------------------------------------------------------------------------
+
+
+def segments_of(shapes):
+    out = []
+    for shape in shapes:
+        pts = [(p.x, p.y) for p in shape.segments() if isinstance(p, (svgelements.Move, svgelements.Line))
+               for p in [p.end]]
+        if isinstance(shape, svgelements.Polygon):
+            pts.append(pts[0])
+        out += list(zip(pts, pts[1:]))
+    return [(a, b) for a, b in out if a != b]
+
+
+def test_the_cut_layer_cuts_each_shared_edge_once_at_the_tile_size(svg_kit):
+    shapes = cut_elements(svg_kit / "kit-02.svg")
+    circles = [s for s in shapes if isinstance(s, svgelements.Circle)]
+    assert len(circles) == 6 and all(c.rx == pytest.approx(8.0, abs=0.05) for c in circles)  # the tokens
+    segs = segments_of([s for s in shapes if not isinstance(s, svgelements.Circle)])
+    xs = sorted({round(a[0], 3) for a, b in segs if abs(a[0] - b[0]) < 1e-6})
+    ys = sorted({round(a[1], 3) for a, b in segs if abs(a[1] - b[1]) < 1e-6})
+    assert len(xs) == 6 and len(ys) == 5  # 18 tiles: 5 columns, 4 rows
+    for gaps in ([b - a for a, b in zip(xs, xs[1:])], [b - a for a, b in zip(ys, ys[1:])]):
+        assert all(g == pytest.approx(TILE, abs=0.05) for g in gaps)
+    # no stretch of any cut is cut twice: the segments on one line do not overlap
+    by_line: dict = {}
+    for a, b in segs:
+        key = ("x", round(a[0], 3)) if abs(a[0] - b[0]) < 1e-6 else ("y", round(a[1], 3))
+        span = sorted((a[1], b[1]) if key[0] == "x" else (a[0], b[0]))
+        by_line.setdefault(key, []).append(span)
+    for spans in by_line.values():
+        spans.sort()
+        assert all(s1[0] >= s0[1] - 1e-6 for s0, s1 in zip(spans, spans[1:]))
+    # one long cut a grid line: the top line of the tiles runs the whole row
+    assert max(b[0] - a[0] for (a, b) in (sorted(s) for s in segs)) == pytest.approx(5 * TILE, abs=0.05)
+
+
+def test_the_cuts_lie_on_the_pdfs_cut_lines(svg_kit):
+    with open_pdf(svg_kit / "kit.pdf") as pdf:
+        page = pdf.pages[1]
+        height = mm(page.height)
+        tiles = [r for r in page.rects if abs(mm(r["width"]) - TILE) < 0.01 and abs(mm(r["height"]) - TILE) < 0.01]
+    assert len(tiles) == 18
+    edges = set()
+    for r in tiles:
+        x0, x1, top, bottom = mm(r["x0"]), mm(r["x1"]), mm(r["top"]), mm(r["bottom"])
+        edges |= {("x", round(x0, 2)), ("x", round(x1, 2)), ("y", round(top, 2)), ("y", round(bottom, 2))}
+    segs = segments_of([s for s in cut_elements(svg_kit / "kit-02.svg") if not isinstance(s, svgelements.Circle)])
+    lines = {("x", round(a[0], 2)) if abs(a[0] - b[0]) < 1e-6 else ("y", round(a[1], 2)) for a, b in segs}
+    assert lines == edges  # every PDF cut line is cut, and nothing else is
+    assert height == pytest.approx(297.0, abs=0.01)
+    # each PDF tile's four edges are covered by the SVG's cuts
+    for r in tiles:
+        x0, x1, top = mm(r["x0"]), mm(r["x1"]), mm(r["top"])
+        covering = [(a, b) for a, b in segs if abs(a[1] - top) < 0.01 and abs(b[1] - top) < 0.01
+                    and min(a[0], b[0]) <= x0 + 0.01 and max(a[0], b[0]) >= x1 - 0.01]
+        assert covering, r
+
+
+def test_hexagon_sides_are_cut_once_and_close_round_each_tile_for_a_cutter_that_needs_outlines(tmp_path):
+    make(tmp_path, "--format", "svg", "--game", "hexagon-path-tiles", "--only", "tiles", name="hex")
+    pieces = tmp_path / "pieces-01.svg"
+    page = make_pages("hexagon-path-tiles", options=KitOptions(only=("tiles",)))[2].pages[0]
+    with open(pieces, "wb") as out:
+        render_svg([page], out, "hexagons", plan=CutPlan(pieces=True))
+    segs = segments_of(cut_elements(tmp_path / "hex-01.svg"))
+    keys = [tuple(sorted((tuple(round(v, 3) for v in a), tuple(round(v, 3) for v in b)))) for a, b in segs]
+    assert len(keys) == len(set(keys))  # no side twice
+    outlines = [s for s in cut_elements(pieces) if isinstance(s, svgelements.Polygon)]
+    assert outlines and all(len(list(s.segments())) >= 6 for s in outlines)
+    for s in outlines:
+        x0, y0, x1, y1 = s.bbox()
+        assert y1 - y0 == pytest.approx(TILE, abs=0.05)  # measured across the flats, as the PDF's tiles are
+
+
+def test_the_format_is_checked_and_worded_for_the_command_line(tmp_path):
+    result = run("build", "-o", str(tmp_path / "k"), "--format", "png")
+    assert result.exit_code == 2 and result.output == 'Error: --format: "png" is not one of pdf, svg\n'
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_file_in_the_way_that_is_not_an_svg_stops_every_sheet_from_being_written(tmp_path):
+    (tmp_path / "kit-03.svg").write_text("my notes", encoding="utf-8")
+    result = run("build", "-o", str(tmp_path / "kit"), "--format", "svg")
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: ") and "kit-03.svg" in result.output and "not an SVG" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit-03.svg"]
+    assert (tmp_path / "kit-03.svg").read_text(encoding="utf-8") == "my notes"
+
+
+def test_worksheets_as_svg_sheets_and_keys(tmp_path):
+    result = run("worksheet", "-o", str(tmp_path / "ws"), "--format", "svg", "--copies", "2")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ws-01.svg", "ws-02.svg", "ws-key-01.svg", "ws-key-02.svg"]
+    assert "Wrote ws-01.svg to ws-02.svg" in result.output
+    assert layer(tmp_path / "ws-01.svg", "Print") is not None
+
+
+# --- drawn by a real renderer ----------------------------------------------------------------------
+
+DPI = 150
+# Measured on today's kits (the default game and the hexagon game, every sheet) at 150 dpi: the pixels
+# that no pixel of the other render within one pixel matches to 64 grey levels are 0.002 % to 0.011 % of
+# a page (glyph and thin-line edges, which pdfium and librsvg antialias differently), and the mean
+# difference after a 1 px blur is 0.8 to 2.7 grey levels. The same drawing moved 0.25 mm sideways
+# leaves 0.05 % to 0.28 % unmatched, 0.5 mm 1.1 % to 4.4 %: the bounds let no such move through.
+# (At 100 dpi pdfium draws lines thinner than a pixel a full pixel dark, and the record sheet's rules
+# alone leave 0.3 % unmatched: too coarse to tell a move of 0.25 mm.)
+MOST_UNMATCHED = 0.0003
+MOST_BLURRED_MEAN = 4.0
+
+
+def print_layer_png(svg_path, tmp_path):
+    text = svg_path.read_text(encoding="utf-8")
+    only_print = re.sub(r'<g inkscape:groupmode="layer" inkscape:label="(Cut|Score)".*?</g>\n', "", text, flags=re.S)
+    source = tmp_path / ("print-" + svg_path.name)
+    source.write_text(only_print, encoding="utf-8")
+    png = subprocess.run(["rsvg-convert", "-d", str(DPI), "-p", str(DPI), "-b", "white", str(source)],
+                         check=True, capture_output=True).stdout
+    return Image.open(io.BytesIO(png)).convert("L")
+
+
+def differences(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(share of pixels of `a` no pixel of `b` within one pixel matches to 64 levels, mean difference after a 1 px blur)."""
+    low, high = b.filter(ImageFilter.MinFilter(3)), b.filter(ImageFilter.MaxFilter(3))
+    off = ImageChops.add(ImageChops.subtract(low, a), ImageChops.subtract(a, high))
+    hist = off.histogram()
+    unmatched = sum(hist[65:]) / sum(hist)
+    blurred = ImageChops.difference(a.filter(ImageFilter.GaussianBlur(1)), b.filter(ImageFilter.GaussianBlur(1)))
+    h = blurred.histogram()
+    return unmatched, sum(k * v for k, v in enumerate(h)) / sum(h)
+
+
+def test_the_print_layer_drawn_by_rsvg_matches_the_pdf_drawn_by_pdfium(svg_kit, tmp_path):
+    need_rsvg()
+    pdf = pdfium.PdfDocument(str(svg_kit / "kit.pdf"))
+    try:
+        for number in range(len(pdf)):
+            expected = pdf[number].render(scale=DPI / 72).to_pil().convert("L")
+            drawn = print_layer_png(svg_kit / f"kit-{number + 1:02d}.svg", tmp_path)
+            assert drawn.size == expected.size
+            unmatched, mean = differences(expected, drawn)
+            assert unmatched <= MOST_UNMATCHED and mean <= MOST_BLURRED_MEAN, (number + 1, unmatched, mean)
+            # and the test can fail: the same drawing moved 0.25 mm to the right no longer matches
+            shifted = Image.new("L", drawn.size, 255)
+            shifted.paste(drawn, (round(0.25 / 25.4 * DPI), 0))
+            assert differences(expected, shifted)[0] > MOST_UNMATCHED, number + 1
+    finally:
+        pdf.close()
+
+
+def test_a_profiles_face_and_spacing_are_drawn_as_the_pdf_sets_them(tmp_path):
+    """Clear print: Atkinson Hyperlegible, letters and words set apart (the PDF sets it word by word)."""
+    need_rsvg()
+    pages = make_pages(None, options=KitOptions(clear_print=True, only=("rules",)))[2].pages[:1]
+    from papergame.render.formats import render
+
+    pdf_bytes = io.BytesIO()
+    render("pdf", pages, pdf_bytes, "t")
+    svg_path = tmp_path / "clear-01.svg"
+    with open(svg_path, "wb") as out:
+        render_svg(pages, out, "t")
+    pdf = pdfium.PdfDocument(pdf_bytes.getvalue())
+    try:
+        expected = pdf[0].render(scale=DPI / 72).to_pil().convert("L")
+    finally:
+        pdf.close()
+    unmatched, mean = differences(expected, print_layer_png(svg_path, tmp_path))
+    assert unmatched <= MOST_UNMATCHED and mean <= MOST_BLURRED_MEAN, (unmatched, mean)
