@@ -122,6 +122,59 @@ def every_pdf_is_checked(pytestconfig):
         yield counts
 
 
+# --- speed: a page of the same bytes is parsed once ---------------------------------------
+#
+# pdfplumber reads a page's content stream in pure Python (pdfminer) and turns every drawn
+# object into a dict: most of the suite's time went there, and many tests read the same PDF
+# (a kit several modules build, a module-scoped fixture read by every test in the module).
+# The same bytes give the same objects, so each page's objects are kept, by the sha256 of the
+# whole file and everything else pdfplumber reads them with, and every Page gets fresh copies.
+
+from collections import OrderedDict  # noqa: E402
+
+PARSED_PAGES = 400  # kept per process, the least recently read dropped first
+PARSED: OrderedDict[tuple, dict[str, list[dict]]] = OrderedDict()
+
+
+def fresh(objects: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """A copy a test may change without changing what the next reader of the page gets."""
+    return {kind: [{key: list(value) if isinstance(value, list) else value for key, value in obj.items()}
+                   for obj in objs] for kind, objs in objects.items()}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def each_pdf_page_is_parsed_once():
+    import hashlib
+
+    from pdfplumber.page import Page
+
+    original = Page.parse_objects
+
+    def parse_once(page):
+        pdf = page.pdf
+        digest = getattr(pdf, "_suite_digest", None)
+        if digest is None:
+            stream = pdf.stream
+            at = stream.tell()
+            stream.seek(0)
+            digest = pdf._suite_digest = hashlib.sha256(stream.read()).digest()
+            stream.seek(at)
+        laparams = None if pdf.laparams is None else sorted(vars(pdf.laparams).items())
+        key = (digest, page.page_number, page.initial_doctop, page.mediabox, repr(laparams), pdf.unicode_norm,
+               pdf.password)
+        if key in PARSED:
+            PARSED.move_to_end(key)
+        else:
+            PARSED[key] = original(page)
+            if len(PARSED) > PARSED_PAGES:
+                PARSED.popitem(last=False)
+        return fresh(PARSED[key])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "parse_objects", parse_once)
+        yield
+
+
 @pytest.fixture(scope="session")
 def fuzz_counts(pytestconfig) -> Counter:
     """Fuzz cases by kind, and how many crashed (`tracebacks`); reported at the end of the run."""
