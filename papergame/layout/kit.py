@@ -90,7 +90,7 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
         note = "" if options.measured is None else texts.get(
             "scale.corrected", measured=texts.number(options.measured),
             percent=texts.number(100 * BAR / options.measured, 2))
-        own_footer = sheet.type.small_size != SMALL_SIZE  # a profile's footer sets the note among its lines
+        own_footer = bool(sheet.type.footer_lines)  # a profile's footer sets the note among its lines
         own.add(*scale_check(sheet.box, texts.get("scale.instruction"), texts.get("scale.mm"),
                              texts.get("scale.inch"), sheet.metrics, label, note if own_footer else ""))
         if note and not own_footer:

@@ -70,6 +70,7 @@ class TypeProfile(NamedTuple):
     word_gap: float = 0.0
     face: str = ""
     start_only: bool = False
+    footer_lines: int = 0  # lines of words in the profile's own footer (0: the standard footer)
 
     def at_least(self, size: float) -> float:
         """A page's own size for a word, raised to the profile's least size (the same size in the standard profile)."""
@@ -86,12 +87,12 @@ STANDARD = TypeProfile()
 # further apart (WCAG 1.4.12's word spacing), lines 1.5 apart for paragraphs.
 CLEAR = TypeProfile("clear", title=22 * PT, heading=17 * PT, body=14 * PT, caption=12 * PT, title_size=20 * PT,
                     body_size=14 * PT, small_size=12 * PT, heading_size=16 * PT, leading=1.45, flow_leading=1.45,
-                    least=12 * PT, tracking=0.1, word_gap=0.16, face="hyperlegible")
+                    least=12 * PT, tracking=0.1, word_gap=0.16, face="hyperlegible", footer_lines=3)
 # Large print (UKAAF): every word 16 pt at least, body 18 pt, labels as large as body text
 # where they fit, all of it left-aligned.
 LARGE = TypeProfile("large", title=24 * PT, heading=20 * PT, body=18 * PT, caption=16 * PT, title_size=24 * PT,
                     body_size=18 * PT, small_size=16 * PT, heading_size=20 * PT, leading=1.3, flow_leading=1.3,
-                    least=16 * PT, start_only=True)
+                    least=16 * PT, start_only=True, footer_lines=4)
 
 
 def type_profile(large_print: bool = False, clear_print: bool = False) -> TypeProfile:
@@ -126,9 +127,18 @@ class Typeset:
         return base + size * (self.type.tracking * (len(text) - 1) + self.type.word_gap * text.count(" "))
 
 
+def title_lines(title: str, width: float, size: float, metrics: Metrics, profile: TypeProfile, what: str) -> list[str]:
+    """A title on one line, as every standard page has it; a profile's larger type may wrap it."""
+    if profile is STANDARD or metrics.width(title, size, True) <= width:
+        return [fit_line(title, width, size, metrics, True, what)]
+    return wrap(title, width, size, metrics, True, what)
+
+
 def profile_of(metrics: Metrics) -> TypeProfile:
-    """The profile a page's metrics set text by (the standard one for bare font metrics)."""
-    return metrics.type if isinstance(metrics, Typeset) else STANDARD
+    """The profile a page's metrics set text by: their `type` (a `Typeset`'s, or a wrapper's that passes it on),
+    the standard one for bare font metrics."""
+    profile = getattr(metrics, "type", None)
+    return profile if isinstance(profile, TypeProfile) else STANDARD
 
 
 def typeset_text(item: Item, profile: TypeProfile) -> Item:
@@ -262,9 +272,9 @@ class Flow:
 
     def title(self, text: str, size: float | None = None) -> None:
         size = self.type.title_size if size is None else size
-        fit_line(text, self.width, size, self.metrics, True, f"{self.name} page title")
-        bottom = self.take(size * 1.3, "the title")
-        self.add(Text(self.x, bottom + size * 0.3, text, size, bold=True))
+        for line in title_lines(text, self.width, size, self.metrics, self.type, f"{self.name} page title"):
+            bottom = self.take(size * 1.3, "the title")
+            self.add(Text(self.x, bottom + size * 0.3, line, size, bold=True))
 
     def heading(self, text: str, size: float | None = None, keep: float | None = None) -> None:
         """A bold heading, kept on one sheet with the first `keep` mm of what follows it (two lines of body)."""
@@ -341,15 +351,16 @@ class Sheet(Flow):
         return sheets
 
 
-FOOTER_LINES = 4  # lines of words in a profile's own footer: the page's label, the instruction, any correction
-FOOTER_BARS = 6.0  # mm below them for the bars and their labels
+FOOTER_BARS = 5.0  # mm below a profile footer's lines of words (the page's label, the instruction, any correction) for
+# the bars and their labels
+FOOTER_LEADING = 1.2
 
 
 def footer_height(profile: TypeProfile) -> float:
     """The band at the foot of every page that the scale check and the page's label take, in mm."""
-    if profile.small_size == SMALL_SIZE:
+    if not profile.footer_lines:
         return SCALE_CHECK_H
-    return FOOTER_LINES * profile.small_size * 1.25 + FOOTER_BARS
+    return profile.footer_lines * profile.small_size * FOOTER_LEADING + FOOTER_BARS
 
 
 def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,
@@ -358,7 +369,7 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
 
     `note` (a correction's) goes under them in the standard footer, above them in a profile's own."""
     profile = profile_of(metrics)
-    if profile.small_size != SMALL_SIZE:
+    if profile.footer_lines:
         return profile_scale_check(box, instruction, mm_label, inch_label, metrics, page_label, profile, note)
     items: list[Item] = []
     fit_line(instruction, box.w, SMALL_SIZE, metrics, False, "scale.instruction")
@@ -381,14 +392,15 @@ def profile_scale_check(box: Box, instruction: str, mm_label: str, inch_label: s
     """The scale check in a profile's larger footer type, every line left-aligned from the top of the band down:
     the page's label, the instruction, a correction's note, then the two bars with their labels beside them."""
     size = profile.small_size
-    line = size * 1.25
+    line = size * FOOTER_LEADING
     top = box.y + footer_height(profile)
     items: list[Item] = []
     lines = ([page_label] if page_label else []) + wrap(instruction, box.w, size, metrics, False, "scale.instruction")
     lines += wrap(note, box.w, size, metrics, False, "scale.corrected") if note else []
-    if len(lines) > FOOTER_LINES:
+    if len(lines) > profile.footer_lines:
         raise LayoutError(f'scale.instruction: "{instruction}" takes too many lines at {size / PT:.0f} pt: the foot '
-                          f"of a page has room for {FOOTER_LINES} with the page's name and any correction; shorten it")
+                          f"of a page has room for {profile.footer_lines} with the page's name and any correction; "
+                          "shorten it")
     for i, text in enumerate(lines):
         items.append(Text(box.x, top - (i + 1) * line + size * 0.25, text, size))
     base = box.y + 1.5

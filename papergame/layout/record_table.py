@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
-from papergame.layout.paper import Sheet
+from papergame.layout.paper import STANDARD, Sheet, profile_of, title_lines
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
@@ -15,20 +14,52 @@ EXAMPLE_SHADE = 0.88
 
 
 def page_title(sheet: Sheet, title: str, what: str) -> None:
-    """A record sheet's title, in the title size of every page a player reads."""
-    fit_line(title, sheet.width * 0.8, TITLE, sheet.metrics, True, what)
-    bottom = sheet.take(TITLE * 1.35, "the title")
-    sheet.add(Text(sheet.x, bottom + TITLE * 0.3, title, TITLE, bold=True))
+    """A record sheet's title, in the title size of every page a player reads (on two lines in a profile
+    whose title would not fit one)."""
+    size = sheet.type.title
+    for line in title_lines(title, sheet.width * 0.8, size, sheet.metrics, sheet.type, what):
+        bottom = sheet.take(size * 1.35, "the title")
+        sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
 
 
-def rows_on_sheet(room: float, result_h: float, remaining: int, taken: int) -> tuple[int, float]:
+def row_height(sheet: Sheet) -> float:
+    """A table row: 6.8 mm, or taller for a profile's larger body type."""
+    return max(ROW_H, sheet.type.body * 1.5)
+
+
+def fitted(cols, width: float, metrics: Metrics, rows=()):
+    """The columns, each widened in a profile's larger type until its heading's longest word and the
+    values of `rows` (a filled-in example) fit.
+
+    The standard profile keeps the shares the page gave; a profile takes what each column's
+    words need and shares out the rest as the page did.
+    """
+    profile = profile_of(metrics)
+    if profile is STANDARD:
+        return cols
+    need = [(max([metrics.width(w, profile.caption, True) for w in label.split()]
+                 + [metrics.width(row[i], profile.body, True) for row in rows if i < len(row)]) + 2.6) / width
+            for i, (label, _) in enumerate(cols)]
+    if all(n <= share for n, (_, share) in zip(need, cols)):
+        return cols
+    spare = 1.0 - sum(max(n, share) for n, (_, share) in zip(need, cols))
+    if spare < 0:
+        return [(label, n / sum(need)) for n, (label, _) in zip(need, cols)]  # every column as its words need
+    loose = [share for n, (_, share) in zip(need, cols) if n <= share]
+    taken = 1.0 - sum(n for n, (_, share) in zip(need, cols) if n > share)
+    return [(label, n if n > share else share / sum(loose) * taken) for n, (label, share) in zip(need, cols)]
+
+
+def rows_on_sheet(room: float, result_h: float, remaining: int, taken: int,
+                  row_h: float = ROW_H) -> tuple[int, float]:
     """How many numbered rows go on a sheet with `room` mm below the header, and their height.
 
     `taken` rows (the example) are there already; the sheet that ends the game also holds
-    the result, `result_h` high. Rows close up a little when that keeps the game on one sheet.
+    the result, `result_h` high. Rows close up a little when that keeps the game on one sheet
+    (rows of the standard height, `ROW_H`; a profile's taller rows keep their height).
     """
-    row_h = ROW_H
-    if int((room - result_h) // ROW_H) - taken < remaining <= int((room - result_h) // ROW_H_MIN) - taken:
+    if row_h == ROW_H and int((room - result_h) // ROW_H) - taken < remaining <= int(
+            (room - result_h) // ROW_H_MIN) - taken:
         row_h = (room - result_h) / (remaining + taken) - 1e-6
     plain = int(room // row_h) - taken
     with_result = int((room - result_h) // row_h) - taken
@@ -37,15 +68,19 @@ def rows_on_sheet(room: float, result_h: float, remaining: int, taken: int) -> t
     return min(plain, remaining - 1), row_h  # leave at least one row for the sheet that carries the result
 
 
-def header_height(cols, width: float, metrics: Metrics) -> float:
-    lines = max(len(wrap(label, share * width - 2.5, CAPTION, metrics, True, "record table header"))
-                for label, share in cols)
-    return lines * CAPTION * LEADING + 3.0
+def header_height(cols, width: float, metrics: Metrics, example=None) -> float:
+    """The header's height; `example`, the filled-in row the table will have, if any (a profile fits the columns to it)."""
+    profile = profile_of(metrics)
+    lines = max(len(wrap(label, share * width - 2.5, profile.caption, metrics, True, "record table header"))
+                for label, share in fitted(cols, width, metrics, [example] if example else []))
+    return lines * profile.caption * profile.leading + 3.0
 
 
 def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float,
           row_h: float = ROW_H) -> None:
     width = sheet.width
+    cols = fitted(cols, width, sheet.metrics, rows[:1] if first_is_example else [])
+    size, leading = sheet.type.caption, sheet.type.leading
     xs = [sheet.x]
     for _, share in cols:
         xs.append(xs[-1] + share * width)
@@ -53,11 +88,12 @@ def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: boo
     bottom = sheet.take(header_h, "the table header")
     sheet.add(Rect(sheet.x, bottom, width, header_h, width=0.4, stroke=0.0, fill=0.8))
     for i, (label, share) in enumerate(cols):
-        lines = wrap(label, share * width - 2.5, CAPTION, sheet.metrics, True, "record table header")
+        lines = wrap(label, share * width - 2.5, size, sheet.metrics, True, "record table header")
         for k, line in enumerate(lines):
-            sheet.add(Text(xs[i] + 1.5, top - 1.5 - (k + 1) * CAPTION * LEADING + CAPTION * 0.3, line, CAPTION,
+            sheet.add(Text(xs[i] + 1.5, top - 1.5 - (k + 1) * size * leading + size * 0.3, line, size,
                            bold=True))
-    table_rows(sheet, xs, width, top, rows, row_h, first_is_example, BODY, lambda i: "record table", 0.25, 0.3)
+    table_rows(sheet, xs, width, top, rows, row_h, first_is_example, sheet.type.body, lambda i: "record table",
+               0.25, 0.3)
 
 
 def table_rows(sheet: Sheet, xs: list[float], width: float, top: float, rows, row_h: float, first_is_example: bool,

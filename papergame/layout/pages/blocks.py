@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from papergame.errors import LayoutError
-from papergame.layout.paper import BODY, CAPTION, HEADING, LEADING, TITLE, Sheet, profile_of  # noqa: F401 (the type scale)
+from papergame.layout.paper import (  # noqa: F401 (the type scale)
+    BODY, CAPTION, HEADING, LEADING, STANDARD, TITLE, Sheet, profile_of, title_lines,
+)
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
@@ -45,6 +47,28 @@ def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str,
     sheet.add(Text(x, base, date, t.body, bold=True))
     x += date_w + 2.0
     sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
+
+
+def keep_away_banner(sheet: Sheet, keep: str, details: str, details_size: float, metrics: Metrics) -> None:
+    """A key page's dashed "keep this from the pupils" banner, with the sheet's `details` at the right (under it,
+    when a profile's wider type leaves no room beside it)."""
+    room = sheet.width - metrics.width(details, details_size) - 12
+    if sheet.type is not STANDARD and metrics.width(keep, BODY, True) > room:  # a profile's wider type
+        lines = wrap(keep, sheet.width - 6, BODY, metrics, True, "worksheet.key_keep_away")
+        high = len(lines) * BODY * 1.3 + 2.5
+        bottom = sheet.take(high + 0.4, "the banner")
+        sheet.add(Rect(sheet.x, bottom - 0.3 + 0.4, sheet.width, high, width=0.8, stroke=0.0, fill=None,
+                       dash=(2.0, 1.2)))
+        for i, line in enumerate(lines):
+            sheet.add(Text(sheet.x + 3, bottom + high - (i + 1) * BODY * 1.3 + 0.6, line, BODY, bold=True))
+        bottom = sheet.take(details_size * 1.5, "the banner")
+    else:
+        fit_line(keep, room, BODY, metrics, True, "worksheet.key_keep_away")
+        bottom = sheet.take(8.0, "the banner")
+        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY, True) + 6, 7.6, width=0.8,
+                       stroke=0.0, fill=None, dash=(2.0, 1.2)))
+        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY, bold=True))
+    sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, details_size, anchor="end"))
 
 
 def text_lines(lines: list[str], x: float, top: float, size: float, bold: bool = False, fill: float = 0.0,
@@ -201,9 +225,9 @@ class ColumnPages:
         sheet = Sheet(f"{self.name}-{len(self.sheets) + 1}" if self.sheets else self.name, self.paper, self.metrics)
         title = self.title if not self.sheets else self.continued
         size = sheet.type.title
-        fit_line(title, sheet.width * 0.8, size, self.metrics, True, f"{self.name} page title")
-        bottom = sheet.take(size * 1.35, "the title")
-        sheet.add(Text(sheet.x, bottom + size * 0.3, title, size, bold=True))
+        for line in title_lines(title, sheet.width * 0.8, size, self.metrics, sheet.type, f"{self.name} page title"):
+            bottom = sheet.take(size * 1.35, "the title")
+            sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
         sheet.gap(1.5)
         if self.stamp:
             self.stamp(sheet)

@@ -25,8 +25,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.extent import Extent, items_extent
 from papergame.layout.board_grid import GRID_LINE, Part, heading_into
 from papergame.layout.grid import XY, Grid, Side, chains
-from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
-from papergame.layout.paper import BODY_SIZE, CONTENT_H, CONTENT_W, SCALE_CHECK_H, TITLE_SIZE, Box, Sheet
+from papergame.layout.paper import CONTENT_H, CONTENT_W, Box, Sheet, footer_height
 from papergame.layout.primitives import Item, Line, Polygon, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
@@ -52,27 +51,30 @@ EDGES = ("left", "right", "top", "bottom")
 COVERED = ("right", "bottom")  # seams where this part carries the strip
 
 
-COMPACT_SIZE = BODY  # the one-line header of a part whose sheet has no room for the full one
+# the one-line header of a part whose sheet has no room for the full one is set at the profile's body size
 SIDE_MIN = 45.0  # the narrowest column beside a part that the notes may go in
 
 
 def top_band(notes: list[str], ctx: PageContext) -> float:
     """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
-    lines = sum(len(wrap(n, CONTENT_W, BODY, ctx.metrics)) for n in notes)
-    return TITLE * 1.3 + 2 + BODY * 1.3 * lines + 3
+    t = ctx.type
+    lines = sum(len(wrap(n, CONTENT_W, t.body, ctx.metrics)) for n in notes)
+    return t.title * 1.3 + 2 + t.body * t.flow_leading * lines + 3
 
 
-def compact_band(single: bool = False) -> float:
+def compact_band(ctx: PageContext, single: bool = False) -> float:
     """Height above the grid of a part's one-line header (of a whole board's title alone, if `single`)."""
-    return (TITLE if single else COMPACT_SIZE) * 1.3 + 1.5
+    return (ctx.type.title if single else ctx.type.body) * 1.3 + 1.5
 
 
-NOTE_SIZE = CAPTION  # notes moved below or beside the board, under a one-line header
+# notes moved below or beside the board, under a one-line header, are set at the profile's caption size
 NOTES_GAP = 2.5  # between the board and the notes below it
 
 
 def notes_height(notes: list[str], width: float, ctx: PageContext) -> float:
-    return sum(len(wrap(n, width, NOTE_SIZE, ctx.metrics)) for n in notes) * NOTE_SIZE * 1.3 + 2 * (len(notes) - 1)
+    size = ctx.type.caption
+    lines = sum(len(wrap(n, width, size, ctx.metrics)) for n in notes)
+    return lines * size * ctx.type.flow_leading + 2 * (len(notes) - 1)
 
 
 def spans(count: int, pieces: int) -> list[range]:
@@ -151,7 +153,9 @@ def measure_part(ctx: PageContext, part: Part) -> PartDrawing:
     return PartDrawing(items, items_extent(items, ctx.metrics))
 
 
-ROOM_H = CONTENT_H - SCALE_CHECK_H
+def room_h(ctx: PageContext) -> float:
+    """The height a board's sheet has above its footer."""
+    return CONTENT_H - footer_height(ctx.type)
 
 
 class Placed(NamedTuple):
@@ -173,20 +177,21 @@ def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
         return None
     common = board_notes(ctx, len(parts)) if shared else []
     said = common + part_notes(ctx, part, parts, compact=False)
-    if drawing.height + top_band(said, ctx) <= ROOM_H + 1e-9:
+    room = room_h(ctx)
+    if drawing.height + top_band(said, ctx) <= room + 1e-9:
         return Placed(part, drawing, "top", said)
     said = part_notes(ctx, part, parts, compact=True) + common
     # a whole board keeps its title at full size if it can, a part takes a one-line header
     for single in ((True, False) if len(parts) == 1 else (False,)):
-        band = compact_band(single)
-        left = ROOM_H - band - drawing.height
+        band = compact_band(ctx, single)
+        left = room - band - drawing.height
         if left < 0:
             continue
         line = "" if single else "-line"
         if notes_height(said, CONTENT_W, ctx) <= left - NOTES_GAP:
             return Placed(part, drawing, "below" + line, said)
         side = CONTENT_W - drawing.width - 4
-        if side >= SIDE_MIN and notes_height(said, side, ctx) <= ROOM_H - band:
+        if side >= SIDE_MIN and notes_height(said, side, ctx) <= room - band:
             return Placed(part, drawing, "beside" + line, said)
     return None
 
@@ -275,8 +280,9 @@ def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool, edge_only
     shape = board.shape
     k = shape.ports_per_side
     items: list[Item] = []
+    port_size, cell_size = ctx.type.at_least(PORT_NAME_SIZE), ctx.type.at_least(CELL_NAME_SIZE)
     if ports:
-        cap = 0.73 * PORT_NAME_SIZE
+        cap = 0.73 * port_size
         for i, port in enumerate(shape.ports):
             if edge_only and board.neighbour(cell, shape.sides[i // k]) in board:
                 continue
@@ -284,14 +290,14 @@ def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool, edge_only
             n = shape.inward(port)
             name = ctx.texts.letters(port)  # as the page's language writes it
             # far enough in that the name's box clears the side and the end of the tick
-            reach = abs(n.x) * ctx.metrics.width(name, PORT_NAME_SIZE, True) / 2 + abs(n.y) * cap / 2
+            reach = abs(n.x) * ctx.metrics.width(name, port_size, True) / 2 + abs(n.y) * cap / 2
             inside = reach + TICK / 2 + 0.35
             x, y = px + n.x * inside, py + n.y * inside
-            items.append(Text(x, y - PORT_NAME_SIZE * 0.36, name, PORT_NAME_SIZE, bold=True, anchor="middle",
+            items.append(Text(x, y - port_size * 0.36, name, port_size, bold=True, anchor="middle",
                               fill=PORT_NAME_GREY))
     if shape_layout(shape).cell_names:
         cx, cy = grid.centre(cell)
-        items.append(Text(cx, cy - CELL_NAME_SIZE * 0.36, board.cell_name(cell), CELL_NAME_SIZE,
+        items.append(Text(cx, cy - cell_size * 0.36, board.cell_name(cell), cell_size,
                           anchor="middle", fill=CELL_NAME_GREY))
     return items
 
@@ -468,6 +474,7 @@ def start_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     left, _, right, _ = grid.extent(part.cells(board))
     taken = [items_extent([t], ctx.metrics) for t in label_items(board, part, grid)]
     taken += [grid.extent([cell]) for cell in part.cells(board)]
+    size = ctx.type.body_size
     items: list[Item] = []
     for token in ctx.game.tokens:
         if not part.holds(token.start):
@@ -479,14 +486,14 @@ def start_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
         items += token_art(token.name, cx, cy, r, heading_into(board, token.start.port), outline_only=True)
         caption = ctx.texts.get("board.start", token=ctx.texts.get(f"token.{token.name}"))
         if cx <= (left + right) / 2:
-            beside = Text(cx + r + 2, cy - BODY_SIZE * 0.36, caption, BODY_SIZE)
+            beside = Text(cx + r + 2, cy - size * 0.36, caption, size)
         else:
-            beside = Text(cx - r - 2, cy - BODY_SIZE * 0.36, caption, BODY_SIZE, anchor="end")
+            beside = Text(cx - r - 2, cy - size * 0.36, caption, size, anchor="end")
         if not any(overlap(items_extent([beside], ctx.metrics), box) for box in taken):
             items.append(beside)
             continue
-        out = r + 1.5 + BODY_SIZE * 0.6
-        items.append(Text(cx - n.x * out, cy - n.y * out - BODY_SIZE * 0.36, caption, BODY_SIZE, anchor="middle"))
+        out = r + 1.5 + size * 0.6
+        items.append(Text(cx - n.x * out, cy - n.y * out - size * 0.36, caption, size, anchor="middle"))
     return items
 
 
@@ -568,7 +575,7 @@ class BoardSheet(Sheet):
 
 def board_pages(ctx: PageContext) -> list[BoardSheet]:
     """The board on one sheet, or split into parts with overlap strips when it is too big."""
-    texts, tile = ctx.texts, ctx.tile
+    texts, tile, t = ctx.texts, ctx.tile, ctx.type
     placed = split_board(ctx)
     parts = [p.part for p in placed]
     sheets = []
@@ -578,24 +585,24 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         title = texts.get("board.title") if single else texts.get("board.part_title", part=part.number,
                                                                    parts=len(parts))
         if where == "top":
-            size = TITLE if ctx.metrics.width(title, TITLE, True) <= CONTENT_W - 14 else TITLE_SIZE
+            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.title_size
             sheet.title(title, size)
             sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north")))
             sheet.gap(2)
             for note in said:
-                sheet.paragraph(note, size=BODY, what="board notes")
+                sheet.paragraph(note, size=t.body, what="board notes")
             sheet.gap(3)
         elif not where.endswith("-line"):  # a whole board's title alone above it
-            size = TITLE if ctx.metrics.width(title, TITLE, True) <= CONTENT_W - 14 else TITLE_SIZE
+            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.title_size
             sheet.title(title, size)
             sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north")))
             sheet.gap(1.5)
         else:
             line = title if single else texts.get("board.part_compact", title=title, **span_words(ctx, part))
             sheet.add(*north_mark(sheet.box, sheet.cursor, texts.get("board.north"), small=True))
-            fit_line(line, CONTENT_W - 14, COMPACT_SIZE, ctx.metrics, True, "board.part_compact")
-            bottom = sheet.take(COMPACT_SIZE * 1.3, "the title")
-            sheet.add(Text(sheet.x, bottom + COMPACT_SIZE * 0.3, line, COMPACT_SIZE, bold=True))
+            fit_line(line, CONTENT_W - 14, t.body, ctx.metrics, True, "board.part_compact")
+            bottom = sheet.take(t.body * 1.3, "the title")
+            sheet.add(Text(sheet.x, bottom + t.body * 0.3, line, t.body, bold=True))
             sheet.gap(1.5)
         top = sheet.cursor
         bottom = sheet.take(drawing.height, "the board")
@@ -613,12 +620,12 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
             sheet.gap(NOTES_GAP)
             for i, note in enumerate(said):
                 sheet.gap(2 if i else 0)
-                sheet.paragraph(note, size=NOTE_SIZE, what="board notes")
+                sheet.paragraph(note, size=t.caption, what="board notes")
         elif where == "beside":
             column = sheet.column(left + drawing.width + 4, CONTENT_W - drawing.width - 4, continues=False)
             column.cursor = top
             for note in said:
-                column.paragraph(note, size=NOTE_SIZE, what="board notes")
+                column.paragraph(note, size=t.caption, what="board notes")
                 column.gap(2)
             sheet.notes_beside = (column.x, column.cursor, column.x + column.width, top)
         sheets.append(sheet)

@@ -10,9 +10,8 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import BODY, CAPTION, LEADING
 from papergame.layout.paper import Sheet
-from papergame.layout.record_table import header_height, page_title, rows_on_sheet, table
+from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import fit_line, wrap
 from papergame.model.rules import tile_notation
@@ -52,6 +51,7 @@ def example_row(definition: GameDefinition, texts: Texts) -> list[str] | None:
 def record_pages(ctx: PageContext) -> list[Sheet]:
     """As many pages as the rows need: the longest game lays every tile, one per turn."""
     definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
+    body, leading = ctx.type.body, ctx.type.leading
     turns = definition.total_tiles
     cols = columns(definition, texts)
     example = example_row(definition, texts)
@@ -63,14 +63,15 @@ def record_pages(ctx: PageContext) -> list[Sheet]:
         if not sheets:
             names_block(sheet, definition, texts)
             how = texts.get("record.how", position=texts.position(definition.board, definition.tokens[0].start))
-            for line in wrap(how, sheet.width, BODY, metrics, what="record.how"):
-                y = sheet.take(BODY * LEADING, "record.how")
-                sheet.add(Text(sheet.x, y + BODY * 0.3, line, BODY))
+            for line in wrap(how, sheet.width, body, metrics, what="record.how"):
+                y = sheet.take(body * leading, "record.how")
+                sheet.add(Text(sheet.x, y + body * 0.3, line, body))
             sheet.gap(2)
-        header_h = header_height(cols, sheet.width, metrics)
+        header_h = header_height(cols, sheet.width, metrics, example if not sheets else None)
         room = sheet.room - header_h - 1
         rows: list[tuple[str, ...]] = [tuple(example)] if (example and not sheets) else []
-        count, row_h = rows_on_sheet(room, result_height(sheet, texts), turns - number + 1, len(rows))
+        count, row_h = rows_on_sheet(room, result_height(sheet, texts), turns - number + 1, len(rows),
+                                     row_height(sheet))
         rows += [(str(n),) + ("",) * (len(cols) - 1) for n in range(number, number + count)]
         number += count
         table(sheet, cols, rows, example is not None and not sheets, header_h, row_h)
@@ -84,33 +85,37 @@ def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
     """The two players' names side by side on one line, the date on the next."""
     white, black = (texts.get(f"token.{t.name}") for t in (definition.tokens[0], definition.tokens[-1]))
     half = sheet.width / 2
+    body = sheet.type.body
+    line_h = max(9.0, body * 1.6)
     sheet.gap(1)
     for row in ([(texts.get("record.names", white=white), 0.0, half - 4), (texts.get("record.names_black", black=black),
                  half, sheet.width)], [(texts.get("record.date"), 0.0, half - 4)]):
-        bottom = sheet.take(9.0, "the names")
+        bottom = sheet.take(line_h, "the names")
         for label, left, right in row:
-            fit_line(label, (right - left) * 0.6, BODY, sheet.metrics, what="record.names")
-            sheet.add(Text(sheet.x + left, bottom + 2.0, label, BODY))
-            start = sheet.x + left + sheet.metrics.width(label, BODY) + 3
+            fit_line(label, (right - left) * 0.6, body, sheet.metrics, what="record.names")
+            sheet.add(Text(sheet.x + left, bottom + 2.0, label, body))
+            start = sheet.x + left + sheet.metrics.width(label, body) + 3
             sheet.add(Line(start, bottom + 1.4, sheet.x + right, bottom + 1.4, width=0.25))
     sheet.gap(3)
 
 
 def result_height(sheet: Sheet, texts: Texts) -> float:
     """How tall `result_block` is: its gap, two lines to write on, and the examples of a reason."""
-    choices = wrap(texts.get("record.reason_choices"), sheet.width, CAPTION, sheet.metrics, what="record.reason_choices")
-    return max(RESULT_H, 4 + 2 * 9.0 + len(choices) * CAPTION * LEADING)
+    caption, line_h = sheet.type.caption, max(9.0, sheet.type.body * 1.6)
+    choices = wrap(texts.get("record.reason_choices"), sheet.width, caption, sheet.metrics, what="record.reason_choices")
+    return max(RESULT_H, 4 + 2 * line_h + len(choices) * caption * sheet.type.leading)
 
 
 def result_block(sheet: Sheet, texts: Texts) -> None:
     sheet.gap(4)
+    body, caption, leading = sheet.type.body, sheet.type.caption, sheet.type.leading
     for label in (texts.get("record.result_line"), texts.get("record.reason")):
-        fit_line(label, sheet.width * 0.5, BODY, sheet.metrics, True, "record.result")
-        bottom = sheet.take(9.0, "the result")
-        sheet.add(Text(sheet.x, bottom + 2.0, label, BODY, bold=True))
-        start = sheet.x + sheet.metrics.width(label, BODY, True) + 3
+        fit_line(label, sheet.width * 0.5, body, sheet.metrics, True, "record.result")
+        bottom = sheet.take(max(9.0, body * 1.6), "the result")
+        sheet.add(Text(sheet.x, bottom + 2.0, label, body, bold=True))
+        start = sheet.x + sheet.metrics.width(label, body, True) + 3
         sheet.add(Line(start, bottom + 1.4, sheet.x + sheet.width, bottom + 1.4, width=0.25))
     choices = texts.get("record.reason_choices")
-    for line in wrap(choices, sheet.width, CAPTION, sheet.metrics, what="record.reason_choices"):
-        y = sheet.take(CAPTION * LEADING, "record.reason_choices")
-        sheet.add(Text(sheet.x, y + CAPTION * 0.3, line, CAPTION, fill=0.25))
+    for line in wrap(choices, sheet.width, caption, sheet.metrics, what="record.reason_choices"):
+        y = sheet.take(caption * leading, "record.reason_choices")
+        sheet.add(Text(sheet.x, y + caption * 0.3, line, caption, fill=0.25))

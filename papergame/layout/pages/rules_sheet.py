@@ -86,14 +86,22 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
     blocks.append(heading(texts.get("rules.rotation_heading"), w, metrics, "rules.rotation_heading"))
     first = turning_tile(definition)
     step_deg = shape.step_degrees
-    blocks.append(figure_row([
-        turning_figure(definition, first, CATALOGUE_TILE, 0,
-                       texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0)), texts, metrics),
-        Figure(turn_arrow(7, 3, 7), 14, 12),
-        turning_figure(definition, first, CATALOGUE_TILE, step_deg,
-                       texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
-                       texts, metrics),
-    ], w, metrics, "rules.rotation_caption"))
+
+    def turning_row(size: float) -> list[Figure]:
+        return [
+            turning_figure(definition, first, size, 0,
+                           texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0)), texts, metrics),
+            Figure(turn_arrow(7, 3, 7), 14, 12),
+            turning_figure(definition, first, size, step_deg,
+                           texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
+                           texts, metrics),
+        ]
+
+    turning, size = turning_row(CATALOGUE_TILE), CATALOGUE_TILE
+    while sum(f.width for f in turning) > w and size > CATALOGUE_TILE / 2:  # a profile's larger side names
+        size -= 1.0
+        turning = turning_row(size)
+    blocks.append(figure_row(turning, w, metrics, "rules.rotation_caption"))
     moves_key = f"turn_moves{shape.form.text_suffix}"
     blocks += [para("turn_steps"), para(moves_key, moves=step_moves(shape, texts)),
                para("notation_tile", tile=tile_name(first.id, step_deg), type=first.id, degrees=step_deg)]

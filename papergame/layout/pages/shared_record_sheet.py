@@ -9,10 +9,9 @@ its Turn column, never a number, so it cannot be taken for turn 1.
 from __future__ import annotations
 
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import BODY
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Line, Text
-from papergame.layout.record_table import header_height, page_title, rows_on_sheet, table
+from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
 from papergame.layout.textflow import fit_line
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
@@ -52,9 +51,10 @@ def shared_record_pages(ctx: PageContext) -> list[Sheet]:
         page_title(sheet, texts.get("path_record.title"), "path_record.title")
         if not sheets:
             names_block(sheet, texts)
-        header_h = header_height(cols, sheet.width, metrics)
+        header_h = header_height(cols, sheet.width, metrics, example if not sheets else None)
         rows: list[tuple[str, ...]] = [example] if (example and not sheets) else []
-        count, row_h = rows_on_sheet(sheet.room - header_h - 1, 4 + LINE_H, turns - number + 1, len(rows))
+        count, row_h = rows_on_sheet(sheet.room - header_h - 1, 4 + line_height(sheet), turns - number + 1, len(rows),
+                                     row_height(sheet))
         rows += [(str(n),) + ("",) * (len(cols) - 1) for n in range(number, number + count)]
         number += count
         table(sheet, cols, rows, example is not None and not sheets, header_h, row_h)
@@ -66,11 +66,17 @@ def shared_record_pages(ctx: PageContext) -> list[Sheet]:
 
 def write_line(sheet: Sheet, label: str, what: str, right: float = 1.0, bold: bool = False) -> None:
     """A label and a ruled line after it to write on, `right` of the width long."""
-    fit_line(label, sheet.width * 0.4, BODY, sheet.metrics, bold, what)
-    bottom = sheet.take(LINE_H, what)
-    sheet.add(Text(sheet.x, bottom + 2.0, label, BODY, bold=bold))
-    start = sheet.x + sheet.metrics.width(label, BODY, bold) + 3
+    body = sheet.type.body
+    fit_line(label, sheet.width * 0.4, body, sheet.metrics, bold, what)
+    bottom = sheet.take(line_height(sheet), what)
+    sheet.add(Text(sheet.x, bottom + 2.0, label, body, bold=bold))
+    start = sheet.x + sheet.metrics.width(label, body, bold) + 3
     sheet.add(Line(start, bottom + 1.4, sheet.x + sheet.width * right, bottom + 1.4, width=0.25))
+
+
+def line_height(sheet: Sheet) -> float:
+    """A line to write on: 9 mm, or taller for a profile's larger body type."""
+    return max(LINE_H, sheet.type.body * 1.6)
 
 
 def names_block(sheet: Sheet, texts: Texts) -> None:

@@ -16,9 +16,9 @@ import math
 from papergame.activities.win_in import Line as WinLine, WinPuzzle
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
-from papergame.layout.pages.blocks import BODY, CAPTION, text_lines, name_and_date
+from papergame.layout.pages.blocks import BODY, CAPTION, keep_away_banner, name_and_date, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
-from papergame.layout.primitives import Line, Rect, Text
+from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
@@ -198,12 +198,7 @@ class WinLayout:
         sheet.gap(1.5)
         keep = texts.get("worksheet.key_keep_away")
         details = self.details(seed)
-        fit_line(keep, sheet.width - metrics.width(details, CAPTION) - 12, BODY, metrics, True, "worksheet.key_keep_away")
-        bottom = sheet.take(8.0, "the banner")
-        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY, True) + 6, 7.6, width=0.8,
-                       stroke=0.0, fill=None, dash=(2.0, 1.2)))
-        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, CAPTION, anchor="end"))
+        keep_away_banner(sheet, keep, details, CAPTION, metrics)
         sheet.gap(1.0)
         sheet.paragraph(texts.get("win_sheet.key_legend"), size=BODY, what="win_sheet.key_legend")
         sheet.gap(1.0)

@@ -22,8 +22,8 @@ from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
-from papergame.layout.pages.blocks import BODY, CAPTION, Figure, text_lines
-from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
+from papergame.layout.pages.blocks import BODY, CAPTION, Figure, keep_away_banner, text_lines
+from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -85,6 +85,7 @@ class RememberedWidths:
 
     def __init__(self, metrics: Metrics):
         self.metrics = metrics
+        self.type = profile_of(metrics)  # the profile the widths are measured in (paper.TypeProfile)
         self.known: dict[tuple[str, float, bool], float] = {}
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
@@ -336,13 +337,7 @@ class WorksheetLayout:
         sheet.gap(1.5)
         keep = texts.get("worksheet.key_keep_away")
         details = self.details(seed)
-        fit_line(keep, sheet.width - metrics.width(details, DETAILS_SIZE) - 12, BODY, metrics, True,
-                 "worksheet.key_keep_away")
-        bottom = sheet.take(8.0, "the banner")
-        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY, True) + 6, 7.6, width=0.8,
-                       stroke=0.0, fill=None, dash=(2.0, 1.2)))
-        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, DETAILS_SIZE, anchor="end"))
+        keep_away_banner(sheet, keep, details, DETAILS_SIZE, metrics)
         sheet.gap(1.0)
         sheet.paragraph(texts.get("worksheet.key_legend"), size=QUESTION_SIZE, what="worksheet.key_legend")
         self.rule(sheet)
