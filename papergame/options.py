@@ -212,9 +212,9 @@ LARGE_PRINT_OPTION = Option(
     "large-print", FLAG, False, "Large print: every page laid out afresh with every word at 16 pt or more (body "
     "18 pt), left-aligned, on more sheets where needed; true scale kept.")
 CLEAR_PRINT_OPTION = Option(
-    "clear-print", FLAG, False, "Clear print: body text 14 pt, wider letter and word spacing, and letters that "
-    "tell l, I, 1 and 0, O apart (Atkinson Hyperlegible; DejaVu for Cyrillic).")
-PRINT_OPTIONS: tuple[Option, ...] = ()  # clear-print and large-print join the kit and worksheets when every page reads the profile
+    "clear-print", FLAG, False, "Clear print: body text 14 pt and nothing under 12 pt, wider letter and word "
+    "spacing, and letters that tell l, I, 1 and 0, O apart (Atkinson Hyperlegible; DejaVu for Cyrillic).")
+PRINT_OPTIONS: tuple[Option, ...] = (CLEAR_PRINT_OPTION,)  # the kit's; large print is not laid out yet
 WORDS = (LANG_OPTION, TEXT_OPTION, GAME_OPTION)
 
 # Files for a cutting machine: the page of `papergame serve` makes PDFs only, so it offers none of these.
@@ -341,7 +341,7 @@ class KitOptions:
     @property
     def type(self) -> TypeProfile:
         """How the kit's words are set: the standard profile, clear print or large print."""
-        return type_profile(self.large_print, self.clear_print)
+        return type_profile(self.large_print, self.clear_print, self.measured is not None)
 
     @property
     def output(self) -> str:
@@ -380,7 +380,7 @@ WORKSHEET_OPTIONS = (
     FORMAT_OPTION._replace(help="pdf: one file of the sheets and one of the keys. svg: one file a sheet "
                                 "(NAME-01.svg, NAME-key-01.svg, ...), in millimetres, with a Print layer.",
                            default="pdf"),
-) + PRINT_OPTIONS
+)
 
 
 @dataclass(frozen=True)
@@ -408,7 +408,7 @@ class WorksheetOptions:
 
     @property
     def type(self) -> TypeProfile:
-        return type_profile(self.large_print, self.clear_print)
+        return type_profile(self.large_print, self.clear_print, self.measured is not None)
 
     def _replace(self, **changes: Any) -> WorksheetOptions:
         return dataclasses.replace(self, **changes)

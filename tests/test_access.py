@@ -9,6 +9,7 @@ Hyperlegible wherever that face has every letter of a text (DejaVu Sans for Cyri
 from __future__ import annotations
 
 import io
+import math
 import statistics
 from functools import lru_cache
 from importlib import resources
@@ -37,7 +38,7 @@ def face(name: str):
 
 @lru_cache(maxsize=None)
 def pdf(lang: str, clear: bool, only: tuple[str, ...] = ("rules",)) -> bytes:
-    return kit_pdfs(lang=lang, options=KitOptions(clear_print=clear, only=only)).kit
+    return kit_pdfs(lang=lang, options=KitOptions(clear_print=clear, only=only or None)).kit
 
 
 @lru_cache(maxsize=None)
@@ -128,3 +129,90 @@ def test_clear_print_keeps_every_character_inside_the_content_box():
         for page in chars(pdf(lang, True)):
             xs = [(c["x0"] * MM, c["x1"] * MM) for c in page if c["text"].strip()]
             assert min(x0 for x0, _ in xs) >= left - 0.01 and max(x1 for _, x1 in xs) <= right + 0.01, lang
+
+
+# --- the whole clear-print kit -------------------------------------------------------------------
+
+LANGS = ("en", "fr", "es", "de", "uk")
+
+
+@lru_cache(maxsize=None)
+def clear_kit(lang: str, game: str | None = None) -> bytes:
+    return kit_pdfs(game, lang=lang, options=KitOptions(clear_print=True)).kit
+
+
+def true_size(c: dict) -> float:
+    """A character's font size in points, turned text too: pdfminer gives a turned character's box, the box of
+    its advance and its size turned by the text's angle, which this undoes."""
+    a, b = c["matrix"][0], c["matrix"][1]
+    if abs(b) < 1e-6:
+        return c["size"]
+    cos, sin = abs(a) / math.hypot(a, b), abs(b) / math.hypot(a, b)
+    w, h = c["x1"] - c["x0"], c["bottom"] - c["top"]
+    return (cos * h - sin * w) / (cos * cos - sin * sin)
+
+
+def line_sizes(data: bytes) -> list[tuple[int, str, float]]:
+    """(page, text, size) of every run of characters of one size on one line (a word, a label, a number)."""
+    runs = []
+    for number, page in enumerate(chars(data), start=1):
+        current: list[dict] = []
+        for c in page + [None]:  # type: ignore[list-item]
+            if current and (c is None or abs(c["top"] - current[-1]["top"]) > 0.1
+                            or round(true_size(c), 1) != round(true_size(current[-1]), 1)):
+                runs.append((number, "".join(x["text"] for x in current), round(true_size(current[-1]), 2)))
+                current = []
+            if c is not None and c["text"].strip():
+                current.append(c)
+    return runs
+
+
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang in ("en", "uk") else pytest.mark.slow)
+                                  for lang in LANGS])
+def test_every_word_of_the_clear_print_kit_is_12_pt_or_more_and_its_body_14(lang):
+    runs = line_sizes(clear_kit(lang))
+    small = sorted({(page, text, size) for page, text, size in runs if size < 11.99})
+    assert small == [], small[:10]  # footers, table heads, tile ids, board letters, diagram labels included
+    sizes = [size for _, text, size in runs for _ in text]
+    assert statistics.median(sizes) >= 11.99
+    body = [size for _, text, size in runs if len(text) > 30]  # the running text (lines of more than a few words)
+    assert statistics.median(body) >= 13.99, statistics.median(body)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["eight-port-path-tiles", "hexagon-path-tiles", "shared-path"])
+def test_the_other_games_clear_print_kits_too(game):
+    runs = line_sizes(clear_kit("en", game))
+    assert sorted({(p, t, s) for p, t, s in runs if s < 11.99}) == []
+
+
+def test_clear_print_keeps_true_scale_and_passes_check(tmp_path):
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    out = tmp_path / "clear.pdf"
+    result = CliRunner().invoke(main, ["build", "--clear-print", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 0, checked.output
+    with pdfplumber.open(out) as doc:  # the 35 mm cells and tiles are still 35 mm
+        squares = [r for page in doc.pages for r in page.rects
+                   if abs(r["width"] * MM - 35.0) < 0.01 and abs(r["height"] * MM - 35.0) < 0.01]
+    assert len(squares) >= 18
+
+
+def test_no_colour_is_printed_so_no_colour_vision_test_applies():
+    """#22 asks for simulated colour-blind differences between line colours if any colour option exists:
+    none does (ink is normal or low, both grey), and this holds it: every stroke and fill of the
+    standard and clear-print kits is a grey level."""
+    from papergame.layout.ink import INKS
+
+    assert all(hasattr(ink, "name") for ink in INKS.values())
+    for data in (pdf("en", False, ()), clear_kit("en")):
+        with pdfplumber.open(io.BytesIO(data)) as doc:
+            for page in doc.pages:
+                for thing in page.chars + page.rects + page.lines + page.curves:
+                    for key in ("stroking_color", "non_stroking_color"):
+                        colour = thing.get(key)
+                        assert colour is None or isinstance(colour, (int, float)) or len(colour) == 1, (key, colour)

@@ -26,9 +26,10 @@ NOTE_SIZE = 2.5  # 7.1 pt: nothing printed under 7 pt
 
 
 @lru_cache(maxsize=512)
-def drawn_tile(shape, tile: TileType, size: float, type_label: bool) -> tuple[Item, ...]:
+def drawn_tile(shape, tile: TileType, size: float, type_label: bool, least: float = 0.0) -> tuple[Item, ...]:
     """A tile's art for a diagram, made once per look (the items are frozen, so they can be shared)."""
-    return tuple(tile_art(shape, tile, size, type_label=str(tile.id) if type_label else None, outline=False))
+    return tuple(tile_art(shape, tile, size, type_label=str(tile.id) if type_label else None, outline=False,
+                          least=least))
 
 
 @dataclass
@@ -71,6 +72,20 @@ class Diagram:
     type_labels: bool = True  # each tile's type number, turned with its tile
     shaded: tuple[Cell, ...] = ()  # cells with a light grey ground, under their tiles
     notes: dict[Cell, str] = field(default_factory=dict)  # a short text where its tile leaves room
+    least: float = 0.0  # no word smaller than this (a type profile's least size, paper.TypeProfile)
+
+    @property
+    def label_size(self) -> float:
+        """The column and row names' size, and the notes' (`note_size`): the standard ones, or the profile's least."""
+        return max(LABEL_SIZE, self.least)
+
+    @property
+    def note_size(self) -> float:
+        return max(NOTE_SIZE, self.least)
+
+    @property
+    def label_band(self) -> float:
+        return LABEL_BAND + (self.label_size - LABEL_SIZE) * 1.3
 
     @property
     def board(self) -> Board:
@@ -104,7 +119,7 @@ class Diagram:
 
     def margins(self) -> tuple[float, float, float, float]:
         """Room outside the grid (left, bottom, right, top): labels on top and left, tokens where they stand."""
-        left, bottom, right, top = LABEL_BAND, 1.0, 1.0, LABEL_BAND
+        left, bottom, right, top = self.label_band, 1.0, 1.0, self.label_band
         r = self.token_r + 0.75
         for cx, cy, _ in self.marker_centres():
             left = max(left, r - cx)
@@ -149,7 +164,7 @@ class Diagram:
         width = board.shape.width * self.cell
         for (c, r), (tile, rotation) in self.tiles.items():
             lx, ly = self.local(Cell(c, r))
-            art = list(drawn_tile(board.shape, tile, self.cell, self.type_labels))
+            art = list(drawn_tile(board.shape, tile, self.cell, self.type_labels, self.least))
             if Cell(c, r) in self.shaded:
                 art = on_ground(art, SHADE)
             out.append(turned(art, self.cell, rotation, lx, ly, width))
@@ -167,10 +182,11 @@ class Diagram:
         half_w = board.shape.width * self.cell / 2
         for col in range(self.cols[0], self.cols[1] + 1):
             x, _ = self.local(Cell(col, self.rows[0]))
-            out.append(Text(x + half_w, self.grid_h + 1.2, board.columns[col], LABEL_SIZE, bold=True, anchor="middle"))
+            out.append(Text(x + half_w, self.grid_h + 1.2, board.columns[col], self.label_size, bold=True,
+                            anchor="middle"))
         for row in range(self.rows[0], self.rows[1] + 1):
             _, y = self.local(Cell(self.cols[0], row))
-            out.append(Text(-1.4, y + 0.5 * self.cell - LABEL_SIZE * 0.36, board.rows[row], LABEL_SIZE, bold=True,
+            out.append(Text(-1.4, y + 0.5 * self.cell - self.label_size * 0.36, board.rows[row], self.label_size, bold=True,
                             anchor="end"))
         return out
 
@@ -179,9 +195,10 @@ class Diagram:
         lx, ly = self.local(cell)
         shape = self.board.shape
         words = text.split()
-        step = NOTE_SIZE * 1.05
-        w = max(text_width(word, NOTE_SIZE, True) for word in words)
-        h = step * (len(words) - 1) + NOTE_SIZE * 0.76
+        size = self.note_size
+        step = size * 1.05
+        w = max(text_width(word, size, True) for word in words)
+        h = step * (len(words) - 1) + size * 0.76
         pad = 0.8
         spot = None
         if cell in self.tiles:
@@ -193,7 +210,7 @@ class Diagram:
             spot = (pad + shape_layout(shape).label_inset(shape) * self.cell,
                     self.cell - pad - h)
         x, y = lx + spot[0], ly + spot[1]
-        items = [Text(x, y + h - NOTE_SIZE * 0.74 - i * step, word, NOTE_SIZE, bold=True)
+        items = [Text(x, y + h - size * 0.74 - i * step, word, size, bold=True)
                  for i, word in enumerate(words)]
         return Group(0, 0, 0, tuple(items))
 
@@ -217,7 +234,7 @@ class Diagram:
     def outside(self, port: str, r: float) -> float:
         """How far outside the grid a token's centre sits, clear of the labels (top and left)."""
         n = self.board.shape.inward(port)
-        return r + 0.75 + (LABEL_BAND if n.y < 0 or n.x > 0 else 0.0)
+        return r + 0.75 + (self.label_band if n.y < 0 or n.x > 0 else 0.0)
 
     def marker_place(self, marker: Marker) -> tuple[float, float, float]:
         """A marker's centre in the grid's frame and its heading (degrees clockwise from north)."""

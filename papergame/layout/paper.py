@@ -85,22 +85,28 @@ STANDARD = TypeProfile()
 # Clear print (RNIB's clear print guidance, and Galliussi et al. 2020: size with wider letter
 # and word spacing together): body 14 pt, nothing under 12 pt, letters 0.1 em and words 0.16 em
 # further apart (WCAG 1.4.12's word spacing), lines 1.5 apart for paragraphs.
-CLEAR = TypeProfile("clear", title=22 * PT, heading=17 * PT, body=14 * PT, caption=12 * PT, title_size=20 * PT,
+CLEAR = TypeProfile("clear", title=20 * PT, heading=17 * PT, body=14 * PT, caption=12 * PT, title_size=20 * PT,
                     body_size=14 * PT, small_size=12 * PT, heading_size=16 * PT, leading=1.45, flow_leading=1.45,
                     least=12 * PT, tracking=0.1, word_gap=0.16, face="hyperlegible", footer_lines=3)
 # Large print (UKAAF): every word 16 pt at least, body 18 pt, labels as large as body text
 # where they fit, all of it left-aligned.
 LARGE = TypeProfile("large", title=24 * PT, heading=20 * PT, body=18 * PT, caption=16 * PT, title_size=24 * PT,
                     body_size=18 * PT, small_size=16 * PT, heading_size=20 * PT, leading=1.3, flow_leading=1.3,
-                    least=16 * PT, start_only=True, footer_lines=4)
+                    least=16 * PT, start_only=True, footer_lines=3)
 
 
-def type_profile(large_print: bool = False, clear_print: bool = False) -> TypeProfile:
-    """The profile the options ask for; both together: large print's sizes with clear print's spacing and face."""
+def type_profile(large_print: bool = False, clear_print: bool = False, corrected: bool = False) -> TypeProfile:
+    """The profile the options ask for; both together: large print's sizes with clear print's spacing and face.
+
+    `corrected`: the pages carry a printer correction's note, which a profile's footer gives a line of its own.
+    """
     if large_print and clear_print:
-        return LARGE._replace(name="large-clear", tracking=CLEAR.tracking, word_gap=CLEAR.word_gap, face=CLEAR.face,
-                              leading=max(LARGE.leading, CLEAR.leading), flow_leading=CLEAR.flow_leading)
-    return LARGE if large_print else CLEAR if clear_print else STANDARD
+        profile = LARGE._replace(name="large-clear", tracking=CLEAR.tracking, word_gap=CLEAR.word_gap,
+                                 face=CLEAR.face, leading=max(LARGE.leading, CLEAR.leading),
+                                 flow_leading=CLEAR.flow_leading)
+    else:
+        profile = LARGE if large_print else CLEAR if clear_print else STANDARD
+    return profile._replace(footer_lines=profile.footer_lines + 1) if corrected and profile.footer_lines else profile
 
 
 class Typeset:
@@ -353,7 +359,7 @@ class Sheet(Flow):
 
 FOOTER_BARS = 5.0  # mm below a profile footer's lines of words (the page's label, the instruction, any correction) for
 # the bars and their labels
-FOOTER_LEADING = 1.2
+FOOTER_LEADING = 1.15
 
 
 def footer_height(profile: TypeProfile) -> float:

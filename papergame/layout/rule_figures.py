@@ -103,14 +103,15 @@ def draw_pile(shape: TileShape) -> Figure:
     return Figure(items, shape.width * size + 4, size + 4)
 
 
-def example_diagram(definition: GameDefinition, move: FirstMove, cell: float = EXAMPLE_CELL) -> Diagram:
+def example_diagram(definition: GameDefinition, move: FirstMove, cell: float = EXAMPLE_CELL,
+                    least: float = 0.0) -> Diagram:
     """The cells the first player's route passes, with the tile laid and the token after it."""
     start = definition.tokens[0].start
     t = move.trace
     cells = list(t.route) + ([t.end.cell] if t.end is not None else [])
     cols = (min(c.col for c in cells), max(c.col for c in cells))
     rows = (min(c.row for c in cells), max(c.row for c in cells))
-    d = Diagram(definition, cols, rows, cell, type_labels=False)
+    d = Diagram(definition, cols, rows, cell, type_labels=False, least=least)
     d.tiles[start.cell] = (definition.tile_type(move.tile), move.rotation)
     name = definition.tokens[0].name
     d.markers.append(Marker(name, position=start, outline=True))
@@ -123,8 +124,9 @@ def example_diagram(definition: GameDefinition, move: FirstMove, cell: float = E
 
 
 def example_figure(definition: GameDefinition, move: FirstMove, before: bool = False,
-                   cell: float = STEP_CELL) -> Figure:
-    d = example_diagram(definition, move, cell)
+                   cell: float = STEP_CELL, least: float = 0.0) -> Figure:
+    """The example's diagram as a figure; `least`: no word smaller (a type profile's least size)."""
+    d = example_diagram(definition, move, cell, least)
     if before:  # the tile just laid, the token still waiting at its start
         d.markers = [Marker(definition.tokens[0].name, position=definition.tokens[0].start)]
     return Figure([d.items(0, 0)], d.width, d.height)

@@ -86,6 +86,11 @@ def outer_width(style: int, size: float, shape: TileShape | None = None) -> floa
     return 1.3 * w if name == "dotted" else w
 
 
+def loose_width(text: str, size: float, bold: bool, loose: float) -> float:
+    """`text_width` with `loose` em more between letters (a type profile's tracking)."""
+    return text_width(text, size, bold) + (loose * size * (len(text) - 1) if loose and text else 0.0)
+
+
 def text_width(text: str, size: float, bold: bool) -> float:
     widths = BOLD_WIDTHS if bold else REGULAR_WIDTHS
     digit = 0.696 if bold else 0.636
@@ -373,15 +378,17 @@ def _sizes(em: float, smallest: float) -> list[float]:
     return out
 
 
-def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None
-           ) -> tuple[Label, ...]:
+def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
+           least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...]:
     """Where the type number (top left if it can) and the id (bottom right if it can) go.
 
     Ids as wide as each other (`1·1` … `3·6`) go to the same place, so the search runs once
     for every copy of a type: it is made with a stand-in of the same width (`width_twin`).
+    `least` and `loose` are a type profile's (paper.TypeProfile): no label smaller than `least`
+    mm, and `loose` em more between letters.
     """
     twin = width_twin(id_label)
-    placed = _labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin)
+    placed = _labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin, least, loose)
     return tuple(label._replace(text=id_label or "") if label.text == twin and not label.bold else label
                  for label in placed)
 
@@ -398,8 +405,8 @@ def width_twin(text: str | None) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None
-            ) -> tuple[Label, ...]:
+def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
+            least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...]:
     """Where the type number (top left if it can) and the id (bottom right if it can) go.
 
     Both sit in room the lines leave free (`tile_paths.room`), the type number as large as
@@ -409,8 +416,10 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
     s = scale(size)
     pairs = tuple(tuple(p) for p in pairs)
     type_prefer, id_prefer = Point(0.2 * shape.width, 0.82), Point(0.8 * shape.width, 0.12)
-    id_em = max(2.4 * s, MIN_LABEL)
+    min_label, min_type = max(MIN_LABEL, least), max(MIN_TYPE, least)
+    id_em = max(2.4 * s, min_label)
     first = max(0.8, 0.9 * s)
+
     # as much room round the labels as the tile has: less and less only where nothing fits
     edge = _margin(size)
     tries = ((first, GRID), (PADS[1], GRID), (PADS[2], 2 * GRID), (PADS[3], 2 * GRID), (PADS[4], 4 * GRID))
@@ -420,8 +429,8 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
 
         def id_in(taken: tuple) -> Label | None:
             # always upright: a turned id would read as a sign of which way the tile lies
-            for em in _sizes(id_em, MIN_LABEL):
-                w, h = text_width(id_label or "", em, False), (ID_RISE + ID_DROP) * em
+            for em in _sizes(id_em, min_label):
+                w, h = loose_width(id_label or "", em, False, loose), (ID_RISE + ID_DROP) * em
                 found = spots(free, w / size, h / size, id_prefer, taken)
                 if found:
                     x, y = found[0]
@@ -438,8 +447,8 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
         # the largest number whose place is near the top-left corner; failing that, the place
         # nearest the corner (a larger number only if it sits about as near)
         found: list[tuple[float, float, tuple[Label, ...]]] = []
-        for em in _sizes(max(5.6 * s, MIN_TYPE), MIN_TYPE):
-            w, h = text_width(type_label, em, True), (TYPE_RISE + TYPE_DROP) * em
+        for em in _sizes(max(5.6 * s, min_type), min_type):
+            w, h = loose_width(type_label, em, True, loose), (TYPE_RISE + TYPE_DROP) * em
             for x, y in spots(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
                 label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True, halo=halo)
                 found_id = id_in(((x, y, x + w / size, y + h / size),)) if id_label else None
@@ -459,10 +468,10 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
     free = room(shape, pairs, _clearances(shape, pairs, size, 0.0), edge, 4 * GRID)
     out: list[Label] = []
     taken: tuple = ()
-    for text, em, bold, prefer, drop in ((type_label, MIN_TYPE, True, type_prefer, TYPE_DROP),
-                                         (id_label, MIN_LABEL, False, id_prefer, ID_DROP)):
+    for text, em, bold, prefer, drop in ((type_label, min_type, True, type_prefer, TYPE_DROP),
+                                         (id_label, min_label, False, id_prefer, ID_DROP)):
         if text:
-            w, h = text_width(text, em, bold), (TYPE_RISE + drop) * em
+            w, h = loose_width(text, em, bold, loose), (TYPE_RISE + drop) * em
             spot = least_blocked(free, w / size, h / size, prefer, taken)
             x, y = (prefer.x - w / size / 2, prefer.y - h / size / 2) if spot is None else spot
             out.append(Label(text, em, x * size, y * size + drop * em, w, h, bold, halo=True))
@@ -494,14 +503,15 @@ def outline_item(shape: TileShape, size: float, ink: float) -> Item:
 
 
 def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | None = None,
-             id_label: str | None = None, outline: bool = True, ink: float = 0.0) -> list[Item]:
+             id_label: str | None = None, outline: bool = True, ink: float = 0.0, least: float = 0.0,
+             loose: float = 0.0) -> list[Item]:
     """A whole tile, `size` high: its lines, the type number upright and underlined, the id, the outline.
 
     No port names: they would turn with the tile and read wrongly (N on the east side).
     The labels sit in room the lines leave free, found from the drawing itself.
     """
     items = tile_lines(shape, tile, size, ink)
-    for label in labels(shape, tuple(tile.pairs), size, type_label, id_label):
+    for label in labels(shape, tuple(tile.pairs), size, type_label, id_label, least, loose):
         items += label_items(label, ink, underline=label.bold)
     if outline:
         items.append(outline_item(shape, size, ink))

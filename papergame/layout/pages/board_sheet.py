@@ -25,7 +25,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.extent import Extent, items_extent
 from papergame.layout.board_grid import GRID_LINE, Part, heading_into
 from papergame.layout.grid import XY, Grid, Side, chains
-from papergame.layout.paper import CONTENT_H, CONTENT_W, Box, Sheet, footer_height
+from papergame.layout.paper import CONTENT_H, CONTENT_W, STANDARD, Box, Sheet, footer_height
 from papergame.layout.primitives import Item, Line, Polygon, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
@@ -142,7 +142,7 @@ def draw_part(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     items += strip_labels(ctx, part, grid)
     items += grid_items(board, part, grid, JOIN_LOW if ctx.low_ink else GRID_LINE)
     items += port_items(ctx, part, grid)
-    items += label_items(board, part, grid)
+    items += label_items(board, part, grid, *label_size(ctx))
     items += seam_marks(board, part, grid)
     items += start_items(ctx, part, grid)
     return items
@@ -313,31 +313,37 @@ def names_fit(ctx: PageContext) -> bool:
     return not any(overlap(p, q) for i, p in enumerate(padded) for q in padded[i + 1:])
 
 
-def label_items(board: Board, part: Part, grid: Grid) -> list[Item]:
+def label_size(ctx: PageContext) -> tuple[float, float]:
+    """The column letters' and row numbers' size and the band they stand in (wider for a profile's larger type)."""
+    size = ctx.type.at_least(LABEL_SIZE)
+    return size, LABEL_BAND + (size - LABEL_SIZE) * 1.5
+
+
+def label_items(board: Board, part: Part, grid: Grid, size: float = LABEL_SIZE, band: float = LABEL_BAND) -> list[Item]:
     """Column letters above and below each column, row numbers beside each row's first and last cell.
 
     Only on sides of the part that are edges of the whole board.
     """
-    mid = LABEL_BAND / 2 + 0.6  # a little beyond the middle of the band, clear of the port ticks
-    lift = LABEL_SIZE * 0.36
+    mid = band / 2 + 0.6  # a little beyond the middle of the band, clear of the port ticks
+    lift = size * 0.36
     items: list[Item] = []
     for c in part.cols:
         top_cell, bottom_cell = Cell(c, part.rows.stop - 1), Cell(c, part.rows.start)
         x = grid.centre(top_cell)[0]
         if "top" not in part.neighbours:
-            items.append(Text(x, grid.extent([top_cell])[3] + mid - lift, board.columns[c], LABEL_SIZE, bold=True,
+            items.append(Text(x, grid.extent([top_cell])[3] + mid - lift, board.columns[c], size, bold=True,
                               anchor="middle"))
         if "bottom" not in part.neighbours:
-            items.append(Text(x, grid.extent([bottom_cell])[1] - mid - lift, board.columns[c], LABEL_SIZE,
+            items.append(Text(x, grid.extent([bottom_cell])[1] - mid - lift, board.columns[c], size,
                               bold=True, anchor="middle"))
     for r in part.rows:
         first, last = Cell(part.cols.start, r), Cell(part.cols.stop - 1, r)
         if "left" not in part.neighbours:
             items.append(Text(grid.extent([first])[0] - mid, grid.centre(first)[1] - lift, board.rows[r],
-                              LABEL_SIZE, bold=True, anchor="middle"))
+                              size, bold=True, anchor="middle"))
         if "right" not in part.neighbours:
             items.append(Text(grid.extent([last])[2] + mid, grid.centre(last)[1] - lift, board.rows[r],
-                              LABEL_SIZE, bold=True, anchor="middle"))
+                              size, bold=True, anchor="middle"))
     return items
 
 
@@ -390,6 +396,7 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     parts still say where they go once their headers are cut off. A part with no strip has its
     number just outside its bottom-right corner."""
     board, texts = ctx.game.board, ctx.texts
+    strip = ctx.type.at_least(STRIP_TEXT)
     items: list[Item] = []
     for edge, paths in seam_paths(board, part, grid).items():
         if edge not in COVERED:
@@ -401,7 +408,7 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             runs = straight_runs(path)
             (x0, y0), (x1, y1) = max(runs, key=lambda r: math.dist(*r))
             length = math.dist((x0, y0), (x1, y1))
-            text = label if ctx.metrics.width(label, STRIP_TEXT, True) + 2 <= length else short
+            text = label if ctx.metrics.width(label, strip, True) + 2 <= length else short
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
             if angle > 90.0 + 1e-6 or angle <= -90.0 + 1e-6:
                 angle -= 180.0 if angle > 0 else -180.0
@@ -409,14 +416,17 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             sin_t = abs(ax * (y1 - y0) - ay * (x1 - x0)) / length  # how square the strip stands to the run
             cx, cy = (x0 + x1) / 2 + ax * OVERLAP / 2, (y0 + y1) / 2 + ay * OVERLAP / 2
             t = math.radians(angle)
-            down = (math.sin(t) * STRIP_TEXT * 0.36, -math.cos(t) * STRIP_TEXT * 0.36)
+            down = (math.sin(t) * strip * 0.36, -math.cos(t) * strip * 0.36)
             if sin_t > 0.3:
-                items.append(Text(cx + down[0], cy + down[1], text, STRIP_TEXT, bold=True, anchor="middle",
+                items.append(Text(cx + down[0], cy + down[1], text, strip, bold=True, anchor="middle",
                                   angle=angle))
     if not any(edge in COVERED for edge in part.neighbours) and part.neighbours:
         _, bottom, right, _ = grid.extent(part.cells(board))
-        items.append(Text(right + LABEL_BAND, bottom - LABEL_BAND + 0.6, texts.get("board.part_label", part=part.number),
-                          STRIP_TEXT, bold=True, anchor="end"))
+        band = label_size(ctx)[1]
+        # a profile's larger label goes under the row of column letters, clear of the last one
+        below = bottom - band + 0.6 - (0.0 if ctx.type is STANDARD else band)
+        items.append(Text(right + band, below, texts.get("board.part_label", part=part.number),
+                          strip, bold=True, anchor="end"))
     return items
 
 
@@ -472,7 +482,7 @@ def start_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     board = ctx.game.board
     r = token_radius(ctx.tile)
     left, _, right, _ = grid.extent(part.cells(board))
-    taken = [items_extent([t], ctx.metrics) for t in label_items(board, part, grid)]
+    taken = [items_extent([t], ctx.metrics) for t in label_items(board, part, grid, *label_size(ctx))]
     taken += [grid.extent([cell]) for cell in part.cells(board)]
     size = ctx.type.body_size
     items: list[Item] = []
@@ -481,7 +491,7 @@ def start_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             continue
         px, py = grid.port(token.start)
         n = board.shape.inward(token.start.port)
-        d = LABEL_BAND + r + 1.0
+        d = label_size(ctx)[1] + r + 1.0
         cx, cy = px - n.x * d, py - n.y * d
         items += token_art(token.name, cx, cy, r, heading_into(board, token.start.port), outline_only=True)
         caption = ctx.texts.get("board.start", token=ctx.texts.get(f"token.{token.name}"))
@@ -587,7 +597,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         if where == "top":
             size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.title_size
             sheet.title(title, size)
-            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north")))
+            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north"), least=t.least))
             sheet.gap(2)
             for note in said:
                 sheet.paragraph(note, size=t.body, what="board notes")
@@ -595,11 +605,11 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         elif not where.endswith("-line"):  # a whole board's title alone above it
             size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.title_size
             sheet.title(title, size)
-            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north")))
+            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north"), least=t.least))
             sheet.gap(1.5)
         else:
             line = title if single else texts.get("board.part_compact", title=title, **span_words(ctx, part))
-            sheet.add(*north_mark(sheet.box, sheet.cursor, texts.get("board.north"), small=True))
+            sheet.add(*north_mark(sheet.box, sheet.cursor, texts.get("board.north"), small=True, least=t.least))
             fit_line(line, CONTENT_W - 14, t.body, ctx.metrics, True, "board.part_compact")
             bottom = sheet.take(t.body * 1.3, "the title")
             sheet.add(Text(sheet.x, bottom + t.body * 0.3, line, t.body, bold=True))
@@ -649,13 +659,13 @@ def cut_lines(board: Board, part: Part, grid: Grid) -> tuple[tuple[float, ...], 
     return tuple(sorted(xs)), tuple(sorted(ys))
 
 
-def north_mark(box: Box, band_top: float, letter: str, small: bool = False) -> list[Item]:
+def north_mark(box: Box, band_top: float, letter: str, small: bool = False, least: float = 0.0) -> list[Item]:
     """An arrow pointing up the page with the letter for north, at the right of the title band
-    (`small`: of a one-line header)."""
+    (`small`: of a one-line header; `least`: the letter no smaller, a type profile's least size)."""
     k = 0.75 if small else 1.0
     cx = box.right - 4 * k
     cy = band_top - 4.5 * k
     return [
         arrow(cx, cy, 6.0 * k, 0.0, fill=0.0, stroke=None),
-        Text(cx - 5.5 * k, cy - 1.4 * k, letter, 4.0 * k, bold=True, anchor="end"),
+        Text(cx - 5.5 * k, cy - 1.4 * k, letter, max(4.0 * k, least), bold=True, anchor="end"),
     ]

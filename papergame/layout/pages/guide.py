@@ -94,7 +94,7 @@ def guide_pages(ctx: PageContext) -> list[Sheet]:
     if moves:
         blocks.append(heading(texts.get("guide.example_heading"), w, metrics, "guide.example_heading"))
         for move in moves:
-            blocks.append(step(example_figure(definition, move), example_sentence(definition, texts, move), w,
+            blocks.append(step(example_figure(definition, move, least=ctx.type.least), example_sentence(definition, texts, move), w,
                                metrics, "rules.example"))
     pages.add(blocks)
     return pages.sheets

@@ -9,9 +9,9 @@ from papergame.model.answers import FirstMove, crossing_types, first_moves, loop
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
 from papergame.layout.pages.blocks import (
-    BODY, CAPTION, LEADING, PT, Block, ColumnPages, heading, paragraph, text_lines,
+    LEADING, PT, Block, ColumnPages, heading, paragraph, text_lines,
 )
-from papergame.layout.paper import Sheet
+from papergame.layout.paper import Sheet, profile_of
 from papergame.layout.primitives import Item, Line, Rect
 from papergame.layout.rule_words import example_sentence, facts, types_text
 from papergame.layout.textflow import Metrics
@@ -128,14 +128,15 @@ def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metr
         by_tile.setdefault(move.tile, {})[move.rotation] = outcome(definition, texts, move)
     header = [texts.get("host_key.col_type")] + [texts.get("host_key.col_turn", degrees=d) for d in turns]
     rows = [[str(t)] + [cells[d] for d in turns] for t, cells in by_tile.items()]
-    for size in (BODY, CAPTION):
+    profile = profile_of(metrics)
+    for size in (profile.body, profile.caption):
         widths = [max(metrics.width(row[i], size, True) for row in [header] + rows) + CELL_PAD
                   for i in range(len(header))]
         if sum(widths) <= width:
             break
     else:
         raise LayoutError(f"host key table: {len(turns)} turns do not fit a {width:.0f} mm page at "
-                          f"{CAPTION / PT:.0f} pt")
+                          f"{profile.caption / PT:.0f} pt")
     half = (width - TABLE_GAP) / 2
     two_up = sum(widths) <= half and len(rows) > 8
     spread = (half if two_up else min(width, sum(widths) * 1.6)) / sum(widths)

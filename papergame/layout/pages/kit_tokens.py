@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import BODY, CAPTION, LEADING, TITLE
+from papergame.layout.pages.blocks import BODY
+from papergame.layout.paper import STANDARD, TypeProfile
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Circle, Item, Text
 from papergame.layout.textflow import wrap
@@ -26,25 +27,28 @@ NUMBER_SIZE = 2.7  # mm, 7.7 pt
 CLEAR = 3.0  # between a block on a board's sheet and the board or any cut
 
 
-def numbered_token(kind: str, cx: float, cy: float, r: float, number: str) -> list[Item]:
-    """A token with its kit's number on a white disc at the lower right, inside the ring and clear of the arrow."""
+def numbered_token(kind: str, cx: float, cy: float, r: float, number: str, size: float = NUMBER_SIZE) -> list[Item]:
+    """A token with its kit's number on a white disc at the lower right, inside the ring and clear of the arrow
+    (a profile's larger number on a larger disc)."""
     items = cut_out(token_art(kind, cx, cy, r, 0.0))
     nx, ny = cx + 0.55 * r, cy - 0.42 * r
-    items.append(Circle(nx, ny, max(0.28 * r, 2.1), width=0.25, stroke=0.0, fill=1.0))
-    items.append(Text(nx, ny - NUMBER_SIZE * 0.36, number, NUMBER_SIZE, bold=True, anchor="middle"))
+    disc = max(0.28 * r, 2.1) + (size - NUMBER_SIZE) * 0.8
+    items.append(Circle(nx, ny, disc, width=0.25, stroke=0.0, fill=1.0))
+    items.append(Text(nx, ny - size * 0.36, number, size, bold=True, anchor="middle"))
     return items
 
 
 class Blocks:
     """The size of one kit's block of tokens, and how to draw it."""
 
-    def __init__(self, definition: GameDefinition, texts: Texts, tile: float):
+    def __init__(self, definition: GameDefinition, texts: Texts, tile: float, profile: TypeProfile = STANDARD):
         self.texts = texts
+        self.type = profile
         self.names = [t.name for t in definition.tokens]
         self.r = token_radius(tile)
         self.pitch = 2 * self.r + GAP
         self.width = (1 + SPARES) * self.pitch - GAP
-        self.height = len(self.names) * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + CAPTION * LEADING
+        self.height = len(self.names) * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + profile.caption * profile.leading
 
     def items(self, kit: str, left: float, top: float) -> list[Item]:
         items: list[Item] = []
@@ -52,26 +56,29 @@ class Blocks:
         for row, name in enumerate(self.names):
             cy = top - r - row * (2 * r + ROW_GAP)
             for i in range(1 + SPARES):
-                items += numbered_token(name, left + r + i * self.pitch, cy, r, kit)
+                items += numbered_token(name, left + r + i * self.pitch, cy, r, kit, self.type.at_least(NUMBER_SIZE))
         label = self.texts.get("kit.kit_stamp", kit=kit)
-        items.append(Text(left + self.width / 2, top - self.height + CAPTION * 0.3, label, CAPTION, bold=True,
+        caption = self.type.caption
+        items.append(Text(left + self.width / 2, top - self.height + caption * 0.3, label, caption, bold=True,
                           anchor="middle"))
         return items
 
 
-HEAD = BODY * 1.3  # the heading over a block on a board's sheet
+HEAD = BODY * 1.3  # the heading over a block on a board's sheet (the profile's body size, 1.3 lines)
 
 
 def on_board_sheets(blocks: Blocks, kit: str, boards: list[Sheet]) -> bool:
     """The kit's block, under a heading, in free room on one of its board's sheets; whether it went."""
     for sheet in boards:
         free_room = getattr(sheet, "free_room", None)
-        room = free_room(blocks.width, HEAD + blocks.height, CLEAR) if free_room is not None else None
+        body = blocks.type.body
+        head = body * 1.3
+        room = free_room(blocks.width, head + blocks.height, CLEAR) if free_room is not None else None
         if room is None:
             continue
         left, _, _, top = room
-        sheet.add(Text(left, top - BODY * 1.05, blocks.texts.get("kit.class_tokens"), BODY, bold=True))
-        sheet.add(*blocks.items(kit, left, top - HEAD))
+        sheet.add(Text(left, top - body * 1.05, blocks.texts.get("kit.class_tokens"), body, bold=True))
+        sheet.add(*blocks.items(kit, left, top - head))
         return True
     return False
 
@@ -80,23 +87,24 @@ def kit_token_pages(ctx: PageContext, kits: list[str], start: Sheet | None = Non
                     boards: dict[str, list[Sheet]] | None = None) -> list[Sheet]:
     """Every kit's block of tokens: on its board's sheets, else on `start` while it has room, then on new sheets."""
     definition, texts, paper, tile, metrics = ctx.game, ctx.texts, ctx.paper, ctx.tile, ctx.metrics
-    blocks = Blocks(definition, texts, tile)
+    blocks = Blocks(definition, texts, tile, ctx.type)
+    caption, leading, title = ctx.type.caption, ctx.type.leading, ctx.type.title
     left_over = [kit for kit in kits if not on_board_sheets(blocks, kit, (boards or {}).get(kit, []))]
     sheets: list[Sheet] = []
     sheet = start
     note = texts.get("tiles.kit_tokens")
     while left_over:
-        note_h = len(wrap(note, sheet.width if sheet else 1e9, CAPTION, metrics)) * CAPTION * LEADING + 4
+        note_h = len(wrap(note, sheet.width if sheet else 1e9, caption, metrics)) * caption * leading + 4
         if sheet is None or sheet.room < blocks.height + note_h:
             sheet = Sheet(f"tokens-{len(sheets) + 1}", paper, metrics)
-            bottom = sheet.take(TITLE * 1.35, "the title")
-            sheet.add(Text(sheet.x, bottom + TITLE * 0.3, texts.get("kit.class_tokens"), TITLE, bold=True))
+            bottom = sheet.take(title * 1.35, "the title")
+            sheet.add(Text(sheet.x, bottom + title * 0.3, texts.get("kit.class_tokens"), title, bold=True))
             sheets.append(sheet)
         else:
             sheet.gap(2)
-        for line in wrap(note, sheet.width, CAPTION, metrics, what="tiles.kit_tokens"):
-            y = sheet.take(CAPTION * LEADING, "tiles.kit_tokens")
-            sheet.add(Text(sheet.x, y + CAPTION * 0.3, line, CAPTION))
+        for line in wrap(note, sheet.width, caption, metrics, what="tiles.kit_tokens"):
+            y = sheet.take(caption * leading, "tiles.kit_tokens")
+            sheet.add(Text(sheet.x, y + caption * 0.3, line, caption))
         sheet.gap(2)
         per_row = max(1, int((sheet.width + BLOCK_GAP) // (blocks.width + BLOCK_GAP)))
         while left_over and sheet.room >= blocks.height:

@@ -69,7 +69,7 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
     while per_row > 1 and any(metrics.width(word, ctx.type.caption) > w / per_row - 1.5
                               for c in captions for word in c.split()):
         per_row -= 1  # a caption's word must fit its place
-    catalogue = [Figure(tile_art(shape, t, size, type_label=str(t.id)), tile_w, size, caption)
+    catalogue = [Figure(tile_art(shape, t, size, type_label=str(t.id), least=ctx.type.least, loose=ctx.type.tracking), tile_w, size, caption)
                  for t, caption in zip(definition.tiles, captions)]
     rows = figure_grid(catalogue, w, per_row, metrics, "rules.tile_caption")
     # the note on the lines' style stays right under the first row of tiles
@@ -111,8 +111,8 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
     blocks.append(para("turn_1"))
     steps: list[tuple[Figure | None, str, str]] = []  # picture, text, note
     if example.stop is not None:
-        steps.append((example_figure(definition, example.stop, before=True), texts.get("rules.turn_2", **f), ""))
-        steps.append((example_figure(definition, example.stop),
+        steps.append((example_figure(definition, example.stop, before=True, least=ctx.type.least), texts.get("rules.turn_2", **f), ""))
+        steps.append((example_figure(definition, example.stop, least=ctx.type.least),
                       texts.get("rules.turn_3", **f) + " " + texts.get("rules.turn_4", **f),
                       example_sentence(definition, texts, example.stop)))
     else:
@@ -129,7 +129,7 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
     if not loops_possible(definition):
         ends[3] += " " + texts.get("rules.end_4_never")
     if example.out is not None:
-        blocks.append(step(example_figure(definition, example.out), ends[0], w, metrics, "rules.end_1",
+        blocks.append(step(example_figure(definition, example.out, least=ctx.type.least), ends[0], w, metrics, "rules.end_1",
                            note=example_sentence(definition, texts, example.out)))
     else:
         blocks.append(paragraph(ends[0], w, metrics, "rules.end_1", bullet="•"))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.errors import SolveError
-from papergame.layout.pages.blocks import BODY, CAPTION, HEADING, TITLE
-from papergame.layout.paper import Sheet
+from papergame.layout.pages.blocks import BODY, CAPTION
+from papergame.layout.paper import Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.model.board import Cell
@@ -20,11 +20,13 @@ from papergame.model.solver import solve
 from papergame.text import Texts
 
 KEY_SIZE = BODY  # the type scale of every page of the kit (blocks.py): body 11 pt, headings 13, title 19.8
+# (each page sets them by its type profile: `profile_of(metrics).body` and so on)
 CELL = 14.0  # mm, a cell of the domino diagram
 LABEL = 4.0
 
 
-def domino_diagram(definition: GameDefinition, strategy: DominoStrategy, texts: Texts) -> tuple[list[Item], float, float]:
+def domino_diagram(definition: GameDefinition, strategy: DominoStrategy, texts: Texts,
+                   label: float = CAPTION) -> tuple[list[Item], float, float]:
     """The board drawn small, every domino outlined thick, the cell left alone shaded.
 
     Square boards only (the diagram is a grid); returns items with the bottom-left at the
@@ -49,9 +51,9 @@ def domino_diagram(definition: GameDefinition, strategy: DominoStrategy, texts: 
         items.append(Rect(x0 + lo.col * CELL + inset, y0 + lo.row * CELL + inset, w - 2 * inset, h - 2 * inset,
                           width=0.9))
     for c, name in enumerate(board.columns):
-        items.append(Text(x0 + (c + 0.5) * CELL, y0 + rows * CELL + 1.2, name, CAPTION, anchor="middle"))
+        items.append(Text(x0 + (c + 0.5) * CELL, y0 + rows * CELL + 1.2, name, label, anchor="middle"))
     for r, name in enumerate(board.rows):
-        items.append(Text(x0 - 1.2, y0 + (r + 0.5) * CELL - CAPTION / 3, name, CAPTION, anchor="end"))
+        items.append(Text(x0 - 1.2, y0 + (r + 0.5) * CELL - label / 3, name, label, anchor="end"))
     return items, x0 + cols * CELL, y0 + rows * CELL + LABEL
 
 
@@ -60,21 +62,22 @@ def shared_host_key_pages(ctx: PageContext) -> list[Sheet]:
 
 
 def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
+    t = profile_of(metrics)
     sheet = Sheet("host-key", paper, metrics, continued=lambda more: more.title(
-        texts.get("kit.continued", title=texts.get("path_key.title")), TITLE))
+        texts.get("kit.continued", title=texts.get("path_key.title")), t.title))
     board = definition.board
     start = definition.tokens[0].start
-    sheet.title(texts.get("path_key.title"), TITLE)
+    sheet.title(texts.get("path_key.title"), t.title)
     keep = texts.get("path_key.keep_away")
-    fit_line(keep, sheet.width - 6, BODY, metrics, True, "path_key.keep_away")
+    fit_line(keep, sheet.width - 6, t.body, metrics, True, "path_key.keep_away")
     bottom = sheet.take(9, "the banner")
     sheet.add(Rect(sheet.x, bottom + 0.5, sheet.width, 8, width=0.8, stroke=0.0, fill=None, dash=(2.0, 1.2)))
-    sheet.add(Text(sheet.x + 3, bottom + 3.0, keep, BODY, bold=True))
+    sheet.add(Text(sheet.x + 3, bottom + 3.0, keep, t.body, bold=True))
 
-    sheet.heading(texts.get("path_key.answer_heading"), HEADING)
+    sheet.heading(texts.get("path_key.answer_heading"), t.heading)
     line = "path_key.board_line" if definition.rules.supply == "unlimited" else "path_key.board_line_kit"
     sheet.paragraph(texts.get(line, columns=len(board.columns), rows=len(board.rows),
-                              start=texts.position(board, start)), size=KEY_SIZE, what=line)
+                              start=texts.position(board, start)), size=t.body, what=line)
     try:
         solution = solve(definition)
     except SolveError:
@@ -83,63 +86,63 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
     gap = solution.gap if solution else domino_verdict(definition).gap
     if solution is None:
         unsolved = "path_key.unsolved_supply" if gap is not None and gap.reason == "supply" else "path_key.unsolved_large"
-        sheet.paragraph(texts.get(unsolved, cells=texts.whole(len(board.cells))), size=KEY_SIZE, bold=True, what=unsolved)
+        sheet.paragraph(texts.get(unsolved, cells=texts.whole(len(board.cells))), size=t.body, bold=True, what=unsolved)
     else:
         verdict = {"first": "wins_first", "second": "wins_second"}.get(solution.winner, "draw")
-        sheet.paragraph(texts.get(f"path_key.{verdict}"), size=KEY_SIZE, bold=True, what=f"path_key.{verdict}")
+        sheet.paragraph(texts.get(f"path_key.{verdict}"), size=t.body, bold=True, what=f"path_key.{verdict}")
         cell = board.cell_name(start.cell)
         if solution.winning_moves:
             moves = ", ".join(m.partition(":")[2] for m in solution.winning_moves)
-            sheet.paragraph(texts.get("path_key.winning_moves", cell=cell, moves=moves), size=KEY_SIZE,
-                            indent=BODY * 1.3, bullet="•", what="path_key.winning_moves")
+            sheet.paragraph(texts.get("path_key.winning_moves", cell=cell, moves=moves), size=t.body,
+                            indent=t.body * 1.3, bullet="•", what="path_key.winning_moves")
         elif not solution.undecided:
-            sheet.paragraph(texts.get("path_key.no_winning_move", cell=cell), size=KEY_SIZE, indent=BODY * 1.3, bullet="•",
+            sheet.paragraph(texts.get("path_key.no_winning_move", cell=cell), size=t.body, indent=t.body * 1.3, bullet="•",
                             what="path_key.no_winning_move")
         if solution.undecided:
             moves = ", ".join(m.partition(":")[2] for m in solution.undecided)
-            sheet.paragraph(texts.get("path_key.undecided", moves=moves), size=KEY_SIZE, indent=BODY * 1.3, bullet="•",
+            sheet.paragraph(texts.get("path_key.undecided", moves=moves), size=t.body, indent=t.body * 1.3, bullet="•",
                             what="path_key.undecided")
         if solution.method == "matching":
-            sheet.paragraph(texts.get("path_key.proved"), size=KEY_SIZE, indent=BODY * 1.3, bullet="•", what="path_key.proved")
+            sheet.paragraph(texts.get("path_key.proved"), size=t.body, indent=t.body * 1.3, bullet="•", what="path_key.proved")
         if solution.positions:
-            sheet.paragraph(texts.get("path_key.positions", count=texts.whole(solution.positions)), size=KEY_SIZE,
-                            indent=BODY * 1.3, bullet="•", what="path_key.positions")
+            sheet.paragraph(texts.get("path_key.positions", count=texts.whole(solution.positions)), size=t.body,
+                            indent=t.body * 1.3, bullet="•", what="path_key.positions")
 
-    sheet.heading(texts.get("path_key.strategy_heading"), HEADING)
+    sheet.heading(texts.get("path_key.strategy_heading"), t.heading)
     if strategy is None:
         why_not = gap_sentence(definition, gap, texts)
         if why_not:
-            sheet.paragraph(why_not, size=KEY_SIZE, what="path_key.none")
+            sheet.paragraph(why_not, size=t.body, what="path_key.none")
         return sheet
     if strategy.alone is None:
-        sheet.paragraph(texts.get("path_key.strategy_even"), size=KEY_SIZE, what="path_key.strategy_even")
+        sheet.paragraph(texts.get("path_key.strategy_even"), size=t.body, what="path_key.strategy_even")
     else:
-        sheet.paragraph(texts.get("path_key.strategy_odd", cell=board.cell_name(strategy.alone)), size=KEY_SIZE,
+        sheet.paragraph(texts.get("path_key.strategy_odd", cell=board.cell_name(strategy.alone)), size=t.body,
                         what="path_key.strategy_odd")
     sheet.gap(1)
-    sheet.paragraph(texts.get("path_key.why"), size=KEY_SIZE, what="path_key.why")
-    sheet.paragraph(texts.get("path_key.strategy_checked"), size=KEY_SIZE, bold=True, what="path_key.strategy_checked")
+    sheet.paragraph(texts.get("path_key.why"), size=t.body, what="path_key.why")
+    sheet.paragraph(texts.get("path_key.strategy_checked"), size=t.body, bold=True, what="path_key.strategy_checked")
     if len(definition.shape.sides) == 4:
-        items, w, h = domino_diagram(definition, strategy, texts)
+        items, w, h = domino_diagram(definition, strategy, texts, t.caption)
         sheet.gap(3)
         bottom = sheet.take(h + 6, "the domino diagram")
         x = sheet.x + (sheet.width - w) / 2
-        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY,
+        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), t.body,
                        bold=True, anchor="middle"))
         sheet.add(Group(x, bottom, 0, tuple(items)))
     else:
         pairs = ", ".join(f"{board.cell_name(a)}–{board.cell_name(b)}" for a, b in strategy.dominoes)
-        sheet.paragraph(texts.get("path_key.domino_list", pairs=pairs), size=KEY_SIZE, what="path_key.domino_list")
-        diagram, w, h = honeycomb_dominoes(definition, strategy, sheet.width)
+        sheet.paragraph(texts.get("path_key.domino_list", pairs=pairs), size=t.body, what="path_key.domino_list")
+        diagram, w, h = honeycomb_dominoes(definition, strategy, sheet.width, t.least)
         sheet.gap(3)
         bottom = sheet.take(h + 6, "the domino diagram")
-        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), BODY,
+        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), t.body,
                        bold=True, anchor="middle"))
         sheet.add(diagram(sheet.x + (sheet.width - w) / 2, bottom))
     return sheet
 
 
-def honeycomb_dominoes(definition: GameDefinition, strategy: DominoStrategy, room: float):
+def honeycomb_dominoes(definition: GameDefinition, strategy: DominoStrategy, room: float, least: float = 0.0):
     """Any shape's board drawn small, each domino a thick bar joining its two cells' centres, the cell left alone
     shaded: (a function placing it at a bottom-left corner, its width, its height)."""
     from papergame.layout.diagram import Diagram
@@ -148,7 +151,7 @@ def honeycomb_dominoes(definition: GameDefinition, strategy: DominoStrategy, roo
     probe = Diagram(definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), 1.0)
     cell = min(CELL, (room - 12) / probe.grid_w, 120 / probe.grid_h)
     d = Diagram(definition, probe.cols, probe.rows, cell, type_labels=False,
-                shaded=(strategy.alone,) if strategy.alone is not None else ())
+                shaded=(strategy.alone,) if strategy.alone is not None else (), least=least)
     left, bottom, _, _ = d.margins()
     centre = definition.shape.centre
 

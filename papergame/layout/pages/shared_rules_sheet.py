@@ -57,7 +57,7 @@ def shared_rules_pages(ctx: PageContext) -> list[Sheet]:
     size = catalogue_size(shape, captions, w, metrics)
     tile_w = shape.width * size
     per_row = max(1, min(len(definition.tiles), int(w // (tile_w + TILE_GAP))))
-    catalogue = [Figure(tile_art(shape, t, size, type_label=str(t.id)), tile_w, size, caption)
+    catalogue = [Figure(tile_art(shape, t, size, type_label=str(t.id), least=ctx.type.least, loose=ctx.type.tracking), tile_w, size, caption)
                  for t, caption in zip(definition.tiles, captions)]
     blocks += figure_grid(catalogue, w, per_row, metrics, "rules.tile_caption")
     crossing = crossing_types(definition)
@@ -82,7 +82,7 @@ def shared_rules_pages(ctx: PageContext) -> list[Sheet]:
     example = worked_example(definition)  # the engine's two first moves, beside the steps they show
     turns = [para(f"path_rules.turn_{i}", bullet=f"{i}.") for i in (1, 2)]
     if example.stop is not None:
-        turns.append(step(example_figure(definition, example.stop), texts.get("path_rules.turn_3"), w, metrics,
+        turns.append(step(example_figure(definition, example.stop, least=ctx.type.least), texts.get("path_rules.turn_3"), w, metrics,
                           "path_rules.turn_3", number="3.", note=example_sentence(definition, texts, example.stop)))
     else:
         turns.append(para("path_rules.turn_3", bullet="3."))
@@ -93,7 +93,7 @@ def shared_rules_pages(ctx: PageContext) -> list[Sheet]:
     if not loops_possible(definition):
         ends[1] += " " + texts.get("path_rules.end_2_never")
     if example.out is not None:
-        blocks.append(step(example_figure(definition, example.out), ends[0], w, metrics, "path_rules.end_1",
+        blocks.append(step(example_figure(definition, example.out, least=ctx.type.least), ends[0], w, metrics, "path_rules.end_1",
                            note=example_sentence(definition, texts, example.out)))
     else:
         blocks.append(paragraph(ends[0], w, metrics, "path_rules.end_1", bullet="•"))

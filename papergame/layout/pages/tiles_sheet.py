@@ -17,7 +17,7 @@ import math
 
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import BODY, CAPTION, TITLE
+
 from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import fit_line, wrap
@@ -37,7 +37,7 @@ def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
     texts = ctx.texts
     return tile_art(ctx.game.shape, printed.tile, ctx.tile,
                     type_label=texts.get("tiles.type", type=printed.tile.id),
-                    id_label=kit_id(texts, printed), outline=outline)
+                    id_label=kit_id(texts, printed), outline=outline, least=ctx.type.least, loose=ctx.type.tracking)
 
 
 
@@ -56,7 +56,7 @@ def token_band(ctx: PageContext, width: float) -> float:
     """Height of the rows of tokens, with their names, in a band `width` wide."""
     per_row = max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile)))
     rows = math.ceil(token_count(ctx.game) / per_row)
-    return rows * (2 * token_radius(ctx.tile) + SMALL_SIZE + 3.0) + TOKEN_CLEAR
+    return rows * (2 * token_radius(ctx.tile) + ctx.type.at_least(SMALL_SIZE) + 3.0) + TOKEN_CLEAR
 
 
 def token_items(ctx: PageContext, left: float, top: float, width: float) -> list[Item]:
@@ -65,12 +65,13 @@ def token_items(ctx: PageContext, left: float, top: float, width: float) -> list
     per_row = max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile)))
     names = [t.name for t in ctx.game.tokens for _ in range(1 + SPARES)]
     items: list[Item] = []
+    small = ctx.type.at_least(SMALL_SIZE)
     for i, name in enumerate(names):
         row, place = divmod(i, per_row)
         cx = left + r + place * token_pitch(ctx.tile)
-        cy = top - TOKEN_CLEAR - r - row * (2 * r + SMALL_SIZE + 3.0)
+        cy = top - TOKEN_CLEAR - r - row * (2 * r + small + 3.0)
         items += cut_out(token_art(name, cx, cy, r, 0.0))
-        items.append(Text(cx, cy - r - SMALL_SIZE - 0.6, ctx.texts.get(f"token.{name}"), SMALL_SIZE, anchor="middle"))
+        items.append(Text(cx, cy - r - small - 0.6, ctx.texts.get(f"token.{name}"), small, anchor="middle"))
     return items
 
 
@@ -78,23 +79,24 @@ NOTE_MIN = 45.0  # mm: the narrowest the tokens' note is wrapped to
 
 
 def token_note_lines(ctx: PageContext, width: float) -> list[str]:
-    return wrap(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), width, CAPTION, ctx.metrics,
-                what="tiles.tokens")
+    return wrap(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), width, ctx.type.caption,
+                ctx.metrics, what="tiles.tokens")
 
 
 def token_head(ctx: PageContext, width: float, note: bool = True) -> float:
     """The height of the heading (and the note) over tokens that share the board's sheet."""
-    return BODY * 1.3 + (len(token_note_lines(ctx, width)) * CAPTION * 1.25 + 1.0 if note else 0.0)
+    return ctx.type.body * 1.3 + (len(token_note_lines(ctx, width)) * ctx.type.caption * 1.25 + 1.0 if note else 0.0)
 
 
 def board_tokens(ctx: PageContext, left: float, top: float, width: float, note: bool = True) -> list[Item]:
     """The tokens on a board's sheet, under their own heading (and what to do with them, unless the
     tiles' note on the same sheet says it)."""
-    items: list[Item] = [Text(left, top - BODY * 1.05, ctx.texts.get("kit.class_tokens"), BODY, bold=True)]
-    y = top - BODY * 1.3
+    body, caption = ctx.type.body, ctx.type.caption
+    items: list[Item] = [Text(left, top - body * 1.05, ctx.texts.get("kit.class_tokens"), body, bold=True)]
+    y = top - body * 1.3
     for line in token_note_lines(ctx, width) if note else []:
-        items.append(Text(left, y - CAPTION * 1.0, line, CAPTION))
-        y -= CAPTION * 1.25
+        items.append(Text(left, y - caption * 1.0, line, caption))
+        y -= caption * 1.25
     return items + token_items(ctx, left, top - token_head(ctx, width, note), width)
 
 
@@ -186,9 +188,10 @@ TITLE_LEADING = 1.2
 
 def tile_title(sheet: Sheet, text: str) -> None:
     """The sheet's title at the text pages' title size, in a band a little tighter than theirs."""
-    fit_line(text, sheet.width, TITLE, sheet.metrics, True, f"{sheet.name} page title")
-    bottom = sheet.take(TITLE * TITLE_LEADING, "the title")
-    sheet.add(Text(sheet.x, bottom + TITLE * 0.25, text, TITLE, bold=True))
+    size = sheet.type.title
+    fit_line(text, sheet.width, size, sheet.metrics, True, f"{sheet.name} page title")
+    bottom = sheet.take(size * TITLE_LEADING, "the title")
+    sheet.add(Text(sheet.x, bottom + size * 0.25, text, size, bold=True))
 
 
 def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
@@ -210,9 +213,10 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     if cols < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
     cut = f"tiles.cut{ctx.game.shape.form.text_suffix}"
-    lines = (len(wrap(texts.get(cut), CONTENT_W, CAPTION, ctx.metrics, what=cut)) if remaining else 0) + (
+    caption = ctx.type.caption
+    lines = (len(wrap(texts.get(cut), CONTENT_W, caption, ctx.metrics, what=cut)) if remaining else 0) + (
         len(token_note_lines(ctx, CONTENT_W)) if tokens else 0)
-    head = TITLE * TITLE_LEADING + CAPTION * 1.2 * lines + 1
+    head = ctx.type.title * TITLE_LEADING + caption * 1.2 * lines + 1
     band = token_band(ctx, CONTENT_W - MARK_BAND) if tokens else 0.0
     sheets: list[Sheet] = []
     current: Sheet | None = None
@@ -237,9 +241,9 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         title = texts.get("tiles.title" if tokens or token_note else "tiles.title_tiles")
         tile_title(current, title if first else texts.get("tiles.continued"))
         if first and remaining:
-            current.paragraph(texts.get(cut), size=CAPTION, what=cut, leading=1.2)
+            current.paragraph(texts.get(cut), size=caption, what=cut, leading=1.2)
         if first and token_note:
-            current.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), size=CAPTION,
+            current.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), size=caption,
                               what="tiles.tokens", leading=1.2)
         current.gap(1)
         first = False
