@@ -194,12 +194,13 @@ def test_tokens_are_three_of_each_colour_16_mm_across_and_black_is_not_a_solid_b
     with open_pdf(kit) as pdf:
         circles = [c for c in pdf.pages[1].curves if abs(mm(c["width"]) - mm(c["height"])) < 0.05
                    and 15.0 <= mm(c["width"]) < 17.0]
-    # each token's outer disc: one white and two spares, one black and two spares, in a row
-    xs = sorted({round(c["x0"], 1) for c in circles})
-    assert len(xs) == 6
+    # each token's outer disc: one white and two spares, one black and two spares, read row by row
+    # (rows of three: one token between each two of the tiles' vertical cut lines)
+    places = sorted({(round(c["top"], 1), round(c["x0"], 1)) for c in circles})
+    assert len(places) == 6
     scale = 150 / 72
-    for i, x in enumerate(xs):
-        disc = [c for c in circles if round(c["x0"], 1) == x][0]
+    for i, (top, x) in enumerate(places):
+        disc = [c for c in circles if (round(c["top"], 1), round(c["x0"], 1)) == (top, x)][0]
         box = [round(disc[k] * scale) for k in ("x0", "top", "x1", "bottom")]
         pixels = list(image.crop(box).tobytes())
         dark = sum(p < 128 for p in pixels) / len(pixels)

@@ -30,6 +30,7 @@ from papergame.model.definition import GameDefinition
 
 TOKEN_GAP = 8.0  # between two tokens in a row
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
+CUT_CLEAR = 1.5  # at least this between a token and the line a cut runs on along, to the paper's edge
 FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
 
 
@@ -52,23 +53,54 @@ def token_pitch(tile: float) -> float:
     return 2 * token_radius(tile) + TOKEN_GAP
 
 
-def token_band(ctx: PageContext, width: float) -> float:
-    """Height of the rows of tokens, with their names, in a band `width` wide."""
-    per_row = max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile)))
+def row_places(left: float, width: float, r: float, cuts: tuple[float, ...] = ()) -> list[float]:
+    """The centres of one row of tokens of radius `r` across `width` mm from `left`, none on the line of a
+    cut: every token at least CUT_CLEAR mm off each of the `cuts` (x of the straight cuts that run on to the
+    paper's edge). Between two cuts the tokens stand centred; elsewhere they are packed from the left.
+
+    >>> row_places(0.0, 64.0, 8.0)
+    [8.0, 32.0, 56.0]
+    >>> row_places(0.0, 64.0, 8.0, (0.0, 35.0))
+    [17.5, 44.5]
+    """
+    pitch = 2 * r + TOKEN_GAP
+    lanes: list[tuple[float, float, bool, bool]] = []  # (from, to, a cut at its left, a cut at its right)
+    start, after_cut = left, False
+    for c in sorted(c for c in cuts if left - r - CUT_CLEAR < c < left + width + r + CUT_CLEAR):
+        lanes.append((start, c - CUT_CLEAR, after_cut, True))
+        start, after_cut = max(start, c + CUT_CLEAR), True
+    lanes.append((start, left + width, after_cut, False))
+    places: list[float] = []
+    for a, b, cut_a, cut_b in lanes:
+        n = math.floor((b - a + TOKEN_GAP) / pitch + 1e-9)
+        if n < 1:
+            continue
+        offset = (b - a - (n * pitch - TOKEN_GAP)) / 2 if cut_a and cut_b else 0.0
+        places += [a + offset + r + k * pitch for k in range(n)]
+    return places
+
+
+def token_band(ctx: PageContext, width: float, cuts: tuple[float, ...] = (), left: float = 0.0) -> float:
+    """Height of the rows of tokens, with their names, in a band `width` wide from `left` (inf: none fit)."""
+    per_row = len(row_places(left, width, token_radius(ctx.tile), cuts))
+    if per_row < 1:
+        return math.inf
     rows = math.ceil(token_count(ctx.game) / per_row)
     return rows * (2 * token_radius(ctx.tile) + ctx.type.at_least(SMALL_SIZE) + 3.0) + TOKEN_CLEAR
 
 
-def token_items(ctx: PageContext, left: float, top: float, width: float) -> list[Item]:
-    """Every token and its spares in rows from (left, top), each with its name below."""
+def token_items(ctx: PageContext, left: float, top: float, width: float, cuts: tuple[float, ...] = ()) -> list[Item]:
+    """Every token and its spares in rows from (left, top), each with its name below, none on the line of a cut."""
     r = token_radius(ctx.tile)
-    per_row = max(1, math.floor((width + TOKEN_GAP) / token_pitch(ctx.tile)))
+    places = row_places(left, width, r, cuts)
     names = [t.name for t in ctx.game.tokens for _ in range(1 + SPARES)]
+    if cuts:  # rows as even as the lanes between the cuts allow (3 and 3, not 5 and 1)
+        places = places[:math.ceil(len(names) / math.ceil(len(names) / len(places)))]
     items: list[Item] = []
     small = ctx.type.at_least(SMALL_SIZE)
     for i, name in enumerate(names):
-        row, place = divmod(i, per_row)
-        cx = left + r + place * token_pitch(ctx.tile)
+        row, place = divmod(i, len(places))
+        cx = places[place]
         cy = top - TOKEN_CLEAR - r - row * (2 * r + small + 3.0)
         items += cut_out(token_art(name, cx, cy, r, 0.0))
         items.append(Text(cx, cy - r - small - 0.6, ctx.texts.get(f"token.{name}"), small, anchor="middle"))
@@ -88,21 +120,22 @@ def token_head(ctx: PageContext, width: float, note: bool = True) -> float:
     return ctx.type.body * 1.3 + (len(token_note_lines(ctx, width)) * ctx.type.caption * 1.25 + 1.0 if note else 0.0)
 
 
-def board_tokens(ctx: PageContext, left: float, top: float, width: float, note: bool = True) -> list[Item]:
+def board_tokens(ctx: PageContext, left: float, top: float, width: float, note: bool = True,
+                 cuts: tuple[float, ...] = ()) -> list[Item]:
     """The tokens on a board's sheet, under their own heading (and what to do with them, unless the
-    tiles' note on the same sheet says it)."""
+    tiles' note on the same sheet says it), off the lines of the sheet's `cuts`."""
     body, caption = ctx.type.body, ctx.type.caption
     items: list[Item] = [Text(left, top - body * 1.05, ctx.texts.get("kit.class_tokens"), body, bold=True)]
     y = top - body * 1.3
     for line in token_note_lines(ctx, width) if note else []:
         items.append(Text(left, y - caption * 1.0, line, caption))
         y -= caption * 1.25
-    return items + token_items(ctx, left, top - token_head(ctx, width, note), width)
+    return items + token_items(ctx, left, top - token_head(ctx, width, note), width, cuts)
 
 
-def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] | None:
+def beside_board(ctx: PageContext, sheet: Sheet, cuts: tuple[float, ...] = ()) -> tuple[float, float, float] | None:
     """(left, top, width) of room for every token (and their heading) beside the board drawn on
-    `sheet`, or None.
+    `sheet`, or None; off the lines of the sheet's own cuts and of `cuts` (the tiles' below it).
 
     Beside a part of a split board only on its right, and only when that is the board's
     edge: the cuts along a seam run on to the paper's edge.
@@ -122,7 +155,8 @@ def beside_board(ctx: PageContext, sheet: Sheet) -> tuple[float, float, float] |
         return None
     for x0, x1 in sides:
         width = x1 - x0
-        if width >= 2 * token_radius(ctx.tile) and token_head(ctx, width, False) + token_band(ctx, width) <= top - bottom:
+        if width >= 2 * token_radius(ctx.tile) and (
+                token_head(ctx, width, False) + token_band(ctx, width, sheet.cuts_x + cuts, x0) <= top - bottom):
             return (x0, top, width)
     return None
 
@@ -142,43 +176,63 @@ def tokens_on_boards(ctx: PageContext, boards: list[Sheet]) -> str:
                 room = sheet.free_room(width, token_head(ctx, width, note) + token_band(ctx, width), TOKEN_CLEAR)
                 if room is not None:
                     left, _, _, top = room
-                    sheet.add(*board_tokens(ctx, left, top, width, note))
+                    sheet.add(*board_tokens(ctx, left, top, width, note, sheet.cuts_x))
                     return "with note" if note else "alone"
     return ""
 
 
-def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] | None) -> bool:
+def beside_span(free: tuple[float, float, float, float], cuts: tuple[float, ...]) -> tuple[float, float]:
+    """(left, width) of the row of tokens beside a short last row: from TOKEN_CLEAR into the room, or, when
+    straight cuts run through it, from the last cut before it (each token then stands centred between two)."""
+    left, _, right, _ = free
+    before = [c for c in cuts if c <= left]
+    start = max(before) if before else left + TOKEN_CLEAR
+    return start, right - start
+
+
+def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] | None,
+                      cuts: tuple[float, ...] = ()) -> bool:
+    """Whether every token fits in one row in the room beside a short last row, off the lines of the cuts."""
     if free is None:
         return False
     left, bottom, right, top = free
-    return (right - left - 2 * TOKEN_CLEAR >= token_count(ctx.game) * token_pitch(ctx.tile) - TOKEN_GAP
-            and top - bottom >= token_band(ctx, right - left))
+    if not cuts:
+        return (right - left - 2 * TOKEN_CLEAR >= token_count(ctx.game) * token_pitch(ctx.tile) - TOKEN_GAP
+                and top - bottom >= token_band(ctx, right - left))
+    start, width = beside_span(free, cuts)
+    return (len(row_places(start, width, token_radius(ctx.tile), cuts)) >= token_count(ctx.game)
+            and top - bottom >= token_band(ctx, width, cuts, start))
 
 
 # --- the pages -----------------------------------------------------------------------------------
 
 
 def onto_board_sheet(ctx: PageContext, start: Sheet, tiles_h: float, band: float,
-                     tokens: bool) -> tuple[Sheet | None, bool]:
+                     tokens: bool, cuts: tuple[float, ...] = ()) -> tuple[Sheet | None, bool]:
     """Use the room on the board's (last) sheet: the sheet the tiles start on (None: a new one),
     and whether the tokens are still to be placed.
 
     The tiles go there when they fit, with the tokens below them or beside the board. A
     split board's part takes the tokens beside it only: cuts along its seams run on to the
-    paper's edge, and the tiles go on sheets of their own.
+    paper's edge, and the tiles go on sheets of their own. `cuts` are the x of the tiles' cuts if they
+    go there (the tokens keep off their lines); they are added to the board sheet's own.
     """
-    side = beside_board(ctx, start) if tokens else None
-    if isinstance(start, BoardSheet) and start.seams:
+    split = isinstance(start, BoardSheet) and bool(start.seams)
+    side = beside_board(ctx, start, () if split else cuts) if tokens else None
+    if split:
+        assert isinstance(start, BoardSheet)
         if side is None:
             return None, tokens
-        start.add(*board_tokens(ctx, *side, note=False))
+        start.add(*board_tokens(ctx, *side, note=False, cuts=start.cuts_x))
         return None, False
     below = start.room >= tiles_h + band  # the tokens fit below the tiles
     if not below and (side is None or start.room < tiles_h):
         return None, tokens
     start.gap(3)
+    if isinstance(start, BoardSheet):
+        start.cuts_x += cuts
     if not below and side is not None:
-        start.add(*board_tokens(ctx, *side, note=False))
+        start.add(*board_tokens(ctx, *side, note=False, cuts=getattr(start, "cuts_x", cuts)))
         return start, False
     return start, tokens
 
@@ -194,11 +248,31 @@ def tile_title(sheet: Sheet, text: str) -> None:
     sheet.add(Text(sheet.x, bottom + size * 0.25, text, size, bold=True))
 
 
+def sheet_head(ctx: PageContext, sheet: Sheet, first: bool, tiles: bool, tokens: bool, token_note: bool) -> None:
+    """A tile sheet's title, the order to cut its tiles in, and on the first what the tokens are."""
+    texts = ctx.texts
+    # "Tiles and tokens", or "Tiles" when the tokens are on another sheet
+    title = texts.get("tiles.title" if tokens or token_note else "tiles.title_tiles")
+    tile_title(sheet, title if first else texts.get("tiles.continued"))
+    cut, caption = cut_key(ctx), ctx.type.caption
+    if tiles:  # the cut order, on every sheet that has tiles
+        sheet.paragraph(texts.get(cut), size=caption, what=cut, leading=1.2)
+    if first and token_note:
+        sheet.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), size=caption,
+                        what="tiles.tokens", leading=1.2)
+    sheet.gap(1)
+
+
+def cut_key(ctx: PageContext) -> str:
+    return f"tiles.cut{ctx.game.shape.form.text_suffix}"
+
+
 def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
                start: Sheet | None = None, boards: list[Sheet] | None = None, stack: bool = False) -> list[Sheet]:
     """The tiles (all, or those named) and the tokens, on as few sheets as they need.
 
-    The tokens go beside the last row of tiles when it has room, else below the tiles.
+    The tokens go beside the last row of tiles when it has room, else below the tiles;
+    never on the line of a cut that runs on to the paper's edge (`row_places`).
     When `start` (the board's sheet) has room for every tile and the tokens, they go there
     and no new sheet is made; else the tokens go in free room on any of the `boards`' sheets
     (a split board's parts) when one has it. Returns the new sheets.
@@ -212,18 +286,26 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     cols = block.columns(CONTENT_W)
     if cols < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
-    cut = f"tiles.cut{ctx.game.shape.form.text_suffix}"
+    box = ctx.sheet("probe").box
+
+    def block_left(count: int) -> float:  # in a stack, every sheet's block is as wide as a full one
+        return box.cx - block.width(cols if stack else min(cols, count)) / 2
+
+    def cuts_x(count: int) -> tuple[float, ...]:
+        return block.cuts(count, cols, block_left(count), 0.0)[0] if count else ()
+
+    cut = cut_key(ctx)
     caption = ctx.type.caption
     lines = (len(wrap(texts.get(cut), CONTENT_W, caption, ctx.metrics, what=cut)) if remaining else 0) + (
         len(token_note_lines(ctx, CONTENT_W)) if tokens else 0)
     head = ctx.type.title * TITLE_LEADING + caption * 1.2 * lines + 1
-    band = token_band(ctx, CONTENT_W - MARK_BAND) if tokens else 0.0
     sheets: list[Sheet] = []
     current: Sheet | None = None
     token_note = tokens
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
-        current, tokens = onto_board_sheet(ctx, start, tiles_h, band, tokens)
+        band = below_band(ctx, box, block_left(len(remaining)), cuts_x(len(remaining))) if tokens else 0.0
+        current, tokens = onto_board_sheet(ctx, start, tiles_h, band, tokens, cuts_x(len(remaining)))
     placed = tokens_on_boards(ctx, boards) if tokens and boards else ""
     if placed:
         tokens = False
@@ -231,21 +313,13 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     if not remaining and not tokens:  # nothing left for a sheet of its own
         return sheets
     first = True
-    tiles_left = ctx.sheet("probe").x + MARK_BAND
+    tiles_left, cuts = box.x + MARK_BAND, tuple[float, ...]()
     grid_top: float | None = None  # where the first sheet's tiles start: the others' too, in a stack
     while first or remaining:
         if current is None:
             current = ctx.sheet(f"tiles-{len(sheets) + 1}")
             sheets.append(current)
-        # "Tiles and tokens", or "Tiles" when the tokens are on another sheet
-        title = texts.get("tiles.title" if tokens or token_note else "tiles.title_tiles")
-        tile_title(current, title if first else texts.get("tiles.continued"))
-        if first and remaining:
-            current.paragraph(texts.get(cut), size=caption, what=cut, leading=1.2)
-        if first and token_note:
-            current.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), size=caption,
-                              what="tiles.tokens", leading=1.2)
-        current.gap(1)
+        sheet_head(ctx, current, first, bool(remaining), tokens, token_note)
         first = False
         if not remaining:
             break
@@ -256,39 +330,51 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
             raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
         chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
         used_cols = cols if stack else min(cols, len(chunk))
-        x0 = current.box.cx - block.width(used_cols) / 2
-        tiles_left = x0
+        x0 = block_left(len(chunk))
+        tiles_left, cuts = x0, cuts_x(len(chunk))
         current.gap(MARK_BAND)
         top = current.cursor
         grid_top = top if grid_top is None else grid_top
         current.take(block.height(len(chunk), used_cols) + MARK_BAND, "the tiles")
         current.add(*block.items(chunk, used_cols, x0, top))
         free = block.free_beside_last_row(len(chunk), used_cols, x0, top)
-        if not remaining and tokens and tokens_fit_beside(ctx, free):
+        if not remaining and tokens and tokens_fit_beside(ctx, free, cuts):
             assert free is not None
-            left, bottom, right, free_top = free
-            current.add(*token_items(ctx, left + TOKEN_CLEAR, free_top, right - left - TOKEN_CLEAR))
+            row_left, width = beside_span(free, cuts) if cuts else (free[0] + TOKEN_CLEAR, free[2] - free[0] - TOKEN_CLEAR)
+            current.add(*token_items(ctx, row_left, free[3], width, cuts))
             return sheets
         if remaining:
             current = None
     if tokens:
         assert current is not None  # the loop ends on a sheet with the last tiles (or the title alone)
-        tokens_below(ctx, current, sheets, band, tiles_left)
+        tokens_below(ctx, current, sheets, tiles_left, cuts)
     return sheets
 
 
-def tokens_below(ctx: PageContext, current: Sheet, sheets: list[Sheet], band: float, tiles_left: float) -> None:
-    """The tokens below the last tiles, or on a sheet of their own (added to `sheets`) when there is no room."""
-    if current.room < band:
+def below_options(ctx: PageContext, box, tiles_left: float) -> list[tuple[float, float]]:
+    """(left, width) of the rows of tokens below the tiles: in line with the tiles' left edge, else the sheet's."""
+    return [(tiles_left, box.right - tiles_left), (box.x + MARK_BAND, CONTENT_W - MARK_BAND)]
+
+
+def below_band(ctx: PageContext, box, tiles_left: float, cuts: tuple[float, ...]) -> float:
+    """The height the tokens take below the tiles, off the lines of the tiles' `cuts`."""
+    return min(token_band(ctx, width, cuts, left) for left, width in below_options(ctx, box, tiles_left))
+
+
+def tokens_below(ctx: PageContext, current: Sheet, sheets: list[Sheet], tiles_left: float,
+                 cuts: tuple[float, ...]) -> None:
+    """The tokens below the last tiles, off the lines of their `cuts`, or on a sheet of their own (added to
+    `sheets`) when there is no room."""
+    if current.room < below_band(ctx, current.box, tiles_left, cuts):
         current = ctx.sheet(f"tiles-{len(sheets) + 1}")
         tile_title(current, ctx.texts.get("tiles.continued"))
         sheets.append(current)
-        tiles_left = current.x + MARK_BAND
+        tiles_left, cuts = current.x + MARK_BAND, tuple[float, ...]()
+    band = below_band(ctx, current.box, tiles_left, cuts)
     top = current.cursor
     current.take(band + min(FOOT_CLEAR, current.room - band), "the tokens")
     # in line with the tiles' left edge when the tokens still fit as many rows from there
-    width = current.box.right - tiles_left
-    if token_band(ctx, width) <= band:
-        current.add(*token_items(ctx, tiles_left, top, width))
-    else:
-        current.add(*token_items(ctx, current.x + MARK_BAND, top, CONTENT_W - MARK_BAND))
+    for left, width in below_options(ctx, current.box, tiles_left):
+        if token_band(ctx, width, cuts, left) <= band:
+            current.add(*token_items(ctx, left, top, width, cuts))
+            break

@@ -78,6 +78,10 @@ class HexBlock:
                 items.append(Line(high[0], high[1] + MARK_GAP, high[0], high[1] + MARK_GAP + MARK_LEN, width=0.25))
         return items
 
+    def cuts(self, count: int, cols: int, x0: float, top: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """No cut runs on to the paper's edge: each zigzag is cut with scissors from mark to mark."""
+        return (), ()
+
     def free_beside_last_row(self, count, cols, x0, top):
         return None
 

@@ -85,6 +85,18 @@ class SquareBlock:
             items += crop_marks(occupied, x0, top, size)
         return items
 
+    def cuts(self, count: int, cols: int, x0: float, top: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The x of every vertical cut and the y of every horizontal one: each runs on to the paper's edges,
+        as a ruler laid on its marks (or a guillotine) cuts it, so nothing else may stand on its line.
+
+        >>> from types import SimpleNamespace
+        >>> SquareBlock(SimpleNamespace(tile=35.0), None).cuts(7, 5, 10.0, 100.0)
+        ((10.0, 45.0, 80.0, 115.0, 150.0, 185.0), (100.0, 65.0, 30.0))
+        """
+        used, rows = min(cols, count), math.ceil(count / cols)
+        size = self.ctx.tile
+        return (tuple(x0 + i * size for i in range(used + 1)), tuple(top - j * size for j in range(rows + 1)))
+
     def free_beside_last_row(self, count: int, cols: int, x0: float, top: float) -> tuple[float, float, float, float] | None:
         """The room (left, bottom, right, top) beside a short last row, clear of the marks above it."""
         used = count % cols

@@ -1,0 +1,118 @@
+"""The cutting table: what a guillotine, a trimmer and scissors meet on the tile sheets, measured from the PDF."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from papergame.layout.pages.tokens import token_radius
+from pdfmeasure import mm, open_pdf, page_text
+
+MARK_LEN = 4.5  # a crop mark's length (layout/pieces.py)
+
+
+def build(tmp_path, *args, name="kit.pdf"):
+    out = tmp_path / name
+    result = CliRunner().invoke(main, ["build", "-o", str(out), "--host-key", "omit", *args])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def through_cuts(page, tile: float) -> tuple[set[float], set[float]]:
+    """The x of every vertical and the y of every horizontal straight cut of the square tiles on a page, in mm:
+    the sides of every tile's outline and the lines of the crop marks, each of which a ruler (or a guillotine)
+    carries on to the paper's edges."""
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for r in page.rects:
+        if abs(mm(r["width"]) - tile) <= 0.01 and abs(mm(r["height"]) - tile) <= 0.01:
+            xs |= {round(mm(r["x0"]), 2), round(mm(r["x1"]), 2)}
+            ys |= {round(mm(r["top"]), 2), round(mm(r["bottom"]), 2)}
+    for line in page.lines:
+        w, h = mm(line["x1"] - line["x0"]), mm(line["bottom"] - line["top"])
+        if abs(h - MARK_LEN) <= 0.01 and w < 0.01:
+            xs.add(round(mm(line["x0"]), 2))
+        if abs(w - MARK_LEN) <= 0.01 and h < 0.01:
+            ys.add(round(mm(line["top"]), 2))
+    return xs, ys
+
+
+def token_discs(page, tile: float) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, top, right, bottom; mm, top-down) of every token's outer disc: outlined white discs as
+    wide as a token (a start mark on the board is a disc with no outline)."""
+    across = 2 * token_radius(tile)
+    out = []
+    for c in page.curves:
+        if not (c.get("stroke") and c.get("fill")):
+            continue
+        w, h = mm(c["x1"] - c["x0"]), mm(c["bottom"] - c["top"])
+        if abs(w - h) < 0.05 and across - 0.05 <= w <= across + 0.6:
+            out.append((mm(c["x0"]), mm(c["top"]), mm(c["x1"]), mm(c["bottom"])))
+    return out
+
+
+def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
+    """Assert that no token lies within `clear` mm of the line of a cut; returns how many tokens were checked."""
+    seen = 0
+    with open_pdf(path) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            xs, ys = through_cuts(page, tile)
+            if not xs:
+                continue
+            for left, top, right, bottom in token_discs(page, tile):
+                seen += 1
+                on_x = [x for x in xs if left - clear < x < right + clear]
+                on_y = [y for y in ys if top - clear < y < bottom + clear]
+                assert not on_x and not on_y, (f"page {number}: token at x {left:.1f}–{right:.1f}, y {top:.1f}–"
+                                               f"{bottom:.1f} mm lies on the line of a cut at x {on_x}, y {on_y}")
+    return seen
+
+
+@pytest.mark.parametrize("game, args, tokens", [
+    ("edge-port-path-tiles", [], 6),
+    ("edge-port-path-tiles", ["--paper", "letter"], 6),
+    ("shared-path", [], 3),
+    ("shared-path", ["--paper", "letter"], 3),
+    ("edge-port-path-tiles", ["--tile-size", "20"], 6),
+    ("edge-port-path-tiles", ["--tile-size", "60"], 6),
+    ("eight-port-path-tiles", ["--tile-size", "60"], 6),
+])
+def test_no_token_on_the_line_of_a_straight_cut(tmp_path, game, args, tokens):
+    """Square tile sheets: a guillotine or a trimmer may cut the columns first; no token stands on their lines
+    (nor on the rows'), on any sheet that has tiles. Measured from the tiles' outlines and crop marks."""
+    tile = 35.0
+    if "--tile-size" in args:
+        tile = float(args[args.index("--tile-size") + 1])
+    out = build(tmp_path, "--game", game, "--only", "board,tiles,tokens", *args)
+    assert tokens_off_cut_lines(out, tile) == tokens
+
+
+def test_the_measure_finds_a_token_on_a_cut(tmp_path):
+    """The check above can fail: a token drawn across a tile's outline is found."""
+    from reportlab.lib.units import mm as MM
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "bad.pdf"
+    c = canvas.Canvas(str(path), invariant=1)
+    c.rect(20 * MM, 100 * MM, 35 * MM, 35 * MM)
+    c.setFillGray(1.0)
+    c.circle(55 * MM, 80 * MM, 8 * MM, stroke=1, fill=1)
+    c.save()
+    with pytest.raises(AssertionError, match="lies on the line of a cut at x"):
+        tokens_off_cut_lines(path, 35.0)
+
+
+@pytest.mark.parametrize("game, lang, words", [
+    ("eight-port-path-tiles", "en", ("Cut in this order. 1: the long cuts across the sheet", "2: each strip into tiles")),
+    ("hexagon-path-tiles", "en", ("Cut in this order. 1: each zigzag, from mark to mark.", "2: each strip into tiles")),
+    ("edge-port-path-tiles", "de", ("Schneide der Reihe nach. 1: die langen Schnitte", "2: jeden Streifen")),
+])
+def test_every_tile_sheet_gives_the_cut_order(tmp_path, game, lang, words):
+    """The numbered cut order on every sheet that has tiles, the continued ones too."""
+    out = build(tmp_path, "--game", game, "--lang", lang, "--only", "tiles", "--tile-size", "60")
+    with open_pdf(out) as pdf:
+        assert len(pdf.pages) >= 2
+        for page in pdf.pages:
+            text = " ".join(page_text(page).split())
+            assert all(w in text for w in words), text[:300]
