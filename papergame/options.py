@@ -210,11 +210,13 @@ MEASURED_OPTION = Option(
     advice=f"; measure the {BAR_MM:g} mm bar of a page printed at 100% and give its length in mm")
 LARGE_PRINT_OPTION = Option(
     "large-print", FLAG, False, "Large print: every page laid out afresh with every word at 16 pt or more (body "
-    "18 pt), left-aligned, on more sheets where needed; true scale kept.")
+    "18 pt), left-aligned, on more sheets where needed; true scale kept. Tiles must leave their ids room (the "
+    "eight-port game: 55 mm).")
 CLEAR_PRINT_OPTION = Option(
     "clear-print", FLAG, False, "Clear print: body text 14 pt and nothing under 12 pt, wider letter and word "
-    "spacing, and letters that tell l, I, 1 and 0, O apart (Atkinson Hyperlegible; DejaVu for Cyrillic).")
-PRINT_OPTIONS: tuple[Option, ...] = (CLEAR_PRINT_OPTION,)  # the kit's; large print is not laid out yet
+    "spacing, and letters that tell l, I, 1 and 0, O apart (Atkinson Hyperlegible; DejaVu for Cyrillic); with "
+    "{large-print}, large print's sizes.")
+PRINT_OPTIONS: tuple[Option, ...] = (LARGE_PRINT_OPTION, CLEAR_PRINT_OPTION)  # the kit's (worksheets: not yet)
 WORDS = (LANG_OPTION, TEXT_OPTION, GAME_OPTION)
 
 # Files for a cutting machine: the page of `papergame serve` makes PDFs only, so it offers none of these.

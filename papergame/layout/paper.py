@@ -71,6 +71,7 @@ class TypeProfile(NamedTuple):
     face: str = ""
     start_only: bool = False
     footer_lines: int = 0  # lines of words in the profile's own footer (0: the standard footer)
+    roomy_labels: bool = False  # tiles must leave their type numbers and ids room clear of the lines (large print)
 
     def at_least(self, size: float) -> float:
         """A page's own size for a word, raised to the profile's least size (the same size in the standard profile)."""
@@ -92,7 +93,7 @@ CLEAR = TypeProfile("clear", title=20 * PT, heading=17 * PT, body=14 * PT, capti
 # where they fit, all of it left-aligned.
 LARGE = TypeProfile("large", title=24 * PT, heading=20 * PT, body=18 * PT, caption=16 * PT, title_size=24 * PT,
                     body_size=18 * PT, small_size=16 * PT, heading_size=20 * PT, leading=1.3, flow_leading=1.3,
-                    least=16 * PT, start_only=True, footer_lines=3)
+                    least=16 * PT, start_only=True, footer_lines=3, roomy_labels=True)
 
 
 def type_profile(large_print: bool = False, clear_print: bool = False, corrected: bool = False) -> TypeProfile:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 from papergame.layout.diagram import Diagram, Marker
-from papergame.layout.pages.blocks import Figure
-from papergame.layout.paper import profile_of
+from papergame.errors import LayoutError
+from papergame.layout.pages.blocks import Block, Figure, figure_row, step
+from papergame.layout.paper import STANDARD, profile_of
+from papergame.layout.rule_words import tile_name
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.tile_art import tile_art, turned
@@ -130,3 +132,34 @@ def example_figure(definition: GameDefinition, move: FirstMove, before: bool = F
     if before:  # the tile just laid, the token still waiting at its start
         d.markers = [Marker(definition.tokens[0].name, position=definition.tokens[0].start)]
     return Figure([d.items(0, 0)], d.width, d.height)
+
+
+def turning_blocks(definition: GameDefinition, first, texts: Texts, metrics: Metrics, width: float) -> list[Block]:
+    """A tile as printed, an arrow, and the tile turned one step, side by side with their captions under them.
+
+    A profile's larger side names make the tiles a little smaller until the row fits; when its
+    captions' words still do not fit under the pictures, each picture gets its words beside it.
+    """
+    step_deg = definition.shape.step_degrees
+
+    def row(size: float) -> list[Figure]:
+        return [
+            turning_figure(definition, first, size, 0,
+                           texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0)), texts, metrics),
+            Figure(turn_arrow(7, 3, 7), 14, 12),
+            turning_figure(definition, first, size, step_deg,
+                           texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
+                           texts, metrics),
+        ]
+
+    turning, size = row(CATALOGUE_TILE), CATALOGUE_TILE
+    while sum(f.width for f in turning) > width and size > CATALOGUE_TILE / 2:
+        size -= 1.0
+        turning = row(size)
+    try:
+        return [figure_row(turning, width, metrics, "rules.rotation_caption")]
+    except LayoutError:
+        if profile_of(metrics) is STANDARD:
+            raise
+        return [step(Figure(f.items, f.width, f.height), f.caption, width, metrics, "rules.rotation_caption")
+                for f in (turning[0], turning[2])]

@@ -144,7 +144,11 @@ def figure_row(figures: Sequence[Figure], width: float, metrics: Metrics, what: 
             fig_top = top - 1.0
             items.append(Group(left + (slot - f.width) / 2, fig_top - tallest + (tallest - f.height) / 2, 0,
                                tuple(f.items)))
-            items += text_lines(lines, left + slot / 2, fig_top - tallest - 0.8, size, anchor="middle", leading=leading)
+            if t.start_only:  # a profile that sets every text left-aligned: the caption from the picture's left
+                items += text_lines(lines, left + (slot - f.width) / 2, fig_top - tallest - 0.8, size, leading=leading)
+            else:
+                items += text_lines(lines, left + slot / 2, fig_top - tallest - 0.8, size, anchor="middle",
+                                    leading=leading)
             left += slot
         return items
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from papergame.errors import OptionError
+from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.extent import Extent, items_extent
 from papergame.layout.board_grid import GRID_LINE, Part, heading_into
@@ -63,8 +63,21 @@ def top_band(notes: list[str], ctx: PageContext) -> float:
 
 
 def compact_band(ctx: PageContext, single: bool = False) -> float:
-    """Height above the grid of a part's one-line header (of a whole board's title alone, if `single`)."""
-    return (ctx.type.title if single else ctx.type.body) * 1.3 + 1.5
+    """Height above the grid of a part's one-line header (of a whole board's title alone, if `single`); a
+    profile's larger type leaves room for the header on two lines."""
+    lines = 1 if single or ctx.type is STANDARD else 2
+    return (ctx.type.title if single else ctx.type.body) * 1.3 * lines + 1.5
+
+
+def header_lines(ctx: PageContext, line: str) -> list[str]:
+    """A part's one-line header: one line, or two in a profile's larger type."""
+    width = CONTENT_W - 14
+    if ctx.type is STANDARD or ctx.metrics.width(line, ctx.type.body, True) <= width:
+        return [fit_line(line, width, ctx.type.body, ctx.metrics, True, "board.part_compact")]
+    lines = wrap(line, width, ctx.type.body, ctx.metrics, True, "board.part_compact")
+    if len(lines) > 2:
+        raise LayoutError(f'board.part_compact: "{line}" takes {len(lines)} lines; shorten it to two')
+    return lines
 
 
 # notes moved below or beside the board, under a one-line header, are set at the profile's caption size
@@ -610,9 +623,9 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         else:
             line = title if single else texts.get("board.part_compact", title=title, **span_words(ctx, part))
             sheet.add(*north_mark(sheet.box, sheet.cursor, texts.get("board.north"), small=True, least=t.least))
-            fit_line(line, CONTENT_W - 14, t.body, ctx.metrics, True, "board.part_compact")
-            bottom = sheet.take(t.body * 1.3, "the title")
-            sheet.add(Text(sheet.x, bottom + t.body * 0.3, line, t.body, bold=True))
+            for text in header_lines(ctx, line):
+                bottom = sheet.take(t.body * 1.3, "the title")
+                sheet.add(Text(sheet.x, bottom + t.body * 0.3, text, t.body, bold=True))
             sheet.gap(1.5)
         top = sheet.cursor
         bottom = sheet.take(drawing.height, "the board")

@@ -11,7 +11,7 @@ from papergame.errors import LayoutError
 from papergame.layout.pages.blocks import (
     LEADING, PT, Block, ColumnPages, heading, paragraph, text_lines,
 )
-from papergame.layout.paper import Sheet, profile_of
+from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.primitives import Item, Line, Rect
 from papergame.layout.rule_words import example_sentence, facts, types_text
 from papergame.layout.textflow import Metrics
@@ -129,13 +129,32 @@ def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metr
     header = [texts.get("host_key.col_type")] + [texts.get("host_key.col_turn", degrees=d) for d in turns]
     rows = [[str(t)] + [cells[d] for d in turns] for t, cells in by_tile.items()]
     profile = profile_of(metrics)
+    if profile is not STANDARD and not table_fits(header, rows, width, metrics):
+        # a profile's larger type: the turns in two tables, one under the other, each with the type column
+        k = (len(turns) + 1) // 2 + 1
+        return (table_blocks(header[:k], [row[:k] for row in rows], width, metrics, len(turns))
+                + table_blocks(header[:1] + header[k:], [row[:1] + row[k:] for row in rows], width, metrics,
+                               len(turns)))
+    return table_blocks(header, rows, width, metrics, len(turns))
+
+
+def table_fits(header: list[str], rows: list[list[str]], width: float, metrics: Metrics) -> bool:
+    """Whether the table fits `width` at the profile's caption size."""
+    size = profile_of(metrics).caption
+    return sum(max(metrics.width(row[i], size, True) for row in [header] + rows) + CELL_PAD
+               for i in range(len(header))) <= width
+
+
+def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics: Metrics, turns: int) -> list[Block]:
+    """The first-move table's rows as blocks, at the body size if it fits, else the caption size."""
+    profile = profile_of(metrics)
     for size in (profile.body, profile.caption):
         widths = [max(metrics.width(row[i], size, True) for row in [header] + rows) + CELL_PAD
                   for i in range(len(header))]
         if sum(widths) <= width:
             break
     else:
-        raise LayoutError(f"host key table: {len(turns)} turns do not fit a {width:.0f} mm page at "
+        raise LayoutError(f"host key table: {turns} turns do not fit a {width:.0f} mm page at "
                           f"{profile.caption / PT:.0f} pt")
     half = (width - TABLE_GAP) / 2
     two_up = sum(widths) <= half and len(rows) > 8

@@ -10,7 +10,7 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.paper import Sheet
+from papergame.layout.paper import STANDARD, Sheet
 from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import fit_line, wrap
@@ -110,7 +110,8 @@ def result_block(sheet: Sheet, texts: Texts) -> None:
     sheet.gap(4)
     body, caption, leading = sheet.type.body, sheet.type.caption, sheet.type.leading
     for label in (texts.get("record.result_line"), texts.get("record.reason")):
-        fit_line(label, sheet.width * 0.5, body, sheet.metrics, True, "record.result")
+        fit_line(label, sheet.width * (0.5 if sheet.type is STANDARD else 0.75), body, sheet.metrics, True,
+                 "record.result")
         bottom = sheet.take(max(9.0, body * 1.6), "the result")
         sheet.add(Text(sheet.x, bottom + 2.0, label, body, bold=True))
         start = sheet.x + sheet.metrics.width(label, body, True) + 3

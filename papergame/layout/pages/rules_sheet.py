@@ -9,10 +9,10 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import crossing_types, loops_possible, worked_example
 from papergame.layout.pages.blocks import (
-    Block, ColumnPages, Figure, boxed, figure_grid, figure_row, heading, paragraph, stack, step,
+    Block, ColumnPages, Figure, boxed, figure_grid, heading, paragraph, stack, step,
 )
 from papergame.layout.rule_figures import (
-    CATALOGUE_TILE, TILE_GAP, catalogue_size, draw_pile, example_figure, turn_arrow, turning_figure, turning_tile,
+    TILE_GAP, catalogue_size, draw_pile, example_figure, turning_blocks, turning_tile,
 )
 from papergame.layout.rule_words import (
     example_sentence, facts, pairs_text, port_meetings, port_names, step_moves, styles_text, tile_name, types_text,
@@ -87,21 +87,7 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
     first = turning_tile(definition)
     step_deg = shape.step_degrees
 
-    def turning_row(size: float) -> list[Figure]:
-        return [
-            turning_figure(definition, first, size, 0,
-                           texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0)), texts, metrics),
-            Figure(turn_arrow(7, 3, 7), 14, 12),
-            turning_figure(definition, first, size, step_deg,
-                           texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
-                           texts, metrics),
-        ]
-
-    turning, size = turning_row(CATALOGUE_TILE), CATALOGUE_TILE
-    while sum(f.width for f in turning) > w and size > CATALOGUE_TILE / 2:  # a profile's larger side names
-        size -= 1.0
-        turning = turning_row(size)
-    blocks.append(figure_row(turning, w, metrics, "rules.rotation_caption"))
+    blocks += turning_blocks(definition, first, texts, metrics, w)
     moves_key = f"turn_moves{shape.form.text_suffix}"
     blocks += [para("turn_steps"), para(moves_key, moves=step_moves(shape, texts)),
                para("notation_tile", tile=tile_name(first.id, step_deg), type=first.id, degrees=step_deg)]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.errors import SolveError
 from papergame.layout.pages.blocks import BODY, CAPTION
-from papergame.layout.paper import Sheet, profile_of
+from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
-from papergame.layout.textflow import Metrics, fit_line
+from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.model.matching import DominoStrategy, Gap, domino_verdict
@@ -69,10 +69,18 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
     start = definition.tokens[0].start
     sheet.title(texts.get("path_key.title"), t.title)
     keep = texts.get("path_key.keep_away")
-    fit_line(keep, sheet.width - 6, t.body, metrics, True, "path_key.keep_away")
-    bottom = sheet.take(9, "the banner")
-    sheet.add(Rect(sheet.x, bottom + 0.5, sheet.width, 8, width=0.8, stroke=0.0, fill=None, dash=(2.0, 1.2)))
-    sheet.add(Text(sheet.x + 3, bottom + 3.0, keep, t.body, bold=True))
+    if t is STANDARD:
+        fit_line(keep, sheet.width - 6, t.body, metrics, True, "path_key.keep_away")
+        bottom = sheet.take(9, "the banner")
+        sheet.add(Rect(sheet.x, bottom + 0.5, sheet.width, 8, width=0.8, stroke=0.0, fill=None, dash=(2.0, 1.2)))
+        sheet.add(Text(sheet.x + 3, bottom + 3.0, keep, t.body, bold=True))
+    else:  # a profile's larger type: the banner as tall as its lines
+        lines = wrap(keep, sheet.width - 6, t.body, metrics, True, "path_key.keep_away")
+        high = len(lines) * t.body * 1.3 + 2.5
+        bottom = sheet.take(high + 1, "the banner")
+        sheet.add(Rect(sheet.x, bottom + 0.5, sheet.width, high, width=0.8, stroke=0.0, fill=None, dash=(2.0, 1.2)))
+        for i, line in enumerate(lines):
+            sheet.add(Text(sheet.x + 3, bottom + 0.5 + high - (i + 1) * t.body * 1.3 + 0.6, line, t.body, bold=True))
 
     sheet.heading(texts.get("path_key.answer_heading"), t.heading)
     line = "path_key.board_line" if definition.rules.supply == "unlimited" else "path_key.board_line_kit"

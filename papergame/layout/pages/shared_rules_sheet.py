@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import (
-    Block, ColumnPages, Figure, boxed, figure_grid, figure_row, heading, paragraph, stack, step,
+    Block, ColumnPages, Figure, boxed, figure_grid, heading, paragraph, stack, step,
 )
 from papergame.layout.paper import Sheet
 from papergame.layout.rule_figures import (
-    CATALOGUE_TILE, TILE_GAP, catalogue_size, example_figure, turn_arrow, turning_figure, turning_tile,
+    TILE_GAP, catalogue_size, example_figure, turning_blocks, turning_tile,
 )
 from papergame.layout.rule_words import pairs_text, tile_name
 from papergame.layout.tile_art import tile_art
@@ -67,15 +67,7 @@ def shared_rules_pages(ctx: PageContext) -> list[Sheet]:
 
     blocks.append(heading(texts.get("rules.rotation_heading"), w, metrics, "rules.rotation_heading"))
     first = turning_tile(definition)
-    step_deg = shape.step_degrees
-    blocks.append(figure_row([
-        turning_figure(definition, first, CATALOGUE_TILE, 0,
-                       texts.get("rules.rotation_caption_0", tile=tile_name(first.id, 0)), texts, metrics),
-        Figure(turn_arrow(7, 3, 7), 14, 12),
-        turning_figure(definition, first, CATALOGUE_TILE, step_deg,
-                       texts.get("rules.rotation_caption_1", tile=tile_name(first.id, step_deg), degrees=step_deg),
-                       texts, metrics),
-    ], w, metrics, "rules.rotation_caption"))
+    blocks += turning_blocks(definition, first, texts, metrics, w)
     blocks.append(para("rules.rotation_text"))
 
     blocks.append(heading(texts.get("rules.turn_heading"), w, metrics, "rules.turn_heading"))

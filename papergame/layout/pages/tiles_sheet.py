@@ -18,10 +18,10 @@ import math
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 
-from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
+from papergame.layout.paper import CONTENT_W, PT, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import fit_line, wrap
-from papergame.layout.tile_art import cut_out, tile_art, token_art
+from papergame.layout.tile_art import cut_out, labels, tile_art, token_art
 from papergame.layout.pages.board_sheet import BoardSheet
 from papergame.layout.pages.tokens import SPARES, token_radius
 from papergame.layout.pieces import MARK_BAND, PrintedTile, kit_id, tile_list
@@ -32,6 +32,32 @@ TOKEN_GAP = 8.0  # between two tokens in a row
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
 CUT_CLEAR = 1.5  # at least this between a token and the line a cut runs on along, to the paper's edge
 FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
+
+
+def labels_fit(ctx: PageContext, tile: float) -> bool:
+    """Whether every type's number and id fit `tile` mm tiles at the profile's sizes clear of the lines (none on a
+    halo, as none is on the standard kit's 35 mm tiles)."""
+    texts = ctx.texts
+    for printed in tile_list(ctx.game):
+        if printed.copy != printed.tile.copies:
+            continue  # the last copy has the widest id of its type
+        placed = labels(ctx.game.shape, tuple(printed.tile.pairs), tile, texts.get("tiles.type", type=printed.tile.id),
+                        kit_id(texts, printed), ctx.type.least, ctx.type.tracking)
+        if any(label.halo for label in placed):
+            return False
+    return True
+
+
+def check_label_room(ctx: PageContext, tiles: list[PrintedTile] | None = None) -> None:
+    """A profile's larger ids need tiles large enough for them: else an error naming the tile size that has room
+    (`tiles`: those to print, None for all, none for a sheet of tokens alone)."""
+    if not ctx.type.roomy_labels or tiles == [] or labels_fit(ctx, ctx.tile):
+        return
+    roomy = next((size for size in range(int(ctx.tile) // 5 * 5 + 5, 61, 5) if labels_fit(ctx, float(size))), None)
+    words = f"{ctx.type.least / PT:.0f} pt"
+    raise OptionError("tile-size", f"{ctx.tile:g} mm tiles have no room for their type numbers and ids at {words} "
+                                   "clear of the lines" + (f"; {roomy} mm tiles have" if roomy else
+                                                           "; no tile size up to 60 mm has"))
 
 
 def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
@@ -281,6 +307,7 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     the same left, so a guillotine cuts the whole stack of sheets at once.
     """
     texts = ctx.texts
+    check_label_room(ctx, tiles)
     block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: art(ctx, printed, outline))
     remaining = tile_list(ctx.game) if tiles is None else list(tiles)
     cols = block.columns(CONTENT_W)
