@@ -13,7 +13,7 @@ from papergame.errors import DefinitionError, LayoutError, OptionError
 from papergame.output import check_target, output_path, refuse_inputs, sheet_paths, write_all
 from papergame.layout.kit import build_kit
 from papergame.layout.primitives import Group, Page, Text
-from papergame.options import KitOptions, WorksheetOptions
+from papergame.options import KitOptions, LoopOptions, WorksheetOptions
 from papergame.printmarks import KitMarks
 from papergame.data.words import load_texts
 from papergame.text import Texts
@@ -500,17 +500,6 @@ def build_simulation_report(output: str | Path, report, game_path=None, text_pat
     return output
 
 
-class SheetOptions(NamedTuple):
-    """How `loops` sheets are printed (paper, ink, printer correction, words); checked as the kit's are
-    when they are made into KitOptions. (Not yet a declared document of papergame.options.)"""
-
-    paper: str = "a4"
-    ink: str = "normal"
-    measured: float | None = None
-    lang: str = "en"
-    text_path: Any = None
-
-
 class LoopsPdfs(NamedTuple):
     """Single-loop clue squares as PDF bytes: the sheets (or the tile version) and their keys."""
 
@@ -522,15 +511,16 @@ class LoopsPdfs(NamedTuple):
     texts: Texts
 
 
-def loops_pdfs(options, printing: SheetOptions = SheetOptions(), progress=lambda sheets: sheets) -> LoopsPdfs:
+def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path=None,
+               progress=lambda sheets: sheets) -> LoopsPdfs:
     """Make the puzzles (`activities.loops`), lay out the sheets and keys, render; written nowhere."""
     from papergame.activities.loops import loops_json, make_loop_sheets
     from papergame.layout.kit import finish
     from papergame.layout.pages.loops_sheet import LoopsLayout
     from papergame.render.fonts import FontMetrics
 
-    kit_options = KitOptions(paper=printing.paper, ink=printing.ink, measured=printing.measured)  # checked when made
-    texts = load_texts(printing.text_path, printing.lang)
+    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured)
+    texts = load_texts(text_path, lang)
     check_text_glyphs(texts)
     # the footer names the activity, not the default game whose words these are
     texts = Texts(texts.source, {**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
@@ -565,13 +555,13 @@ def loops_pdfs(options, printing: SheetOptions = SheetOptions(), progress=lambda
                      len(finished), count, loops_json(made), texts)
 
 
-def build_loops(output: str | Path | None, options, progress=lambda sheets: sheets,
-                printing: SheetOptions = SheetOptions()) -> WorksheetReport:
+def build_loops(output: str | Path | None, options: LoopOptions = LoopOptions(), progress=lambda sheets: sheets,
+                lang: str = "en", text_path=None) -> WorksheetReport:
     """The puzzle sheets and their keys, both files written or neither."""
     path = output_path(output, "loops.pdf")  # named as for build: .pdf added, a folder gets loops.pdf inside it
     key_path = path.with_name(f"{path.stem}-key.pdf")
-    refuse_inputs(path, input_files(None, printing.text_path))
+    refuse_inputs(path, input_files(None, text_path))
     check_target(path)
-    pdfs = loops_pdfs(options, printing, progress)
+    pdfs = loops_pdfs(options, lang, text_path, progress)
     write_all([(path, pdfs.sheets), (key_path, pdfs.keys)])
     return WorksheetReport(path, key_path, pdfs.puzzles, pdfs.json)

@@ -21,9 +21,8 @@ from papergame.options import (
     FLAG,
     KIT,
     LANG_OPTION,
-    MEASURED_OPTION,
+    LOOPS,
     SIMULATION,
-    TEXT_OPTION,
     TILESET,
     WORKSHEETS,
     Document,
@@ -498,31 +497,10 @@ def worksheet(output, as_json, **params) -> None:
 @click.option("-o", "--output", default=None, type=click.Path(), metavar="PATH",
               help="Where to write the sheets; their keys go beside it (PATH-key.pdf). Default: loops.pdf. "
                    "Named as for build.")
-@click.option("--size", default="5", show_default=True, metavar="N|CxR",
-              help="Squares across and down, 4 to 10: 7 is 7 x 7, 7x5 is 7 columns and 5 rows.")
-@click.option("--level", default="easy", show_default=True, metavar="easy|hard",
-              help="easy: solved one square or dot at a time. hard: one answer, but a pupil must try a line.")
-@click.option("--puzzles", default=None, metavar="N", help="Puzzles on each sheet (default: as many as fit in large print).")
-@click.option("--seed", default="1", show_default=True, metavar="S",
-              help="Where the puzzles come from: the same seed makes the same sheets, byte for byte.")
-@click.option("--copies", default="1", show_default=True, metavar="C",
-              help="Sheets to make (a class set): each gets its own seed and number, printed on it and its key.")
-@click.option("--sheet", default=None, metavar="N",
-              help="Reprint sheet N of a class set under its own number: give the seed printed on that sheet.")
-@click.option("--tiles", "tiles", is_flag=True, default=False,
-              help="The tile version: one puzzle a board with cells the size of the tiles, and blank, straight and "
-                   "corner tiles to cut and lay.")
 @click.option("--json", "as_json", is_flag=True,
               help="Also print every puzzle and its loop as one JSON object; the Wrote lines then go to stderr.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-              show_default=True, help="Paper size, as for build.")
-@click.option("--ink", type=click.Choice(["normal", "low"], case_sensitive=False), default="normal",
-              show_default=True, help="low: lighter lines and text, for reused paper, as for build.")
-@declared(MEASURED_OPTION)
-@declared(LANG_OPTION)
-@declared(TEXT_OPTION)
-def loops(output, size, level, puzzles, seed, copies, sheet, tiles, as_json, paper, ink, measured, lang,
-          text) -> None:
+@document_options(LOOPS)
+def loops(output, as_json, **params) -> None:
     """Make single-loop clue squares: draw one loop through the dots so each number counts its square's sides.
 
     Every puzzle has exactly one answer (checked with a SAT solver) and fits its level:
@@ -534,19 +512,16 @@ def loops(output, size, level, puzzles, seed, copies, sheet, tiles, as_json, pap
       papergame loops --size 5 --tiles -o build-a-loop.pdf
       papergame loops --copies 30 --seed 7 -o class.pdf
     """
-    from papergame.activities.loops import parse_loop_options
-    from papergame.build import SheetOptions, build_loops
+    from papergame.build import build_loops
 
-    options = parse_loop_options(size, level, puzzles, seed, copies, sheet, tiles)
-    measured = MEASURED_OPTION.convert(measured)  # as the kit's: 49,2 is 49.2, and 40 to 60
-    MEASURED_OPTION.check(measured)
-    printing = SheetOptions(paper.lower(), ink.lower(), measured, lang, text)
+    request = request_of(LOOPS, params)
+    options = request.options
 
     def progress(sheets):
         with click.progressbar(sheets, length=options.copies, label="Making puzzles", file=sys.stderr) as bar:
             yield from bar
 
-    report = build_loops(output, options, progress, printing)
+    report = build_loops(output, options, progress, request.lang, request.text)
     if as_json:
         import json
 

@@ -1,8 +1,8 @@
 """The options of every document papergame makes, declared once and checked once.
 
-Each document (the kit, the worksheets, a simulation, a tile set) has one value holding
-its options, a frozen dataclass that converts and checks what it is given when it is
-made: a value that exists is a valid one, so the library never uses an unchecked copy.
+Each document (the kit, the worksheets, a simulation, a tile set, the single-loop puzzles)
+has one value holding its options, a frozen dataclass that converts and checks what it is
+given when it is made: a value that exists is a valid one, so the library never uses an unchecked copy.
 Beside it, a `Document` declares each option once: its name, kind, default, range and
 help. The command line (click) and the page of `papergame serve` both read that
 declaration; neither declares an option of its own, and the page never imports the CLI.
@@ -157,18 +157,6 @@ def whole(value: Any, option: str) -> int:
     if DECIMAL.fullmatch(text) and float(text.replace(",", ".")).is_integer():
         return int(float(text.replace(",", ".")))
     raise OptionError(option, f'"{value}" is not a whole number')
-
-
-def whole_number(value: Any, option: str, low: int, high: int) -> int:
-    """A whole number in a range, for an option not yet declared here (loops' own).
-
-    >>> whole_number("7", "copies", 1, 200)
-    7
-    """
-    result = whole(value, option)
-    if not low <= result <= high:
-        raise OptionError(option, f"{result} is outside {low} to {high}")
-    return result
 
 
 def flag(value: Any, option: str) -> bool:
@@ -416,6 +404,88 @@ class WorksheetOptions:
         return dataclasses.replace(self, **changes)
 
 
+# --- single-loop clue squares ---------------------------------------------------------------
+
+LOOP_LEVELS = ("easy", "hard")  # activities.loops says what each one asks for
+LOOP_SIZE_MIN, LOOP_SIZE_MAX = 4, 10
+LOOP_PUZZLES_MAX = 12
+
+LOOPS_OPTIONS = (
+    Option("size", TEXT, "5", f"Squares across and down, {LOOP_SIZE_MIN} to {LOOP_SIZE_MAX}: 7 is 7 x 7, 7x5 is "
+           "7 columns and 5 rows.", metavar="N|CxR"),
+    Option("level", CHOICE, "easy", "easy: solved one square or dot at a time. hard: one answer, but a pupil must "
+           "try a line.", LOOP_LEVELS),
+    Option("puzzles", WHOLE, None, "Puzzles on each sheet (default: as many as fit in large print).", low=1,
+           high=LOOP_PUZZLES_MAX, metavar="N"),
+    Option("seed", WHOLE, 1, "Where the puzzles come from: the same seed makes the same sheets, byte for byte.",
+           low=0, high=MAX_SEED, metavar="S"),
+    Option("copies", WHOLE, 1, "Sheets to make (a class set): each gets its own seed and number, printed on it and "
+           "its key.", low=1, high=MAX_COPIES, metavar="C"),
+    Option("sheet", WHOLE, None, "Reprint sheet N of a class set under its own number: give the seed printed on "
+           "that sheet.", low=1, high=MAX_COPIES, metavar="N"),
+    Option("tiles", FLAG, False, "The tile version: one puzzle a board with cells the size of the tiles, and blank, "
+           "straight and corner tiles to cut and lay."),
+    PAPER_OPTION._replace(help="Paper size, as for the kit."),
+    INK_OPTION._replace(help="low: lighter lines and text, for reused paper, as for the kit."),
+    MEASURED_OPTION,
+)
+
+
+def loop_size(value: Any) -> tuple[int, int]:
+    """(columns, rows) from a size as typed: 7 is 7 x 7, 7x5 (or 7×5) is 7 columns and 5 rows.
+
+    >>> loop_size("7"), loop_size(" 7X5 "), loop_size((6, 4))
+    ((7, 7), (7, 5), (6, 4))
+    """
+    if isinstance(value, tuple):
+        columns, rows = value
+    else:
+        parts = str(value).strip().lower().replace("×", "x").split("x")
+        try:
+            if len(parts) > 2:
+                raise ValueError
+            columns, rows = (int(parts[0]), int(parts[0])) if len(parts) == 1 else (int(parts[0]), int(parts[1]))
+        except ValueError:
+            raise OptionError("size", f'"{value}" is not a size such as 7 or 7x5 (columns x rows)') from None
+    if not (LOOP_SIZE_MIN <= columns <= LOOP_SIZE_MAX and LOOP_SIZE_MIN <= rows <= LOOP_SIZE_MAX):
+        raise OptionError("size", f"{columns} x {rows} is outside {LOOP_SIZE_MIN} to {LOOP_SIZE_MAX} squares each way")
+    return columns, rows
+
+
+@dataclass(frozen=True)
+class LoopOptions:
+    """Which single-loop puzzle sheets to make, and how they are printed."""
+
+    size: Any = "5"  # as typed ("7", "7x5") or (columns, rows); held as (columns, rows)
+    level: str = "easy"
+    puzzles: int | None = None  # None: as many as fit a page in large print
+    seed: int = 1
+    copies: int = 1
+    sheet: int | None = None  # reprint this sheet of a class set, made from `seed` (its own)
+    tiles: bool = False  # the tile version: one puzzle a board, with tiles to cut
+    paper: str = "a4"
+    ink: str = "normal"
+    measured: float | None = None
+
+    def __post_init__(self) -> None:
+        check_options(self, LOOPS_OPTIONS)
+        object.__setattr__(self, "size", loop_size(self.size))
+        check_measured(self.paper, self.measured)
+        if self.sheet is not None and self.copies > 1:
+            raise OptionError("sheet", "reprints one sheet of a class set, so it does not go with copies above 1")
+
+    @property
+    def columns(self) -> int:
+        return self.size[0]
+
+    @property
+    def rows(self) -> int:
+        return self.size[1]
+
+    def _replace(self, **changes: Any) -> LoopOptions:
+        return dataclasses.replace(self, **changes)
+
+
 # --- a simulation --------------------------------------------------------------------------
 
 POLICIES = ("random", "careful")
@@ -495,10 +565,13 @@ class Document(NamedTuple):
     options: tuple[Option, ...]
     value: type
     words: bool = True  # the game, its language and a text file (a tile set has none)
+    game: bool = True  # whether it is made from a game (single-loop puzzles are not: words only)
 
     @property
     def every(self) -> tuple[Option, ...]:
-        return self.options + (WORDS if self.words else ())
+        if not self.words:
+            return self.options
+        return self.options + (WORDS if self.game else tuple(o for o in WORDS if o is not GAME_OPTION))
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.every if o.name == name), None)
@@ -524,4 +597,5 @@ KIT = Document("kit", KIT_OPTIONS, KitOptions)
 WORKSHEETS = Document("worksheets", WORKSHEET_OPTIONS, WorksheetOptions)
 SIMULATION = Document("simulation", SIMULATION_OPTIONS, SimulationOptions)
 TILESET = Document("tile set", TILESET_OPTIONS, TilesetOptions, words=False)
-DOCUMENTS = {d.name: d for d in (KIT, WORKSHEETS, SIMULATION, TILESET)}
+LOOPS = Document("loops", LOOPS_OPTIONS, LoopOptions, game=False)
+DOCUMENTS = {d.name: d for d in (KIT, WORKSHEETS, SIMULATION, TILESET, LOOPS)}

@@ -171,7 +171,32 @@ def test_sheets_in_every_language(tmp_path, lang, title):
 def test_bad_options_are_one_error_line(tmp_path):
     for args, message in [(["--size", "11"], "Error: --size: 11 x 11 is outside 4 to 10 squares each way\n"),
                           (["--size", "big"], 'Error: --size: "big" is not a size such as 7 or 7x5 (columns x rows)\n'),
-                          (["--level", "medium"], 'Error: --level: "medium" is not one of easy, hard\n')]:
+                          (["--level", "medium"], 'Error: --level: "medium" is not one of easy, hard\n'),
+                          (["--paper", "legal"], 'Error: --paper: "legal" is not one of a4, letter\n'),
+                          (["--ink", "none"], 'Error: --ink: "none" is not one of normal, low\n'),
+                          (["--puzzles", "2,5"], 'Error: --puzzles: "2,5" is not a whole number\n'),
+                          (["--copies", "2", "--sheet", "1"],
+                           "Error: --sheet: reprints one sheet of a class set, so it does not go with copies above 1\n"),
+                          (["--measured", "41", "--paper", "a4"], None)]:
+        result = CliRunner().invoke(main, ["loops", *args, "-o", str(tmp_path / "x.pdf")])
+        if message is None:  # the kit's own check of a correction that pushes the page off the paper
+            assert result.exit_code == 2 and result.output.startswith("Error: --measured: 41 mm would enlarge every page")
+            continue
         result = CliRunner().invoke(main, ["loops", *args, "-o", str(tmp_path / "x.pdf")])
         assert (result.exit_code, result.output) == (2, message)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_options_are_the_librarys_declaration():
+    """One declaration (papergame.options.LOOPS) makes the command's options and checks their values (issue 17)."""
+    from papergame.options import DOCUMENTS, LOOPS, LoopOptions
+
+    assert DOCUMENTS["loops"] is LOOPS
+    command = main.commands["loops"]
+    flags = {opt for param in command.params for opt in param.opts}
+    assert {f"--{option.name}" for option in LOOPS.every} | {"-o", "--output", "--json"} == flags
+    assert "--game" not in flags  # a loop puzzle is made from no game, only words
+    options = LOOPS.parse({"size": "7×5", "level": "HARD", "measured": "49,2", "paper": "Letter"}).options
+    assert (options.columns, options.rows, options.level, options.measured, options.paper) == (7, 5, "hard", 49.2,
+                                                                                               "letter")
+    assert LoopOptions(size=(4, 6)).size == (4, 6) and LoopOptions().size == (5, 5)

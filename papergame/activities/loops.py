@@ -33,9 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from papergame.errors import PapergameError
-
-LEVELS = ("easy", "hard")
-MIN_SIZE, MAX_SIZE = 4, 10
+from papergame.options import LOOP_LEVELS as LEVELS  # noqa: F401 (what each one asks for: the docstring)
 Point = tuple[int, int]
 Edge = tuple[Point, Point]  # the smaller point first
 
@@ -351,49 +349,11 @@ def loops_json(puzzles: list[LoopPuzzle]) -> dict[str, Any]:
     return {"puzzles": [p.json() for p in puzzles]}
 
 
-# --- options and class sets ------------------------------------------------------------------
+# --- class sets --------------------------------------------------------------------------------
+# (the options, checked: papergame.options.LoopOptions)
 
 
-@dataclass(frozen=True)
-class LoopOptions:
-    columns: int = 5
-    rows: int = 5
-    level: str = "easy"
-    puzzles: int | None = None  # None: as many as fit a page in large print
-    seed: int = 1
-    copies: int = 1
-    sheet: int | None = None  # reprint this sheet of a class set, made from `seed` (its own)
-    tiles: bool = False  # the tile version: one puzzle a board, with tiles to cut
-
-
-def parse_loop_options(size: str = "5", level: str = "easy", puzzles: Any = None, seed: Any = 1, copies: Any = 1,
-                       sheet: Any = None, tiles: bool = False) -> LoopOptions:
-    """Options as typed, checked; each problem one line naming the option."""
-    from papergame.options import MAX_COPIES, MAX_SEED, whole_number
-    from papergame.errors import OptionError
-
-    text = str(size).strip().lower().replace("×", "x")
-    parts = text.split("x")
-    try:
-        columns, rows = (int(parts[0]), int(parts[0])) if len(parts) == 1 else (int(parts[0]), int(parts[1]))
-        if len(parts) > 2:
-            raise ValueError
-    except ValueError:
-        raise OptionError("size", f'"{size}" is not a size such as 7 or 7x5 (columns x rows)') from None
-    if not (MIN_SIZE <= columns <= MAX_SIZE and MIN_SIZE <= rows <= MAX_SIZE):
-        raise OptionError("size", f"{columns} x {rows} is outside {MIN_SIZE} to {MAX_SIZE} squares each way")
-    name = str(level).strip().lower()
-    if name not in LEVELS:
-        raise OptionError("level", f'"{level}" is not one of {", ".join(LEVELS)}')
-    options = LoopOptions(columns, rows, name, None if puzzles is None else whole_number(puzzles, "puzzles", 1, 12),
-                          whole_number(seed, "seed", 0, MAX_SEED), whole_number(copies, "copies", 1, MAX_COPIES),
-                          None if sheet is None else whole_number(sheet, "sheet", 1, MAX_COPIES), tiles)
-    if options.sheet is not None and options.copies > 1:
-        raise OptionError("sheet", "reprints one sheet of a class set, so it does not go with copies above 1")
-    return options
-
-
-def make_loop_sheets(options: LoopOptions, count: int):
+def make_loop_sheets(options, count: int):
     """(number, seed, puzzles) for each sheet of the class set, one at a time, each from its own seed."""
     from papergame.activities.worksheet import sheet_seeds
 
