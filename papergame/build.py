@@ -155,15 +155,38 @@ def render_sheets(pages: list[Page], title: str, keywords: str = "", plan=None) 
     return files
 
 
+IMAGE_DPI = 300
+
+
+def cut_image(page: Page, title: str) -> bytes:
+    """A cutter sheet's pieces alone as a PNG on a clear ground, 300 dpi, cropped to them: an image that
+    Design Space's print-then-cut cuts round each piece (each is opaque just within its outline)."""
+    import pypdfium2 as pdfium  # compiled: the command line's, never the page in a browser
+
+    from papergame.layout.pages.cut_sheets import pieces_of
+
+    document = pdfium.PdfDocument(render_bytes([pieces_of(page)], title))
+    try:
+        image = document[0].render(scale=IMAGE_DPI / 72, fill_color=(255, 255, 255, 0)).to_pil()
+    finally:
+        document.close()
+    image = image.convert("RGBA")
+    box = image.getchannel("A").getbbox()
+    if box is not None:
+        image = image.crop(box)
+    out = io.BytesIO()
+    image.save(out, "PNG", dpi=(IMAGE_DPI, IMAGE_DPI), optimize=False)
+    return out.getvalue()
+
+
 def cut_plan(options: KitOptions):
     """How the SVG's Cut layer is laid out for the cutter: each shared edge once, or a closed outline a piece."""
     from papergame.render.cuts import CutPlan
 
-    if options.cutter == "laser":
-        return CutPlan(pieces=options.kerf > 0, kerf=options.kerf, score=True)
-    if options.cutter == "cricut":
-        return CutPlan(pieces=True)
-    return CutPlan()
+    if options.cutter == "none":
+        return CutPlan()
+    # a machine's sheets lay every piece apart: each gets its closed outline (a laser's moved out by half the kerf)
+    return CutPlan(pieces=True, kerf=options.kerf, score=options.cutter == "laser")
 
 
 def game_and_folder(game) -> tuple[GameDefinition, str | Path | None]:
@@ -254,6 +277,9 @@ def build_svg(output: str | Path | None, game_path=None, text_path=None, lang="e
                          render_sheets(kit.host_key, f"{title}: {texts.get('host_key.title')}",
                                        marks._replace(tile_pages=(), board_pages=()).keywords(), plan)))
     files = kit_files + key_files
+    if options.cutter == "cricut":  # beside each cut sheet's SVG, its print-then-cut image
+        files += [(path.with_suffix(".png"), cut_image(page, title)) for (path, _), page in zip(kit_files, kit.pages)
+                  if page.name.startswith("cut-")]
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, texts))
     write_all(files)

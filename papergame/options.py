@@ -213,12 +213,13 @@ CUTTERS = ("none", "silhouette", "cricut", "laser")
 KERF_MAX = 1.0  # mm: a laser's kerf in card or plywood is 0.05 to 0.3 mm; past 1 mm it is not a kerf
 FORMAT_OPTION = Option(
     "format", CHOICE, None, "pdf: one file of every page. svg: one file a sheet (NAME-01.svg, ...) in millimetres, "
-    "with a Print layer (as the PDF prints) and a Cut layer (every cut once, a hairline). Default: pdf.",
-    FORMATS, page=False)
+    "with a Print layer (as the PDF prints) and a Cut layer (every cut once, a hairline). Default: pdf, or svg "
+    "with {cutter}.", FORMATS, page=False)
 CUTTER_OPTION = Option(
-    "cutter", CHOICE, "none", "Lay the cut files out for a machine (with svg): silhouette adds the Cameo's "
-    "registration marks; cricut fits each sheet's pieces in Design Space's print-then-cut area; laser writes cuts "
-    "in red and port lines to score in blue.", CUTTERS, page=False)
+    "cutter", CHOICE, "none", "Tile and token sheets for a cutting machine, each piece apart (SVG files): "
+    "silhouette adds the Cameo's four registration marks; cricut makes each sheet a 6.75 x 9.25 in print-then-cut "
+    "image (NAME-NN.png beside its SVG); laser writes cuts in red and port lines to score in blue.", CUTTERS,
+    page=False)
 KERF_OPTION = Option(
     "kerf", NUMBER, 0.0, f"The laser's kerf in millimetres (0 to {KERF_MAX:g}): every outline is moved out by half "
     "of it, so the pieces keep their size.", low=0.0, high=KERF_MAX, unit="mm", metavar="MM", page=False)
@@ -284,6 +285,8 @@ KIT_OPTIONS = (
     Option("cut-guides", CHOICE, "both", "Cut lines round every tile, crop marks in the margin, or both "
            "(hexagon tiles always get their lines: a zigzag cannot be cut from marks alone).", CUT_GUIDES),
     FORMAT_OPTION,
+    CUTTER_OPTION,
+    KERF_OPTION,
 ) + PRINT_OPTIONS
 
 

@@ -17,6 +17,8 @@ from papergame.errors import OutputError
 
 PDF_MAGIC = b"%PDF-"
 SVG_MAGIC = (b"<?xml", b"<svg")  # how an SVG file starts: only such a file is replaced by an SVG
+PNG_MAGIC = b"\x89PNG"
+MAGICS = {".svg": ("an SVG", SVG_MAGIC), ".png": ("a PNG image", (PNG_MAGIC,))}  # by suffix; else a PDF
 
 
 def output_path(given: str | Path | None, default_name: str) -> Path:
@@ -242,7 +244,7 @@ def check_target(path: Path, pdf: bool = True) -> None:
     """Refuse an output path that could never be written, before anything is rendered to disk.
 
     With `pdf`, an existing file is only replaced if it is a PDF (it starts with `%PDF-`), or,
-    for a name ending in `.svg`, an SVG (it starts with `<?xml` or `<svg`).
+    for a name ending in `.svg`, an SVG (it starts with `<?xml` or `<svg`), and `.png` a PNG image.
     """
     folder = path.parent
     try:
@@ -256,11 +258,11 @@ def check_target(path: Path, pdf: bool = True) -> None:
             raise OutputError(f"{path}: cannot write: it is not a regular file (a device or a pipe); "
                               f"name a file such as kit.pdf")
         if pdf and path.is_file():
-            svg = path.suffix.lower() == ".svg"
+            kind, magic = MAGICS.get(path.suffix.lower(), ("a PDF", (PDF_MAGIC,)))
             with open(path, "rb") as existing:
                 start = existing.read(8)
-            if not start.startswith(SVG_MAGIC if svg else (PDF_MAGIC,)):
-                raise OutputError(f"{path}: cannot write: it exists and is not {'an SVG' if svg else 'a PDF'}, so it is "
+            if not start.startswith(magic):
+                raise OutputError(f"{path}: cannot write: it exists and is not {kind}, so it is "
                                   f"not replaced; name another file or remove it first")
     except OSError as exc:
         raise OutputError(f"{path}: cannot write: {reason(exc)}") from None

@@ -111,3 +111,48 @@ def read_keywords(keywords: str | None) -> KitMarks | None:
 
     return KitMarks(number("tile"), found.get("paper"), found.get("ink"), number("measured"),
                     pages("tile-pages"), pages("board-pages"), found.get("shape"))
+
+
+# --- cutting machines ----------------------------------------------------------------------------
+#
+# Silhouette Cameo, four-corner registration (inkscape-silhouette's Cameo 5 A4 template and its mark
+# generator): four L marks pointing inward, each corner 10 mm in from both edges of the paper (so
+# 190 x 277 mm apart on A4), arms 20 mm long, lines 0.3 mm wide; nothing printed within the 20 mm
+# square inside each corner.
+SILHOUETTE_INSET = 10.0
+SILHOUETTE_ARM = 20.0
+SILHOUETTE_LINE = 0.3
+SILHOUETTE_CLEAR = 2.0  # between the marks (and their squares) and the sheet's content box
+SILHOUETTE_CORNERS = ("tl", "tr", "bl", "br")
+
+# Cricut Design Space's print-then-cut area: 9.25 x 6.75 inches, as a portrait sheet (w, h) in mm
+CRICUT_AREA = (6.75 * 25.4, 9.25 * 25.4)
+
+
+def silhouette_mark_lines(pw: float, ph: float) -> dict[str, tuple[tuple[float, float], tuple[float, float],
+                                                                     tuple[float, float]]]:
+    """Each mark (tl, tr, bl, br) as its two arms' ends and its corner: (end of the across arm, corner, end of the
+    up-or-down arm), in mm, y up from the bottom-left of a `pw` by `ph` page.
+
+    >>> marks = silhouette_mark_lines(210, 297)
+    >>> marks["tl"], marks["br"]
+    (((30.0, 287.0), (10.0, 287.0), (10.0, 267.0)), ((180.0, 10.0), (200.0, 10.0), (200.0, 30.0)))
+    """
+    i, arm = SILHOUETTE_INSET, SILHOUETTE_ARM
+    out = {}
+    for name in SILHOUETTE_CORNERS:
+        x, dx = (i, 1) if name[1] == "l" else (pw - i, -1)
+        y, dy = (ph - i, -1) if name[0] == "t" else (i, 1)
+        out[name] = ((x + dx * arm, y), (x, y), (x, y + dy * arm))
+    return out
+
+
+def silhouette_box(pw: float, ph: float) -> tuple[float, float, float, float]:
+    """The content box (x, y, w, h) of a sheet with the marks: inside them, clear of each mark's 20 mm square.
+
+    >>> silhouette_box(210, 297)
+    (12.15, 32.0, 185.7, 233.0)
+    """
+    side = SILHOUETTE_INSET + SILHOUETTE_LINE / 2 + SILHOUETTE_CLEAR
+    end = SILHOUETTE_INSET + SILHOUETTE_ARM + SILHOUETTE_CLEAR
+    return (side, end, round(pw - 2 * side, 6), round(ph - 2 * end, 6))

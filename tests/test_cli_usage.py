@@ -20,7 +20,7 @@ def invoke(*args):
 
 @pytest.mark.parametrize("args,message", [
     (["build", "--paper", "a5"], '--paper: "a5" is not one of a4, letter'),
-    (["build", "--colour", "red"], "No such option '--colour'; see papergame build --help"),
+    (["build", "--xyzzy", "red"], "No such option '--xyzzy'; see papergame build --help"),
     (["build", "--tile-size", "big"], '--tile-size: "big" is not a number (write it as 49.2 or 49,2)'),
     (["trace"], "Missing argument 'MOVES...'; see papergame trace --help"),
     (["dance"], "No such command 'dance'. Did you mean 'trace'? See papergame --help"),

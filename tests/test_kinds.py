@@ -127,7 +127,7 @@ def test_every_tile_and_token_to_cut_out_carries_a_cut_role():
     strips = [item for page in kit_pages("edge-port-path-tiles", tile=60, only=("board",))
               for item, _ in cut_paths(page.items)]
     assert strips and all(isinstance(item, Line) and item.dash for item in strips)  # the overlap strips' outer lines
-    assert set(CUT_ROLES) == {"cut", "fold", "score", "none"}
+    assert set(CUT_ROLES) == {"cut", "fold", "score", "register", "none"}
 
 
 # --- a third rule set, registered as the two are (a sketch: it does not ship) ---------------------

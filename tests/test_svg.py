@@ -221,7 +221,7 @@ MOST_BLURRED_MEAN = 4.0
 
 def print_layer_png(svg_path, tmp_path):
     text = svg_path.read_text(encoding="utf-8")
-    only_print = re.sub(r'<g inkscape:groupmode="layer" inkscape:label="(Cut|Score)".*?</g>\n', "", text, flags=re.S)
+    only_print = re.sub(r'<g inkscape:groupmode="layer" inkscape:label="(Cut|Score|Regmarks)".*?</g>\n', "", text, flags=re.S)
     source = tmp_path / ("print-" + svg_path.name)
     source.write_text(only_print, encoding="utf-8")
     png = subprocess.run(["rsvg-convert", "-d", str(DPI), "-p", str(DPI), "-b", "white", str(source)],
@@ -276,3 +276,122 @@ def test_a_profiles_face_and_spacing_are_drawn_as_the_pdf_sets_them(tmp_path):
         pdf.close()
     unmatched, mean = differences(expected, print_layer_png(svg_path, tmp_path))
     assert unmatched <= MOST_UNMATCHED and mean <= MOST_BLURRED_MEAN, (unmatched, mean)
+
+
+# --- cutting machines ----------------------------------------------------------------------------
+
+
+def polygons_and_circles(path):
+    shapes = cut_elements(path)
+    return ([s for s in shapes if isinstance(s, svgelements.Polygon)], [s for s in shapes if isinstance(s, svgelements.Circle)])
+
+
+def test_laser_kerf_moves_every_outline_out_by_half_of_it_and_the_pieces_stay_apart(tmp_path):
+    make(tmp_path, "--cutter", "laser", "--kerf", "0.2", "--only", "tiles,tokens", name="laser")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["laser-01.svg"]
+    squares, circles = polygons_and_circles(tmp_path / "laser-01.svg")
+    assert len(squares) == 18 and len(circles) == 6
+    boxes = [s.bbox() for s in squares]
+    for x0, y0, x1, y1 in boxes:
+        assert (x1 - x0, y1 - y0) == pytest.approx((TILE + 0.2, TILE + 0.2), abs=0.005)
+    assert all(c.rx == pytest.approx(8.1, abs=0.005) for c in circles)
+    # no two outlines meet: the beam never burns into a neighbour (pieces 1.2 mm apart, less 2 x 0.1)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+            assert apart >= 1.0 - 1e-6
+    assert layer(tmp_path / "laser-01.svg", "Cut").get("stroke") == "#ff0000"
+    score = layer(tmp_path / "laser-01.svg", "Score")
+    assert score is not None and score.get("stroke") == "#0000ff"
+    assert len(cut_elements(tmp_path / "laser-01.svg", "Score")) == 18 * 2  # each tile's two port lines, once
+
+
+def test_kerf_zero_leaves_the_outlines_at_the_tile_size(tmp_path):
+    make(tmp_path, "--cutter", "laser", "--only", "tiles", name="laser")
+    squares, _ = polygons_and_circles(tmp_path / "laser-01.svg")
+    assert len(squares) == 18
+    for x0, y0, x1, y1 in (s.bbox() for s in squares):
+        assert (x1 - x0, y1 - y0) == pytest.approx((TILE, TILE), abs=0.005)
+
+
+def test_silhouette_marks_stand_where_the_cameo_template_puts_them_and_nothing_prints_near_them(tmp_path):
+    make(tmp_path, "--cutter", "silhouette", "--only", "tiles,tokens", name="cameo")
+    path = tmp_path / "cameo-01.svg"
+    root = ET.parse(path).getroot()
+    labels = [g.get(f"{INKSCAPE}label") for g in root if g.get(f"{INKSCAPE}groupmode") == "layer"]
+    assert labels == ["Regmarks", "Print", "Cut"]
+    marks = layer(path, "Regmarks")
+    assert marks.get("stroke-width") == "0.3" and marks.get("stroke-linecap") == "square"
+    doc = svgelements.SVG.parse(str(path), ppi=25.4)
+    box = {name: doc.get_element_by_id(f"regmark-{name}").bbox() for name in ("tl", "tr", "bl", "br")}
+    # each mark's corner 10 mm in from both edges: 190 x 277 mm apart, arms 20 mm, pointing inward
+    assert box["tl"] == pytest.approx((10, 10, 30, 30), abs=0.01)
+    assert box["tr"] == pytest.approx((180, 10, 200, 30), abs=0.01)
+    assert box["bl"] == pytest.approx((10, 267, 30, 287), abs=0.01)
+    assert box["br"] == pytest.approx((180, 267, 200, 287), abs=0.01)
+    assert box["tr"][2] - box["tl"][0] == pytest.approx(190, abs=0.01)
+    assert box["bl"][3] - box["tl"][1] == pytest.approx(277, abs=0.01)
+    # the pieces keep clear of the marks and of the 20 mm square inside each
+    squares, circles = polygons_and_circles(path)
+    assert len(squares) == 18 and len(circles) == 6
+    for s in squares + circles:
+        x0, y0, x1, y1 = s.bbox()
+        assert 12 <= x0 and x1 <= 198 and 32 <= y0 and y1 <= 265, (x0, y0, x1, y1)
+    need_rsvg()
+    drawn = print_layer_png(path, tmp_path)  # the Print layer alone: nothing within 1.5 mm of a mark's square
+    px = DPI / 25.4
+    for x0, y0 in ((8.5, 8.5), (178.5, 8.5), (8.5, 265.5), (178.5, 265.5)):
+        corner = drawn.crop((round(x0 * px), round(y0 * px), round((x0 + 23) * px), round((y0 + 23) * px)))
+        assert corner.getextrema() == (255, 255), (x0, y0)
+
+
+def blobs(alpha: Image.Image) -> list[tuple[int, int, int, int]]:
+    """The boxes of the connected opaque regions of an alpha channel (what Design Space cuts round)."""
+    w, h = alpha.size
+    data = alpha.load()
+    seen = set()
+    found = []
+    for y in range(h):
+        for x in range(w):
+            if data[x, y] > 128 and (x, y) not in seen:
+                stack, box = [(x, y)], [x, y, x, y]
+                seen.add((x, y))
+                while stack:
+                    cx, cy = stack.pop()
+                    box = [min(box[0], cx), min(box[1], cy), max(box[2], cx), max(box[3], cy)]
+                    for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                        if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in seen and data[nx, ny] > 128:
+                            seen.add((nx, ny))
+                            stack.append((nx, ny))
+                found.append(tuple(box))
+    return found
+
+
+def test_cricut_sheets_fit_print_then_cut_and_their_images_are_cut_round_each_piece(tmp_path):
+    make(tmp_path, "--cutter", "cricut", "--only", "tiles,tokens", name="cricut")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cricut-01.png", "cricut-01.svg"]
+    root = ET.parse(tmp_path / "cricut-01.svg").getroot()
+    assert (root.get("width"), root.get("height")) == ("171.45mm", "234.95mm")  # 6.75 x 9.25 in
+    squares, circles = polygons_and_circles(tmp_path / "cricut-01.svg")
+    assert len(squares) == 18 and len(circles) == 6
+    for s in squares + circles:
+        x0, y0, x1, y1 = s.bbox()
+        assert 0 <= x0 and x1 <= 171.45 and 0 <= y0 and y1 <= 234.95
+    image = Image.open(tmp_path / "cricut-01.png")
+    assert image.mode == "RGBA" and image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    small = image.getchannel("A").resize((image.width // 6, image.height // 6), Image.NEAREST)
+    found = blobs(small)
+    assert len(found) == 24  # one region a piece: 18 tiles, 6 tokens
+    tile_px = TILE / 25.4 * 50  # at 50 dpi
+    sizes = sorted(round(max(b[2] - b[0], b[3] - b[1]) / tile_px, 1) for b in found)
+    assert sizes[-18:] == [1.0] * 18  # each tile's region is the tile
+
+
+def test_the_cut_file_options_are_checked_and_worded_for_the_command_line(tmp_path):
+    result = run("build", "-o", str(tmp_path / "k"), "--kerf", "0.2")
+    assert result.exit_code == 2 and result.output.startswith("Error: --kerf: 0.2 mm: a kerf is what a laser")
+    result = run("build", "-o", str(tmp_path / "k"), "--cutter", "laser", "--format", "pdf")
+    assert result.exit_code == 2 and result.output.startswith("Error: --cutter: laser lays out cut files")
+    result = run("build", "-o", str(tmp_path / "k"), "--cutter", "laser", "--kerf", "2")
+    assert result.exit_code == 2 and "Error: --kerf: 2 mm is outside 0 to 1 mm" in result.output
+    assert not list(tmp_path.iterdir())

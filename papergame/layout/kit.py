@@ -16,6 +16,7 @@ from papergame.layout.ink import INKS, apply_ink
 from papergame.layout.paper import SMALL_SIZE, Sheet, Typeset, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.rulesets import rule_set_pages
+from papergame.layout.pages.cut_sheets import cut_sheet_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
@@ -150,7 +151,10 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
         start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
         board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
-        added = tile_pages(ctx, tiles, options.wants("tokens"), start, board_sheets)
+        if options.cutter != "none":  # a cutting machine's sheets: each piece apart, in the machine's area
+            added = cut_sheet_pages(ctx, options.cutter, tiles, int(options.wants("tokens")), options.kerf)
+        else:
+            added = tile_pages(ctx, tiles, options.wants("tokens"), start, board_sheets)
         if tiles:
             made.with_tiles.extend(added + ([start] if start is not None and start.cursor != start_cursor else []))
         made.sheets.extend(added)
@@ -172,6 +176,14 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
     """The tiles and tokens of every kit of a class set, sharing sheets, each carrying its kit's number."""
     definition = ctx.game
     tile_sheets: list[Sheet] = []
+    if options.cutter != "none":  # every kit's tiles, then every kit's tokens, each piece apart
+        chosen = (selection if selection is not None else tile_list(definition)) if (
+            options.wants("tiles") or selection is not None) else []
+        tiles = [t._replace(kit=label) for label in labels for t in chosen]
+        tile_sheets = cut_sheet_pages(ctx, options.cutter, tiles, len(labels) * options.wants("tokens"), options.kerf)
+        made.with_tiles.extend(tile_sheets if tiles else [])
+        made.sheets.extend(tile_sheets)
+        return
     if options.wants("tiles") or selection is not None:
         chosen = selection if selection is not None else tile_list(definition)
         tiles = [t._replace(kit=label) for label in labels for t in chosen]

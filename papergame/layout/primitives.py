@@ -6,7 +6,8 @@ reportlab calls, and `page_json` turns a page into a readable snapshot.
 Colours are grey levels: 0 is black, 1 is white, None is "not drawn".
 
 Every path says what a person does along it with scissors or a blade (`cut`): "cut" (cut
-along it), "fold", "score" (press a fold line in first), or "none" (it is only drawn).
+along it), "fold", "score" (press a fold line in first), "register" (a registration mark a
+cutting machine's eye finds), or "none" (it is only drawn).
 A renderer for a cutting machine or an SVG for a laser reads it; the PDF draws them alike.
 """
 
@@ -18,7 +19,7 @@ from typing import Any, NamedTuple, Union
 from papergame.layout.charts import BarChart
 
 MM_PER_INCH = 25.4
-CUT_ROLES = ("cut", "fold", "score", "none")
+CUT_ROLES = ("cut", "fold", "score", "register", "none")  # register: a cutting machine's registration mark
 
 
 class Line(NamedTuple):

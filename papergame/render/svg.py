@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from papergame.layout.charts import BarChart
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Line, Page, Polygon, Rect, Text
-from papergame.render.cuts import CutPlan, CutShape, cut_shapes, score_lines
+from papergame.render.cuts import CutPlan, CutShape, cut_shapes, placed, score_lines
 from papergame.render.fonts import font_file, setting
 
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
@@ -68,6 +68,9 @@ def svg_text(page: Page, title: str, subject: str, keywords: str, plan: CutPlan)
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(' '.join(p for p in (subject, keywords) if p))}</desc>",
     ]
+    marks = [item for item, _ in placed(page.items) if getattr(item, "cut", "") == "register"]
+    if marks:
+        lines += regmark_layer(marks, page)
     if plan.print_layer:
         painter = Painter()
         # the print layer keeps the display list's own frame (y up, as the PDF's) under one flip
@@ -88,6 +91,28 @@ def svg_text(page: Page, title: str, subject: str, keywords: str, plan: CutPlan)
         lines.append("</g>")
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
+
+
+def regmark_layer(marks: list, page: Page) -> list[str]:
+    """The registration marks in a layer of their own, as inkscape-silhouette's templates have them.
+
+    Its `send to Silhouette` skips a layer named like "Regmarks" when cutting, and reads the
+    marks' distances from the elements `regmark-tl`, `regmark-tr` and `regmark-bl`. The marks
+    are also drawn in the Print layer's place in the PDF (they are printed). Each mark's two
+    lines (from its corner) become one path from the end of one arm round the corner.
+    """
+    corners: dict[tuple[float, float], list[tuple[float, float]]] = {}
+    for line in marks:
+        corners.setdefault((line.x1, line.y1), []).append((line.x2, line.y2))
+    out = [f'<g inkscape:groupmode="layer" inkscape:label="Regmarks" id="regmark" fill="none" stroke="#000000" '
+           f'stroke-width="{num(marks[0].width)}" stroke-linecap="square" stroke-linejoin="miter">']
+    for (x, y), ends in corners.items():
+        name = ("t" if y > page.height / 2 else "b") + ("l" if x < page.width / 2 else "r")
+        (ax, ay), (bx, by) = sorted(ends, key=lambda e: e[1] != y)  # the arm along the edge first
+        out.append(f'<path id="regmark-{name}" d="M {num(ax)},{num(page.height - ay)} H {num(x)} '
+                   f'V {num(page.height - by)}"/>')
+    out.append("</g>")
+    return out
 
 
 def shape_element(shape: CutShape, height: float) -> str:
@@ -137,6 +162,8 @@ class Painter:
 
     def draw_line(self, item: Line, out: list[str]) -> None:
         self.cap = item.cap
+        if item.cut == "register":  # drawn in the Regmarks layer
+            return
         out.append(f'<line x1="{num(item.x1)}" y1="{num(item.y1)}" x2="{num(item.x2)}" y2="{num(item.y2)}" '
                    f'{self.paint(item.stroke, None, item.width, item.dash)}/>')
 
