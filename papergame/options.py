@@ -236,8 +236,11 @@ def output_format(fmt: str | None, cutter: str = "none") -> str:
     return "pdf" if cutter == "none" else "svg"
 
 
-def check_cut_files(fmt: str | None, cutter: str, kerf: float) -> None:
-    """A cutter's layout is written as SVG cut files; a kerf is a laser's."""
+def check_cut_files(fmt: str | None, cutter: str, kerf: float, measured: float | None = None) -> None:
+    """A cutter's layout is written as SVG cut files; a kerf is a laser's; a machine cuts true millimetres."""
+    if cutter != "none" and measured is not None:
+        raise OptionError("measured", f"scales the print for a printer, and {cutter} cuts true millimetres (its marks "
+                                      "or its own printing make up for the printer): leave measured out")
     if cutter != "none" and fmt == "pdf":
         raise OptionError("cutter", f"{cutter} lays out cut files, which are SVG: leave format out or make it svg")
     if kerf and cutter != "laser":
@@ -313,7 +316,7 @@ class KitOptions:
     def __post_init__(self) -> None:
         check_options(self, KIT_OPTIONS)
         check_measured(self.paper, self.measured)
-        check_cut_files(self.format, self.cutter, self.kerf)
+        check_cut_files(self.format, self.cutter, self.kerf, self.measured)
         if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
             if self.kits is not None:
                 raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")

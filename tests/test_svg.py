@@ -392,6 +392,8 @@ def test_the_cut_file_options_are_checked_and_worded_for_the_command_line(tmp_pa
     assert result.exit_code == 2 and result.output.startswith("Error: --kerf: 0.2 mm: a kerf is what a laser")
     result = run("build", "-o", str(tmp_path / "k"), "--cutter", "laser", "--format", "pdf")
     assert result.exit_code == 2 and result.output.startswith("Error: --cutter: laser lays out cut files")
+    result = run("build", "-o", str(tmp_path / "k"), "--cutter", "silhouette", "--measured", "49.5")
+    assert result.exit_code == 2 and result.output.startswith("Error: --measured: scales the print for a printer")
     result = run("build", "-o", str(tmp_path / "k"), "--cutter", "laser", "--kerf", "2")
     assert result.exit_code == 2 and "Error: --kerf: 2 mm is outside 0 to 1 mm" in result.output
     assert not list(tmp_path.iterdir())
