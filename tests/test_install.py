@@ -2,6 +2,12 @@
 
 Also: shell completion, as the README documents it, produces its scripts and completes
 commands and choices.
+
+The tests that install (marked `install`: a venv and `pip install .`, about 20 s of CPU, a
+seventh of the default suite's) are a step of their own in CI (`.ci/run`:
+`python -m pytest -q -m install`) and are left out of the default run, which keeps the
+check that the quick start's lines are still the three these tests type, and completion
+in-process.
 """
 
 from __future__ import annotations
@@ -98,9 +104,19 @@ def quick_start(tmp_path_factory) -> QuickStart:
         return done
 
 
+QUICK_START = ["python3 -m venv .venv", "source .venv/bin/activate", "pip install ."]
+
+
+def test_the_quick_start_is_the_three_lines_the_install_tests_type():
+    """In the default run: the README's install lines are still the ones `-m install` types into bash."""
+    assert quick_start_lines() == QUICK_START
+    assert [line for line in quick_start_commands() if line != "papergame serve"] == ["papergame build",
+                                                                                       "papergame build --kits 15"]
+
+
 def typed_quick_start(folder: Path) -> QuickStart:
     lines = quick_start_lines()
-    assert lines == ["python3 -m venv .venv", "source .venv/bin/activate", "pip install ."]
+    assert lines == QUICK_START
     work = folder / "Mes Jeux" / "École"
     project = work / "papergame"
     shutil.copytree(ROOT, project, ignore=NOT_PACKAGED)
@@ -124,12 +140,14 @@ def installed(quick_start, tmp_path_factory):
     return quick_start.venv, empty, quick_start.env
 
 
+@pytest.mark.install
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
     venv, empty, env = installed
     where = run([venv / "bin" / "python", "-c", "import papergame; print(papergame.__file__)"], empty, env)
     assert Path(where.strip()).is_relative_to(venv)
 
 
+@pytest.mark.install
 def test_build_from_an_empty_folder_writes_a_valid_kit(installed):
     venv, empty, env = installed
     out = run([venv / "bin" / "papergame", "build"], empty, env)
@@ -140,12 +158,14 @@ def test_build_from_an_empty_folder_writes_a_valid_kit(installed):
     assert sorted(p.name for p in empty.iterdir()) == ["edge-port-path-tiles.pdf"]
 
 
+@pytest.mark.install
 def test_trace_json_from_an_empty_folder(installed):
     venv, empty, env = installed
     out = run([venv / "bin" / "papergame", "trace", "A1:3", "--json"], empty, env)
     assert json.loads(out) == TRACE_A1_3
 
 
+@pytest.mark.install
 def test_completion_script_from_the_installed_command(installed):
     venv, empty, env = installed
     script = run([venv / "bin" / "papergame"], empty, {**env, "_PAPERGAME_COMPLETE": "bash_source"})
@@ -181,6 +201,7 @@ def test_completion_completes_commands_and_choices(words, cword, expected):
 # --- every command shown works when pasted into the shell the quick start left ------------------
 
 
+@pytest.mark.install
 def test_the_quick_starts_later_commands_work_when_pasted(quick_start):
     """`papergame build` and `papergame build --kits 15`, typed in papergame's folder after the install."""
     commands = quick_start_commands()
@@ -199,6 +220,7 @@ def test_the_quick_starts_later_commands_work_when_pasted(quick_start):
     assert len(PdfReader(quick_start.project / "edge-port-path-tiles.pdf").pages) == int(sheets) == 57
 
 
+@pytest.mark.install
 def test_papergame_serve_as_the_quick_start_gives_it(quick_start):
     """The page answers, and Ctrl-C stops it. (`--port 0 --no-open` added: another test may hold port 8000.)"""
     process = subprocess.Popen(["bash", "-c", "exec papergame serve --port 0 --no-open"], cwd=quick_start.project,
@@ -223,6 +245,7 @@ def hint_lines(output: str) -> list[str]:
     return [line.strip() for line in output.splitlines() if line.startswith("  papergame ")]
 
 
+@pytest.mark.install
 def test_init_and_tileset_hints_work_when_pasted_in_a_folder_with_spaces_and_accents(quick_start):
     work = quick_start.work
     result = pasted('papergame init "Mon jeu à moi" --lang fr', work, quick_start.env)
@@ -256,6 +279,7 @@ def guide_commands(pdf: Path) -> list[str]:
     return [m.group(0) for m in re.finditer(rf"papergame (?:build|worksheet)(?: {word})*", text)]
 
 
+@pytest.mark.install
 def test_the_printed_guides_commands_work_when_pasted(quick_start):
     """The guide of a game in `Mon jeu à moi/` names it, quoted, in every command; each runs as printed."""
     work = quick_start.work / "guide"
@@ -293,6 +317,7 @@ sys.exit(main(["build", "-o", {out!r}]))
 """
 
 
+@pytest.mark.install
 @pytest.mark.parametrize("n", [2, 30, 300, 3000, 30000])  # call 1 is main() itself, before its first line
 def test_ctrl_c_at_any_moment_of_a_real_command_is_one_line_and_status_130(installed, tmp_path, n):
     """Ctrl-C delivered at the n-th Python function call from the first line of papergame on: while click and
