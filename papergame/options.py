@@ -178,6 +178,8 @@ KITS_MIN, KITS_MAX = 1, 40
 HOST_KEY_CHOICES = ("page", "separate", "omit")
 CUT_GUIDES = ("lines", "marks", "both")
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+BACKS = ("none", "fold", "duplex")
+DUPLEX_MIN, DUPLEX_MAX = -6.0, 6.0  # the two-sided test page's rulers
 
 GAME_OPTION = Option(
     "game", GAME, None, "A game definition file (TOML), or a built-in game's name. Default: the built-in "
@@ -290,6 +292,16 @@ KIT_OPTIONS = (
     FORMAT_OPTION,
     CUTTER_OPTION,
     KERF_OPTION,
+    Option("backs", CHOICE, "none", "The same grey back on every tile, so tiles face down give nothing away. fold: "
+           "fronts and backs on one side of each sheet, to fold, glue and cut (any printer); duplex: a page of backs "
+           "after each sheet of tiles, for a two-sided printer, after a two-sided test page.", BACKS),
+    Option("duplex-x", NUMBER, None, f"With {{backs}} duplex: what the test page's across ruler read ({DUPLEX_MIN:g} "
+           f"to {DUPLEX_MAX:g}; 0.5 or 0,5); every back is moved that far to the right.", low=DUPLEX_MIN,
+           high=DUPLEX_MAX, unit="mm", metavar="MM",
+           advice="; print the two-sided test page and read the across ruler where the line shows through"),
+    Option("duplex-y", NUMBER, None, f"With {{backs}} duplex: what the test page's upright ruler read ({DUPLEX_MIN:g} "
+           f"to {DUPLEX_MAX:g}); every back is moved that far up.", low=DUPLEX_MIN, high=DUPLEX_MAX, unit="mm",
+           metavar="MM", advice="; print the two-sided test page and read the upright ruler where the line shows through"),
 ) + PRINT_OPTIONS
 
 
@@ -312,11 +324,21 @@ class KitOptions:
     format: str | None = None  # pdf or svg; None: pdf, or svg with a cutter (see `output`)
     cutter: str = "none"  # none, silhouette, cricut or laser
     kerf: float = 0.0  # mm, a laser's
+    backs: str = "none"  # none, fold or duplex
+    duplex_x: float | None = None  # what the two-sided test page read across (mm): the backs move right by it
+    duplex_y: float | None = None  # ... and up
 
     def __post_init__(self) -> None:
         check_options(self, KIT_OPTIONS)
         check_measured(self.paper, self.measured)
         check_cut_files(self.format, self.cutter, self.kerf, self.measured)
+        for name, value in (("duplex-x", self.duplex_x), ("duplex-y", self.duplex_y)):
+            if value is not None and self.backs != "duplex":
+                raise OptionError(name, f"moves the backs of a two-sided print, so it goes with backs duplex, "
+                                        f"not backs {self.backs}")
+        if self.backs != "none" and self.cutter != "none":
+            raise OptionError("backs", f"prints the tiles side by side with their backs, and cutter {self.cutter} "
+                                       "lays every piece apart for its machine; choose one of them")
         if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
             if self.kits is not None:
                 raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")

@@ -39,7 +39,7 @@ EXAMPLES = ROOT / "examples"
 OTHER_VALUES = {
     "build": {"paper": "letter", "tile-size": "30", "host-key": "separate", "measured": "49.2", "ink": "low",
               "only": "board,tiles", "tiles": "3x2,1x1", "cut-guides": "marks", "lang": "fr",
-              "game": "edge-port-path-tiles", "kits": "2", "kit": "2"},
+              "game": "edge-port-path-tiles", "kits": "2", "kit": "2", "duplex-x": "1,5", "duplex-y": "-0.5"},
     "worksheet": {"level": "easy", "puzzles": "3", "seed": "7", "copies": "2", "game": "edge-port-path-tiles",
                   "sheet": "2", "measured": "49.2", "lang": "uk"},
 }
@@ -181,6 +181,8 @@ def test_every_option_alone_gives_the_command_lines_bytes(server, tmp_path, comm
         options = {field.name: other_value(command_name, field)}
         if field.name == "only":
             options["host-key"] = "page"
+        if field.name.startswith("duplex-"):  # moves the backs of a two-sided print: only with them
+            options["backs"] = "duplex"
         expected = cli_files(tmp_path, command_name, as_cli(options))
         query = urlencode(options)
         first = "kit" if route == "kit" else "worksheets"

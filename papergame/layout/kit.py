@@ -20,6 +20,7 @@ from papergame.layout.pages.cut_sheets import cut_sheet_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
+from papergame.layout.pages.tile_backs import Shift, calibration_pages, duplex_pages, fold_pages, token_pages
 from papergame.printmarks import BAR_MM
 from papergame.text import Texts
 
@@ -92,7 +93,7 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
             "scale.corrected", measured=texts.number(options.measured),
             percent=texts.number(100 * BAR / options.measured, 2))
         own_footer = bool(sheet.type.footer_lines)  # a profile's footer sets the note among its lines
-        own.add(*scale_check(sheet.box, texts.get("scale.instruction"), texts.get("scale.mm"),
+        own.add(*scale_check(sheet.box, texts.get(getattr(sheet, "scale_words", "scale.instruction")), texts.get("scale.mm"),
                              texts.get("scale.inch"), sheet.metrics, label, note if own_footer else ""))
         if note and not own_footer:
             fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
@@ -151,13 +152,18 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
         start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
         board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
-        if options.cutter != "none":  # a cutting machine's sheets: each piece apart, in the machine's area
-            added = cut_sheet_pages(ctx, options.cutter, tiles, int(options.wants("tokens")), options.kerf)
+        if options.backs != "none" and tiles:  # the tiles on sheets with their backs, the tokens apart
+            backed = backed_pages(ctx, options, tiles)
+            made.with_tiles.extend(s for s in backed if s.name.startswith("tiles"))
+            made.sheets.extend(backed + token_pages(ctx, board_sheets) if options.wants("tokens") else backed)
         else:
-            added = tile_pages(ctx, tiles, options.wants("tokens"), start, board_sheets)
-        if tiles:
-            made.with_tiles.extend(added + ([start] if start is not None and start.cursor != start_cursor else []))
-        made.sheets.extend(added)
+            if options.cutter != "none":  # a cutting machine's sheets: each piece apart, in the machine's area
+                added = cut_sheet_pages(ctx, options.cutter, tiles, int(options.wants("tokens")), options.kerf)
+            else:
+                added = tile_pages(ctx, tiles, options.wants("tokens"), start, board_sheets)
+            if tiles:
+                made.with_tiles.extend(added + ([start] if start is not None and start.cursor != start_cursor else []))
+            made.sheets.extend(added)
     rest: list[Sheet] = []
     if options.wants("rules"):
         rest += pages.rules(ctx)
@@ -187,13 +193,25 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
     if options.wants("tiles") or selection is not None:
         chosen = selection if selection is not None else tile_list(definition)
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
-        tile_sheets = tile_pages(ctx, tiles, False, stack=True)
-        made.with_tiles.extend(tile_sheets)
+        if options.backs != "none":
+            tile_sheets = backed_pages(ctx, options, tiles)
+            made.with_tiles.extend(s for s in tile_sheets if s.name.startswith("tiles"))
+        else:
+            tile_sheets = tile_pages(ctx, tiles, False, stack=True)
+            made.with_tiles.extend(tile_sheets)
     if options.wants("tokens"):
         boards = {label: [b for b in made.boards if made.kit_of.get(id(b)) == label] for label in labels}
-        tile_sheets += kit_token_pages(ctx, labels,
-                                       tile_sheets[-1] if tile_sheets else None, boards)
+        # never on a page of backs (or a full fold-over sheet): on the last plain tile sheet with room
+        last = tile_sheets[-1] if tile_sheets and options.backs == "none" else None
+        tile_sheets += kit_token_pages(ctx, labels, last, boards)
     made.sheets.extend(tile_sheets)
+
+
+def backed_pages(ctx: PageContext, options: KitOptions, tiles: list[PrintedTile]) -> list[Sheet]:
+    """The tiles with their backs: fold-over sheets, or the two-sided test and then fronts and backs."""
+    if options.backs == "fold":
+        return fold_pages(ctx, tiles)
+    return calibration_pages(ctx) + duplex_pages(ctx, tiles, Shift(options.duplex_x or 0.0, options.duplex_y or 0.0))
 
 
 def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:

@@ -331,6 +331,7 @@ class Sheet(Flow):
         super().__init__(self, name, self.box.x, self.box.w, self.box.top,
                          self.box.y + footer_height(profile_of(metrics)), metrics)
         self.body_top = self.cursor
+        self.scale_words = "scale.instruction"  # the text key of the line over the scale check
 
     def following(self, what: str = "the text") -> "Sheet":
         """The sheet after this one, made (with its heading) the first time it is asked for."""

@@ -29,6 +29,9 @@ LABELS = {
     "only": "Print only these parts",
     "tiles": "Reprint only these tiles",
     "cut-guides": "Cutting guides",
+    "backs": "Tile backs",
+    "duplex-x": "Two-sided test: across ruler read (mm)",
+    "duplex-y": "Two-sided test: upright ruler read (mm)",
     "lang": "Language",
     "level": "Level",
     "puzzles": "Puzzles on each sheet",
@@ -45,6 +48,10 @@ HINTS = {
     "only": f"Lost a part? Write which ones, with commas: {parts_list(', ')}.",
     "tiles": "Lost some tiles? 3x2,1x1 prints two tiles of type 3 and one of type 1.",
     "cut-guides": "What shows you where to cut.",
+    "backs": "The same back on every tile, so tiles face down give nothing away.",
+    "duplex-x": "Leave empty at first. Print the two-sided test page, then write what its across ruler "
+                "reads where the line shows through (-6 to 6).",
+    "duplex-y": "As for the across ruler: what the upright ruler reads (-6 to 6).",
     "lang": "The language of the printed words: en (English), fr, es, de or uk.",
     "level": "How long the token's route is.",
     "puzzles": "Leave empty for as many as fit on a page (1 to 12).",
@@ -56,6 +63,8 @@ CHOICE_WORDS = {
     "host-key": {"page": "Last page of the kit", "separate": "A file of its own", "omit": "Leave it out"},
     "ink": {"normal": "Normal", "low": "Low ink: thin grey lines"},
     "cut-guides": {"lines": "Lines round every tile", "marks": "Marks in the margin", "both": "Lines and marks"},
+    "backs": {"none": "No backs", "fold": "Fold-over: fold, glue, cut (any printer)",
+              "duplex": "Two-sided: a page of backs after each sheet"},
     "level": {"easy": "Easy (2 to 3 tiles)", "medium": "Medium (4 to 7 tiles)", "hard": "Hard (8 or more)"},
 }
 
