@@ -135,11 +135,11 @@ def check_page_glyphs(pages: list[Page]) -> None:
                 )
 
 
-def render_bytes(pages: list[Page], title: str, keywords: str = "") -> bytes:
+def render_bytes(pages: list[Page], title: str, keywords: str = "", print_shop: bool = False) -> bytes:
     from papergame.render.formats import render
 
     buffer = io.BytesIO()
-    render("pdf", pages, buffer, title, keywords=keywords)
+    render("pdf", pages, buffer, title, keywords=keywords, **({"print_shop": True} if print_shop else {}))
     return buffer.getvalue()
 
 
@@ -235,9 +235,10 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
     definition, texts, kit = make_pages(game, text_path, lang, options)
     title = texts.get("kit.title")
     marks = kit_marks(definition, options, kit)
-    kit_bytes = render_bytes(kit.pages, title, marks.keywords())
+    kit_bytes = render_bytes(kit.pages, title, marks.keywords(), options.print_shop)
     key_marks = marks._replace(tile_pages=(), board_pages=())
-    key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords())
+    key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords(),
+                              options.print_shop)
                  if kit.host_key else None)
     return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts, kit.guide_pages, kit.key_pages)
 

@@ -302,6 +302,8 @@ KIT_OPTIONS = (
     Option("duplex-y", NUMBER, None, f"With {{backs}} duplex: what the test page's upright ruler read ({DUPLEX_MIN:g} "
            f"to {DUPLEX_MAX:g}); every back is moved that far up.", low=DUPLEX_MIN, high=DUPLEX_MAX, unit="mm",
            metavar="MM", advice="; print the two-sided test page and read the upright ruler where the line shows through"),
+    Option("print-shop", FLAG, False, "For a print shop: every page with its TrimBox and BleedBox, a grey output "
+           "intent, and every tile in a gutter of its own, its lines running 2 mm past its cut."),
 ) + PRINT_OPTIONS
 
 
@@ -327,6 +329,7 @@ class KitOptions:
     backs: str = "none"  # none, fold or duplex
     duplex_x: float | None = None  # what the two-sided test page read across (mm): the backs move right by it
     duplex_y: float | None = None  # ... and up
+    print_shop: bool = False  # boxes, a grey output intent, tiles in gutters with bleed
 
     def __post_init__(self) -> None:
         check_options(self, KIT_OPTIONS)
@@ -339,6 +342,9 @@ class KitOptions:
         if self.backs != "none" and self.cutter != "none":
             raise OptionError("backs", f"prints the tiles side by side with their backs, and cutter {self.cutter} "
                                        "lays every piece apart for its machine; choose one of them")
+        if self.print_shop and self.backs != "none":
+            raise OptionError("print-shop", f"lays every tile apart in a gutter of its own, and backs {self.backs} "
+                                            "needs the tiles side by side; choose one of them")
         if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
             if self.kits is not None:
                 raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")

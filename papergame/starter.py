@@ -26,6 +26,7 @@ SECTIONS = {
     "board": "The board page (and the notes on a board split over several sheets).",
     "tiles": "The tiles and tokens to cut out.",
     "backs": "Tiles with their backs (fold-over or two-sided) and the two-sided test page.",
+    "print_shop": "The tile sheets of a kit for a print shop: every tile in a gutter of its own.",
     "rules": "The rules page(s): a long text goes on to another page.",
     "record": "The player record sheet: a table, so every heading must fit its column.",
     "host_key": "The host key: the answers, for the person running the game.",

@@ -87,3 +87,13 @@ def test_the_stack_holds_every_tile_of_every_kit(class_set):
 
     game, _, tiles = class_set
     assert tiles == KITS * len(tile_list(load_definition(game)))
+
+
+def test_print_shop_sheets_of_a_class_set_cut_as_one_stack_too():
+    """Tiles in gutters: every sheet's cuts where the first's are (fold-over sheets: test_tile_backs)."""
+    pdfs = kit_pdfs(options=KitOptions(kits=6, only=("tiles",), print_shop=True))  # 6 kits fill 4 sheets or more
+    with pdfplumber.open(io.BytesIO(pdfs.kit)) as pdf:
+        marks = read_keywords(pdf.metadata["Keywords"])
+        sheets = [cuts_of(pdf.pages[n - 1], marks.tile, False) for n in marks.tile_pages]
+    assert len(sheets) >= 4
+    assert all(sheet == sheets[0] for sheet in sheets[:-1]) and sheets[-1] <= sheets[0]

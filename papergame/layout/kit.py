@@ -20,6 +20,7 @@ from papergame.layout.pages.cut_sheets import cut_sheet_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
+from papergame.layout.pages.print_shop import shop_pages, with_token_bleed
 from papergame.layout.pages.tile_backs import Shift, calibration_pages, duplex_pages, fold_pages, token_pages
 from papergame.printmarks import BAR_MM
 from papergame.text import Texts
@@ -152,7 +153,7 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
         start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
         board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
-        if options.backs != "none" and tiles:  # the tiles on sheets with their backs, the tokens apart
+        if (options.backs != "none" or options.print_shop) and tiles:  # the tiles on sheets of their own kind, the tokens apart
             backed = backed_pages(ctx, options, tiles)
             made.with_tiles.extend(s for s in backed if s.name.startswith("tiles"))
             made.sheets.extend(backed + token_pages(ctx, board_sheets) if options.wants("tokens") else backed)
@@ -193,7 +194,7 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
     if options.wants("tiles") or selection is not None:
         chosen = selection if selection is not None else tile_list(definition)
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
-        if options.backs != "none":
+        if options.backs != "none" or options.print_shop:
             tile_sheets = backed_pages(ctx, options, tiles)
             made.with_tiles.extend(s for s in tile_sheets if s.name.startswith("tiles"))
         else:
@@ -202,13 +203,16 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
     if options.wants("tokens"):
         boards = {label: [b for b in made.boards if made.kit_of.get(id(b)) == label] for label in labels}
         # never on a page of backs (or a full fold-over sheet): on the last plain tile sheet with room
-        last = tile_sheets[-1] if tile_sheets and options.backs == "none" else None
+        last = tile_sheets[-1] if tile_sheets and options.backs == "none" and not options.print_shop else None
         tile_sheets += kit_token_pages(ctx, labels, last, boards)
     made.sheets.extend(tile_sheets)
 
 
 def backed_pages(ctx: PageContext, options: KitOptions, tiles: list[PrintedTile]) -> list[Sheet]:
-    """The tiles with their backs: fold-over sheets, or the two-sided test and then fronts and backs."""
+    """The tiles with their backs (fold-over sheets, or the two-sided test and then fronts and backs),
+    or for a print shop."""
+    if options.print_shop:
+        return shop_pages(ctx, tiles)
     if options.backs == "fold":
         return fold_pages(ctx, tiles)
     return calibration_pages(ctx) + duplex_pages(ctx, tiles, Shift(options.duplex_x or 0.0, options.duplex_y or 0.0))
@@ -227,6 +231,9 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     if numbers is not None and (options.wants("tiles") or options.wants("tokens")):
         shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets
+    if options.print_shop:  # a black token's ring runs on past its cut, as the tiles' lines do
+        for sheet in sheets:
+            sheet.own_page.items[:] = with_token_bleed(sheet.own_page.items)
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
         key_sheets += pages.host_key(ctx)

@@ -19,10 +19,12 @@ from papergame.layout.primitives import Page
 Renderer = Callable[..., None]  # (pages, out, title, subject, keywords, **format's own settings)
 
 
-def pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", keywords: str = "") -> None:
+def pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", keywords: str = "",
+        print_shop: bool = False) -> None:
+    """`print_shop`: with the boxes and the grey output intent a print shop's preflight asks for."""
     from papergame.render import pdf as module  # reportlab, loaded only when a PDF is made
 
-    module.render_pdf(pages, out, title, subject, keywords)
+    module.render_pdf(pages, out, title, subject, keywords, print_shop)
 
 
 def svg(pages: list[Page], out: BinaryIO, title: str, subject: str = "", keywords: str = "", plan: Any = None) -> None:

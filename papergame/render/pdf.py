@@ -18,8 +18,14 @@ CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1}
 
 
-def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", keywords: str = "") -> None:
-    """Write `pages` as one PDF to the binary stream `out`; same pages, same bytes."""
+def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", keywords: str = "",
+               print_shop: bool = False) -> None:
+    """Write `pages` as one PDF to the binary stream `out`; same pages, same bytes.
+
+    `print_shop`: every page says its TrimBox and BleedBox (the sheet: nothing is printed within
+    8 mm of its edge, so nothing bleeds off it), the file carries a grey output intent (papergame's
+    own ICC profile, `icc.py`) and says PDF 1.4, the version output intents came in.
+    """
     register()
     rl_config.useA85 = 0  # binary compressed streams: smaller files, and faster to write
     first = pages[0]
@@ -30,7 +36,7 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
         c = Canvas(out, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1,
-                   initialFontName=REGULAR, initialFontSize=10)
+                   initialFontName=REGULAR, initialFontSize=10, pdfVersion=(1, 4) if print_shop else None)
     finally:
         if epoch is not None:
             os.environ["SOURCE_DATE_EPOCH"] = epoch
@@ -42,10 +48,30 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     c.setViewerPreference("Duplex", "Simplex")
     for page in pages:
         c.setPageSize((page.width * mm, page.height * mm))
+        if print_shop:
+            c.setTrimBox((0, 0, page.width * mm, page.height * mm))
+            c.setBleedBox((0, 0, page.width * mm, page.height * mm))
         for item in page.items:
             draw(c, item)
         c.showPage()
+    if print_shop:
+        grey_output_intent(c)
     c.save()
+
+
+def grey_output_intent(c: Canvas) -> None:
+    """The catalog's OutputIntents: one grey intent whose profile is papergame's own (no PDF/X is claimed)."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+
+    from papergame.render.icc import DESCRIPTION, grey_profile
+
+    profile = PDFStream(PDFDictionary({"N": 1}), grey_profile())
+    intent = PDFDictionary({"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+                            "OutputConditionIdentifier": PDFString("Custom"), "OutputCondition": PDFString(DESCRIPTION),
+                            "Info": PDFString(DESCRIPTION), "DestOutputProfile": c._doc.Reference(profile)})
+    catalog = c._doc.Catalog
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # reportlab writes only the keys it lists
+    catalog.OutputIntents = PDFArray([intent])
 
 
 def stroke_fill(c: Canvas, stroke, fill, width: float) -> tuple[int, int]:

@@ -30,6 +30,7 @@ LABELS = {
     "tiles": "Reprint only these tiles",
     "cut-guides": "Cutting guides",
     "backs": "Tile backs",
+    "print-shop": "For a print shop (boxes, grey output intent, gutters with bleed)",
     "duplex-x": "Two-sided test: across ruler read (mm)",
     "duplex-y": "Two-sided test: upright ruler read (mm)",
     "lang": "Language",
@@ -49,6 +50,7 @@ HINTS = {
     "tiles": "Lost some tiles? 3x2,1x1 prints two tiles of type 3 and one of type 1.",
     "cut-guides": "What shows you where to cut.",
     "backs": "The same back on every tile, so tiles face down give nothing away.",
+    "print-shop": "Tiles apart in gutters, their lines running past the cut, in a file a print shop's checks accept.",
     "duplex-x": "Leave empty at first. Print the two-sided test page, then write what its across ruler "
                 "reads where the line shows through (-6 to 6).",
     "duplex-y": "As for the across ruler: what the upright ruler reads (-6 to 6).",

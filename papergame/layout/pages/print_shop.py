@@ -1,0 +1,132 @@
+"""Print-shop tile sheets: every tile apart from its neighbours by a gutter, its art bleeding into it.
+
+A copy shop cuts each piece on its own, twice across every gutter. A cut a little off the
+line would leave a white sliver where a tile's line meets its edge, so every port line runs
+on past the tile's outline by `BLEED` (straight on, as it left the edge), and a black token's
+ring runs on past its cut by as much. The gutter is twice the bleed, so the bleed of two
+neighbours meets and never crosses into the other piece. Crop marks stand at both ends of
+every cut (two to a gutter) of square tiles; hexagon tiles keep their drawn outline, since
+a honeycomb cannot be guillotined. Every sheet has the same head, so a class set's sheets
+cut as one stack.
+"""
+
+from __future__ import annotations
+
+import math
+
+from papergame.errors import OptionError
+from papergame.layout.context import PageContext
+from papergame.layout.pages.tile_backs import box_size, head, outline
+from papergame.layout.pages.tiles_sheet import art
+from papergame.layout.paper import CONTENT_W, Sheet
+from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
+from papergame.layout.primitives import Circle, Curve, Group, Item, Line, Page
+from papergame.layout.shapes import shape_layout
+
+BLEED = 2.0  # mm a piece's art runs past its cut
+GUTTER = 2 * BLEED  # between two pieces
+ON_EDGE = 0.01  # mm: a line's end this near the outline leaves the tile there
+
+XY = tuple[float, float]
+
+
+def on_outline(point: XY, polygon: list[XY]) -> bool:
+    """Whether a point lies on a polygon's sides (to ON_EDGE)."""
+    px, py = point
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+        if math.hypot(px - ax - t * dx, py - ay - t * dy) <= ON_EDGE:
+            return True
+    return False
+
+
+def bleed_lines(ctx: PageContext, items: list[Item]) -> list[Item]:
+    """A straight run-on of `BLEED` mm past the outline for every end of a port line on it."""
+    polygon = outline(ctx)
+    out: list[Item] = []
+    for item in items:
+        if not isinstance(item, Curve) or not item.role.startswith("port") or item.role == "port-gap":
+            continue
+        ends = (((item.x0, item.y0), (item.x1, item.y1), (item.x2, item.y2)),
+                ((item.x3, item.y3), (item.x2, item.y2), (item.x1, item.y1)))
+        for end, near, far in ends:
+            if not on_outline(end, polygon):
+                continue
+            toward = near if math.dist(end, near) > 1e-6 else far  # the curve's direction as it leaves
+            length = math.dist(end, toward)
+            ux, uy = (end[0] - toward[0]) / length, (end[1] - toward[1]) / length
+            out.append(Line(end[0], end[1], end[0] + ux * BLEED, end[1] + uy * BLEED, width=item.width,
+                            stroke=item.stroke, cap="butt", role=item.role))
+    return out
+
+
+def shop_pages(ctx: PageContext, tiles: list[PrintedTile]) -> list[Sheet]:
+    """The tiles, each alone in its gutter with its bleed, on as few sheets as they need."""
+    spaced = ctx._replace(tile=ctx.tile + GUTTER, cut_guides="lines")
+    w, _ = box_size(ctx)
+    offset = (box_size(spaced)[0] - w) / 2, GUTTER / 2  # a tile's box in the middle of its spaced box
+
+    def piece(printed: PrintedTile, outline: bool) -> list[Item]:  # always outlined: each piece is cut alone
+        drawn = art(ctx, printed, True)
+        return [Group(offset[0], offset[1], 0, tuple(drawn + bleed_lines(ctx, drawn)))]
+
+    block = shape_layout(ctx.game.shape).tile_block(spaced, piece)
+    cols = block.columns(CONTENT_W + GUTTER)  # the outer gutters' halves may take the marks' room
+    if cols < 1:
+        raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet with its gutters")
+    sheets: list[Sheet] = []
+    remaining = list(tiles)
+    while remaining:
+        sheet = ctx.sheet(f"tiles-{len(sheets) + 1}")
+        head(ctx, sheet, "tiles.title_tiles", "print_shop.steps")
+        sheet.gap(MARK_BAND - GUTTER / 2)
+        top = sheet.cursor
+        rows = block.rows(sheet.room + GUTTER, cols)
+        if rows < 1:
+            raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet with its gutters")
+        chunk, remaining = remaining[: rows * cols], remaining[rows * cols:]
+        x0 = sheet.box.cx - block.width(cols) / 2
+        groups = [item for item in block.items(chunk, cols, x0, top) if isinstance(item, Group)]  # not its cuts
+        sheet.take(sheet.cursor - sheet.floor, "the tiles")
+        sheet.add(*groups)
+        if not ctx.game.shape.form.measured_across_flats:
+            sheet.add(*marks([(g.x + offset[0], g.y + offset[1]) for g in groups], ctx.tile))
+        sheets.append(sheet)
+    return sheets
+
+
+def marks(corners: list[XY], size: float) -> list[Item]:
+    """Crop marks beyond both ends of every cut of square pieces in rows and columns: two to a gutter."""
+    xs = sorted({round(x, 6) for x, _ in corners} | {round(x + size, 6) for x, _ in corners})
+    ys = sorted({round(y, 6) for _, y in corners} | {round(y + size, 6) for _, y in corners})
+    left, right = min(xs), max(xs)
+    bottom, top = min(ys), max(ys)
+    items: list[Item] = []
+    for x in xs:
+        items.append(Line(x, top + MARK_GAP, x, top + MARK_GAP + MARK_LEN, width=0.25))
+        items.append(Line(x, bottom - MARK_GAP, x, bottom - MARK_GAP - MARK_LEN, width=0.25))
+    for y in ys:
+        items.append(Line(left - MARK_GAP, y, left - MARK_GAP - MARK_LEN, y, width=0.25))
+        items.append(Line(right + MARK_GAP, y, right + MARK_GAP + MARK_LEN, y, width=0.25))
+    return items
+
+
+def bleed_tokens(page: Page) -> Page:
+    """Every black token's ring run on past its cut by `BLEED` (a white token's edge is white: nothing to run on)."""
+    return Page(page.name, page.width, page.height, with_token_bleed(page.items))
+
+
+def with_token_bleed(items) -> list[Item]:
+    out: list[Item] = []
+    cuts = [i for i in items if isinstance(i, Circle) and i.cut == "cut"]
+    for item in items:
+        if isinstance(item, Group):
+            out.append(item._replace(items=tuple(with_token_bleed(item.items))))
+            continue
+        if (isinstance(item, Circle) and item.fill is None and item.stroke == 0.0 and item.width > 0.5
+                and any(math.isclose(c.cx, item.cx) and math.isclose(c.cy, item.cy)
+                        and math.isclose(item.r + item.width / 2, c.r, abs_tol=1e-6) for c in cuts)):
+            out.append(Circle(item.cx, item.cy, item.r + item.width / 2 + BLEED / 2, width=BLEED, stroke=0.0, fill=None))
+        out.append(item)
+    return out
