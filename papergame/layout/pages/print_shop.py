@@ -67,8 +67,11 @@ def shop_pages(ctx: PageContext, tiles: list[PrintedTile]) -> list[Sheet]:
     w, _ = box_size(ctx)
     offset = (box_size(spaced)[0] - w) / 2, GUTTER / 2  # a tile's box in the middle of its spaced box
 
-    def piece(printed: PrintedTile, outline: bool) -> list[Item]:  # always outlined: each piece is cut alone
-        drawn = art(ctx, printed, True)
+    hexagon = ctx.game.shape.form.measured_across_flats
+    lines = hexagon or ctx.cut_guides in ("lines", "both")  # a hexagon is always outlined, as on every tile sheet
+
+    def piece(printed: PrintedTile, outline: bool) -> list[Item]:
+        drawn = art(ctx, printed, lines)
         return [Group(offset[0], offset[1], 0, tuple(drawn + bleed_lines(ctx, drawn)))]
 
     block = shape_layout(ctx.game.shape).tile_block(spaced, piece)
@@ -90,7 +93,7 @@ def shop_pages(ctx: PageContext, tiles: list[PrintedTile]) -> list[Sheet]:
         groups = [item for item in block.items(chunk, cols, x0, top) if isinstance(item, Group)]  # not its cuts
         sheet.take(sheet.cursor - sheet.floor, "the tiles")
         sheet.add(*groups)
-        if not ctx.game.shape.form.measured_across_flats:
+        if not hexagon and ctx.cut_guides in ("marks", "both"):
             sheet.add(*marks([(g.x + offset[0], g.y + offset[1]) for g in groups], ctx.tile))
         sheets.append(sheet)
     return sheets
