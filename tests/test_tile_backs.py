@@ -196,3 +196,17 @@ def test_duplex_offsets_are_refused_without_duplex_backs_and_out_of_range():
     result = CliRunner().invoke(main, ["build", "--backs", "duplex", "--duplex-y", "9", "-o", "x.pdf"])
     assert result.exit_code == 2
     assert result.output.startswith("Error: --duplex-y: 9 mm is outside -6 to 6 mm; print the two-sided test page")
+
+
+@pytest.mark.parametrize("game, options", [("hexagon-path-tiles", {"backs": "fold"}),
+                                           ("edge-port-path-tiles", {"backs": "duplex"}),
+                                           ("edge-port-path-tiles", {"print_shop": True})],
+                         ids=["hexagon-fold", "duplex", "print-shop"])
+def test_check_measures_the_tiles_among_their_backs_and_gutters(game, options, tmp_path):
+    """`papergame check` finds the tiles' size on sheets with backs (the lattice is no tile) and in gutters."""
+    from papergame.pdfread.check import check_pdf
+
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(kit_pdfs(game, options=KitOptions(only=("tiles",), **options)).kit)
+    report = check_pdf(path)
+    assert report.true_scale and report.tile_mm == pytest.approx(35.0, abs=0.01)
