@@ -210,3 +210,18 @@ def test_check_measures_the_tiles_among_their_backs_and_gutters(game, options, t
     path.write_bytes(kit_pdfs(game, options=KitOptions(only=("tiles",), **options)).kit)
     report = check_pdf(path)
     assert report.true_scale and report.tile_mm == pytest.approx(35.0, abs=0.01)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "uk"])
+def test_the_backs_words_print_in_every_language(lang):
+    """Each language's [backs] words: the fold-over and two-sided titles, the test page, the fold line."""
+    from papergame.data.words import load_texts
+
+    texts = load_texts(None, lang)
+    for options in ({"backs": "fold"}, {"backs": "duplex", "duplex_x": 1}):
+        with pdfplumber.open(io.BytesIO(kit_pdfs(options=KitOptions(only=("tiles",), **options), lang=lang).kit)) as pdf:
+            printed = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+        keys = ("fold_title", "fold") if options["backs"] == "fold" else (
+            "duplex_title", "back_title", "test_title", "test_back_title", "test_front")
+        for key in keys:
+            assert texts.get(f"backs.{key}") in printed, (lang, key)
