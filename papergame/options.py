@@ -345,6 +345,9 @@ class KitOptions:
         if self.print_shop and self.backs != "none":
             raise OptionError("print-shop", f"lays every tile apart in a gutter of its own, and backs {self.backs} "
                                             "needs the tiles side by side; choose one of them")
+        if self.print_shop and (self.format == "svg" or self.cutter != "none"):
+            raise OptionError("print-shop", "makes a PDF for a print shop's press and guillotine, not cut files for "
+                                            "a cutting machine; leave out format svg and cutter")
         if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
             if self.kits is not None:
                 raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")
