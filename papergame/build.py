@@ -139,7 +139,8 @@ def render_bytes(pages: list[Page], title: str, keywords: str = "", print_shop: 
     from papergame.render.formats import render
 
     buffer = io.BytesIO()
-    render("pdf", pages, buffer, title, keywords=keywords, **({"print_shop": True} if print_shop else {}))
+    settings: dict[str, Any] = {"print_shop": True} if print_shop else {}
+    render("pdf", pages, buffer, title, keywords=keywords, **settings)
     return buffer.getvalue()
 
 
