@@ -32,7 +32,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import CAPTION
 from papergame.layout.pages.tiles_sheet import art, tile_title, token_band, tokens_below, tokens_on_boards
 from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
-from papergame.layout.pieces import MARK_BAND, PrintedTile
+from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
 from papergame.layout.primitives import Circle, Group, Item, Line, Text
 from papergame.layout.shapes import shape_layout
 
@@ -43,7 +43,7 @@ BLEED = 1.0  # mm the lattice runs past a back's outline
 DISC = 0.2  # the white disc's radius, of the tile size
 NUMBER = 0.2  # the kit number's size, of the tile size
 NUMBER_GREY = 0.4
-FOLD_GAP = MARK_BAND + 2.0  # between the fronts' block (and its marks) and the fold line, and the fold and the backs
+FOLD_GAP = MARK_GAP + MARK_LEN + 0.6  # between the fronts (and their marks) and the fold line, and the fold and the backs
 FOLD_LINE = 0.3
 FOLD_DASH = (3.0, 2.0)
 
