@@ -225,3 +225,21 @@ def test_the_backs_words_print_in_every_language(lang):
             "duplex_title", "back_title", "test_title", "test_back_title", "test_front")
         for key in keys:
             assert texts.get(f"backs.{key}") in printed, (lang, key)
+
+
+def test_hexagon_duplex_backs_are_their_fronts_reflected():
+    with pdf_of("hexagon-path-tiles", backs="duplex", only=("tiles",)) as pdf:
+        marks = read_keywords(pdf.metadata["Keywords"])
+        width = mm(pdf.pages[0].width)
+        checked = 0
+        for number in marks.tile_pages:
+            front = fronts(pdf.pages[number - 1], marks.tile, True)
+            back = backs(pdf.pages[number], marks.tile)
+            assert front and len(front) == len(back)
+            for x, y in front:
+                assert nearest((width - x, y), back) <= ALIGN
+                checked += 1
+        from papergame.data.games import load_definition
+        from papergame.layout.pieces import tile_list
+
+        assert checked == len(tile_list(load_definition("hexagon-path-tiles")))
