@@ -158,7 +158,9 @@ def test_duplex_backs_are_the_fronts_reflected_for_a_long_edge_flip_and_moved_by
     with pdf_of("edge-port-path-tiles", backs="duplex", duplex_x="1,5", duplex_y=-1) as pdf:
         marks = read_keywords(pdf.metadata["Keywords"])
         width = mm(pdf.pages[0].width)
-        assert marks.tile_pages == (4,)  # 1 the board, 2-3 the two-sided test; 4 the fronts, 5 their backs; then tokens
+        # 1 the board, 2 left blank, 3-4 the two-sided test; 5 the fronts, 6 their backs; then tokens
+        assert marks.tile_pages == (5,)
+        assert "left blank" in (pdf.pages[1].extract_text() or "")
         checked = 0
         for number in marks.tile_pages:
             front = fronts(pdf.pages[number - 1], 35.0, False)
@@ -168,7 +170,7 @@ def test_duplex_backs_are_the_fronts_reflected_for_a_long_edge_flip_and_moved_by
                 assert nearest((width - x + 1.5, y - 1.0), back) <= ALIGN
                 checked += 1
         assert checked == 18
-        assert "1.5 mm to the right and -1 mm up" in " ".join((pdf.pages[4].extract_text() or "").split())
+        assert "1.5 mm to the right and -1 mm up" in " ".join((pdf.pages[5].extract_text() or "").split())
 
 
 def test_the_two_sided_test_has_its_lines_and_rulers_on_the_page_centre():
@@ -243,3 +245,17 @@ def test_hexagon_duplex_backs_are_their_fronts_reflected():
         from papergame.layout.pieces import tile_list
 
         assert checked == len(tile_list(load_definition("hexagon-path-tiles")))
+
+
+@pytest.mark.parametrize("options", [{}, {"kits": 2}, {"only": ("tiles",)}, {"kits": 3, "only": ("board", "tiles")}],
+                         ids=["kit", "class-set", "tiles", "boards-and-tiles"])
+def test_every_duplex_front_falls_on_an_odd_page_with_its_back_next(options):
+    """Printed two-sided as a whole file, each front shares its sheet with its back (and the test page with its own)."""
+    with pdf_of("edge-port-path-tiles", backs="duplex", **options) as pdf:
+        marks = read_keywords(pdf.metadata["Keywords"])
+        texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+        tests = [i + 1 for i, t in enumerate(texts) if t.startswith("Two-sided test")]
+        assert len(tests) == 2 and tests[0] % 2 == 1 and tests[1] == tests[0] + 1
+        assert marks.tile_pages and all(n % 2 == 1 for n in marks.tile_pages)
+        for n in marks.tile_pages:
+            assert texts[n].startswith("Backs of the tiles on the page before")

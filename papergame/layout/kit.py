@@ -21,7 +21,7 @@ from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
 from papergame.layout.pages.print_shop import shop_pages, with_token_bleed
-from papergame.layout.pages.tile_backs import Shift, calibration_pages, duplex_pages, fold_pages, token_pages
+from papergame.layout.pages.tile_backs import Shift, blank_page, calibration_pages, duplex_pages, fold_pages, token_pages
 from papergame.printmarks import BAR_MM
 from papergame.text import Texts
 
@@ -154,7 +154,7 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
         start_cursor = start.cursor if start is not None else None
         board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
         if (options.backs != "none" or options.print_shop) and tiles:  # the tiles on sheets of their own kind, the tokens apart
-            backed = backed_pages(ctx, options, tiles)
+            backed = backed_pages(ctx, options, tiles, len(made.sheets))
             made.with_tiles.extend(s for s in backed if s.name.startswith("tiles"))
             made.sheets.extend(backed + token_pages(ctx, board_sheets) if options.wants("tokens") else backed)
         else:
@@ -195,7 +195,7 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
         chosen = selection if selection is not None else tile_list(definition)
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
         if options.backs != "none" or options.print_shop:
-            tile_sheets = backed_pages(ctx, options, tiles)
+            tile_sheets = backed_pages(ctx, options, tiles, len(made.sheets))
             made.with_tiles.extend(s for s in tile_sheets if s.name.startswith("tiles"))
         else:
             tile_sheets = tile_pages(ctx, tiles, False, stack=True)
@@ -208,14 +208,16 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
     made.sheets.extend(tile_sheets)
 
 
-def backed_pages(ctx: PageContext, options: KitOptions, tiles: list[PrintedTile]) -> list[Sheet]:
+def backed_pages(ctx: PageContext, options: KitOptions, tiles: list[PrintedTile], before: int) -> list[Sheet]:
     """The tiles with their backs (fold-over sheets, or the two-sided test and then fronts and backs),
-    or for a print shop."""
+    or for a print shop. `before`: the pages of the file before them (a two-sided front must fall
+    on an odd page, so the whole file printed two-sided pairs each front with its back)."""
     if options.print_shop:
         return shop_pages(ctx, tiles)
     if options.backs == "fold":
         return fold_pages(ctx, tiles)
-    return calibration_pages(ctx) + duplex_pages(ctx, tiles, Shift(options.duplex_x or 0.0, options.duplex_y or 0.0))
+    pad = [blank_page(ctx)] if before % 2 else []
+    return pad + calibration_pages(ctx) + duplex_pages(ctx, tiles, Shift(options.duplex_x or 0.0, options.duplex_y or 0.0))
 
 
 def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:

@@ -321,6 +321,13 @@ def ruler(x: float, y: float, across: bool) -> list[Item]:
     return items
 
 
+def blank_page(ctx: PageContext) -> Sheet:
+    """A page left blank, so that the two-sided pages after it start on a front (an odd page)."""
+    sheet = ctx.sheet("blank")
+    sheet.paragraph(ctx.texts.get("backs.blank"), size=CAPTION, what="backs.blank", leading=1.2)
+    return sheet
+
+
 def token_pages(ctx: PageContext, boards: list[Sheet]) -> list[Sheet]:
     """A single kit's tokens when its tiles are on sheets with backs: on the board's sheets if one has
     room, else on a sheet of their own."""
