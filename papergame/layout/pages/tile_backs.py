@@ -30,7 +30,7 @@ from typing import NamedTuple
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import CAPTION
-from papergame.layout.pages.tiles_sheet import art, tile_title, token_band, tokens_below, tokens_on_boards
+from papergame.layout.pages.tiles_sheet import art, tile_title, token_band, token_items, tokens_on_boards
 from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
 from papergame.layout.primitives import Circle, Group, Item, Line, Text
@@ -338,5 +338,8 @@ def token_pages(ctx: PageContext, boards: list[Sheet]) -> list[Sheet]:
     sheet.paragraph(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), size=CAPTION,
                     what="tiles.tokens", leading=1.2)
     sheet.gap(1)
-    tokens_below(ctx, sheet, [], token_band(ctx, CONTENT_W - MARK_BAND), sheet.x + MARK_BAND)
+    width = CONTENT_W - MARK_BAND
+    top = sheet.cursor
+    sheet.take(token_band(ctx, width), "the tokens")
+    sheet.add(*token_items(ctx, sheet.x + MARK_BAND, top, width))
     return [sheet]
