@@ -5,11 +5,17 @@ photocopies on a copier that drops light greys:
 
 - every line turns 75% black at half its width (never under 0.12 mm unless drawn thinner);
   a tile's cut outline (role "cut") becomes a thin dashed line (0.15 to 0.2 mm), so it never
-  looks like a tile line; filled areas go (grey bands, solid arrows, the black token's solid
+  looks like a tile line, but a line cut with scissors (a hexagon sheet's zigzags) stays solid,
+  0.2 mm, to be followed; filled areas go (grey bands, solid arrows, the black token's solid
   ring, which becomes hatching alone);
-- text turns 60% black and regular weight (bold costs about 1.7 times the toner);
-- nothing is lighter than 60% black except white and a banded tile line's core, which is
-  deliberately faint (15% grey);
+- text turns 60% black and regular weight (bold costs about 1.7 times the toner); the pages
+  are laid out with `ink_metrics`, so every text is wrapped at the weight it is printed in.
+  An ink may keep bold for a page's titles and headings (`bold_from`, not the numbers on
+  tiles); LOW does not: bold titles and headings cost 0.024 of normal ink's toner, which
+  takes the kit over half (0.52 against 0.50);
+- nothing is lighter than 60% black except white: a banded tile line's core turns white
+  crossed by fine black rungs, so a copier that drops light greys (a 50% threshold) still
+  sees one line, a track, not two hairlines;
 - the 50 mm scale bar (role "scale") stays solid black at its own width, so it can be measured.
 
 A tile's lines (role "port") turn 75% black at two thirds of their width (1.0 mm at 35 mm);
@@ -50,11 +56,14 @@ class Ink(NamedTuple):
     thinnest: float = 0.0  # ... but no line thinner than this (mm) unless it was drawn thinner
     bold: bool = True  # keep bold text bold (low ink sets everything in the regular weight)
     core: float = 0.0  # a banded line's grey core at least this light
+    bold_from: float = 0.0  # text this large (mm) keeps its bold when `bold` is False: titles, headings
+    core_rungs: tuple[float, ...] = ()  # a banded line's core white, black rungs across it: (white, rung) mm
+    cut_solid: float = 0.0  # a scissor cut line (Line, role "cut") solid at this width (mm), when given
 
 
 NORMAL = Ink("normal", 0.0, 0.0, 1.0, 1.0, True)
 LOW = Ink("low", 0.25, 0.4, 0.67, 0.5, False, cut_dash=(1.6, 1.2), core_weight=0.55, gap_keep=0.15, lightest=0.4,
-          thinnest=0.12, bold=False, core=0.85)
+          thinnest=0.12, bold=False, core=0.85, core_rungs=(0.9, 0.3), cut_solid=0.2)
 INKS = {ink.name: ink for ink in (NORMAL, LOW)}
 
 
@@ -102,11 +111,42 @@ def cut_width(width: float, ink: Ink) -> float:
     return min(width, max(CUT_THINNEST, thinner(width, ink)))
 
 
-def restyle(item: Item, ink: Ink) -> Item:
+def keeps_bold(ink: Ink, size: float) -> bool:
+    """Whether bold text of `size` mm is printed bold in this ink.
+
+    >>> keeps_bold(NORMAL, 3.9), keeps_bold(LOW, 4.6), keeps_bold(LOW._replace(bold_from=4.2), 4.6)
+    (True, False, True)
+    """
+    return ink.bold or (ink.bold_from > 0 and size >= ink.bold_from - 1e-9)
+
+
+class InkMetrics:
+    """Text metrics that measure every text at the weight the ink prints it in (low ink: bold only for
+    headings), so a paragraph is wrapped as it will print. Everything else is the wrapped metrics'."""
+
+    def __init__(self, metrics, ink: Ink):
+        self.metrics = metrics
+        self.ink = ink
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.metrics.width(text, size, bold and keeps_bold(self.ink, size))
+
+    def __getattr__(self, name: str):
+        return getattr(self.metrics, name)
+
+
+def ink_metrics(metrics, ink: Ink):
+    """`metrics` as the pages of this ink are measured with (the same object in normal ink)."""
+    return metrics if ink.bold else InkMetrics(metrics, ink)
+
+
+def restyle(item: Item, ink: Ink, nested: bool = False) -> Item:
+    """`item` in this ink; `nested` inside a group (a tile, a diagram), where no text is a heading."""
     if isinstance(item, Group):
-        return item._replace(items=tuple(restyle(i, ink) for i in item.items))
+        return item._replace(items=tuple(restyle(i, ink, True) for i in item.items))
     if isinstance(item, Text):
-        return item._replace(fill=grey(item.fill, ink.text, ink.lightest), bold=item.bold and ink.bold)
+        bold = item.bold and (ink.bold or (not nested and keeps_bold(ink, item.size)))
+        return item._replace(fill=grey(item.fill, ink.text, ink.lightest), bold=bold)
     if isinstance(item, (Line, Arc, Curve)):
         return restyle_line(item, ink)
     if isinstance(item, (Rect, Circle, Polygon)):
@@ -120,6 +160,8 @@ def restyle_line(item: Line | Arc | Curve, ink: Ink) -> Item:
     if item.role == "port-gap":  # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
         stroke = item.stroke if ink.fills else 1.0
         return item._replace(width=item.width * ink.port_weight + ink.gap_keep, stroke=stroke)
+    if item.role == "port-core" and ink.core_rungs and isinstance(item, Curve):  # white, black rungs across
+        return item._replace(width=item.width * ink.core_weight, stroke=1.0, dash=item.dash or ink.core_rungs)
     if item.role == "port-core":  # a banded line's faint core keeps its grey
         return item._replace(width=item.width * ink.core_weight, stroke=max(item.stroke, ink.core))
     if item.stroke == 1.0:  # white
@@ -127,6 +169,9 @@ def restyle_line(item: Line | Arc | Curve, ink: Ink) -> Item:
         return item._replace(width=width)
     if item.role == "port":
         return item._replace(width=item.width * ink.port_weight, stroke=grey(item.stroke, ink.line, ink.lightest))
+    if isinstance(item, Line) and item.role == "cut" and ink.cut_solid:  # a scissor cut: solid, to be followed
+        return item._replace(width=max(ink.cut_solid, thinner(item.width, ink)), stroke=grey(item.stroke, ink.line,
+                                                                                          ink.lightest))
     if isinstance(item, Line) and item.role == "cut" and ink.cut_dash:  # a hexagon sheet's cut lines
         return item._replace(width=cut_width(item.width, ink), stroke=grey(item.stroke, ink.line, ink.lightest),
                              dash=ink.cut_dash)

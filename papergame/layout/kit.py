@@ -12,7 +12,7 @@ from papergame.options import KitOptions
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
-from papergame.layout.ink import INKS, apply_ink
+from papergame.layout.ink import INKS, apply_ink, ink_metrics
 from papergame.layout.paper import SMALL_SIZE, Sheet, Typeset, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.rulesets import rule_set_pages
@@ -226,6 +226,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     labels = [str(n) for n in numbers] if numbers is not None else [""]
     made = Made([], [], [], {})
     metrics = metrics if isinstance(metrics, Typeset) else Typeset(metrics, options.type)
+    metrics = ink_metrics(metrics, INKS[options.ink])  # low ink: wrapped at the weight it prints in
     ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
     pages = rule_set_pages(ctx)
     for label in labels:  # the pages each kit has its own of
