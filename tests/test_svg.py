@@ -121,6 +121,17 @@ def segments_of(shapes):
     return [(a, b) for a, b in out if a != b]
 
 
+def test_only_the_sheets_to_cut_have_cuts_not_the_pictures_of_tiles_on_a_rules_page(svg_kit):
+    from papergame.layout.primitives import cut_paths
+
+    pages = make_pages(None)[2].pages
+    rules = next(i for i, p in enumerate(pages) if p.name == "rules")
+    assert cut_paths(pages[rules].items)  # its pictures of tiles carry their outlines' cut role
+    assert cut_elements(svg_kit / f"kit-{rules + 1:02d}.svg") == []
+    counts = [len(cut_elements(svg_kit / f"kit-{n + 1:02d}.svg")) for n in range(len(pages))]
+    assert [p.name for p, c in zip(pages, counts) if c] == ["tiles-1"]
+
+
 def test_the_cut_layer_cuts_each_shared_edge_once_at_the_tile_size(svg_kit):
     shapes = cut_elements(svg_kit / "kit-02.svg")
     circles = [s for s in shapes if isinstance(s, svgelements.Circle)]
@@ -397,3 +408,19 @@ def test_the_cut_file_options_are_checked_and_worded_for_the_command_line(tmp_pa
     result = run("build", "-o", str(tmp_path / "k"), "--cutter", "laser", "--kerf", "2")
     assert result.exit_code == 2 and "Error: --kerf: 2 mm is outside 0 to 1 mm" in result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_hexagon_cuts_lie_on_the_pdfs_cut_lines(tmp_path):
+    make(tmp_path, "--game", "hexagon-path-tiles", "--only", "tiles", name="hex.pdf")
+    make(tmp_path, "--game", "hexagon-path-tiles", "--only", "tiles", "--format", "svg", name="hex")
+    side = TILE / 3 ** 0.5
+    with open_pdf(tmp_path / "hex.pdf") as pdf:
+        page = pdf.pages[0]
+        drawn = [tuple((mm(x), mm(y)) for x, y in line["pts"]) for line in page.lines]
+    pdf_sides = {tuple(sorted((round(a[0], 1), round(a[1], 1)) for a in (pts[0], pts[-1]))) for pts in drawn
+                 if abs(((pts[0][0] - pts[-1][0]) ** 2 + (pts[0][1] - pts[-1][1]) ** 2) ** 0.5 - side) < 0.05}
+    segs = segments_of(cut_elements(tmp_path / "hex-01.svg"))
+    svg_sides = {tuple(sorted((round(p[0], 1), round(p[1], 1)) for p in (a, b))) for a, b in segs}
+    assert all(abs(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 - side) < 0.05 for a, b in segs)
+    assert len(svg_sides) == len(segs) > 0
+    assert svg_sides == pdf_sides  # every side the PDF draws to cut is cut, once, and nothing else
