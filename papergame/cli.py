@@ -227,6 +227,7 @@ def build(output, **params) -> None:
       papergame build --tiles 3x2,1.4 -o spare-tiles.pdf
       papergame build --kits 15 -o class-set.pdf
       papergame build --kit 7 --only tiles,tokens -o kit-7-pieces.pdf
+      papergame build --kits 15 --backs fold -o class-with-backs.pdf
     """
     from papergame.build import build as build_kit
 
