@@ -575,6 +575,10 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
         key_labels.append(label)
         sheets.append((number, seed))
         made += puzzles
+    pages.append(layout.rules_page())  # how to play, once a file, after the sheets
+    labels.append(texts.get("loops.rules_label"))  # the footer's: as short as "Sheet 1"
+    keys.append(layout.guide_page())  # the teacher's guide goes with the keys, the host's file
+    key_labels.append(texts.get("loops.guide_label"))
     finished = finish(pages, texts, kit_options, labels=labels)
     finished_keys = finish(keys, texts, kit_options, labels=key_labels)
     check_page_glyphs(finished + finished_keys)

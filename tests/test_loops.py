@@ -131,7 +131,7 @@ def test_sheets_keys_seeds_and_class_sets(tmp_path):
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert (tmp_path / "a-key.pdf").read_bytes() == (tmp_path / "b-key.pdf").read_bytes()
     with pdfplumber.open(tmp_path / "a.pdf") as pdf:
-        assert len(pdf.pages) == 2
+        assert len(pdf.pages) == 3  # two sheets, then how to play
         text = " ".join(pdf.pages[0].extract_text().split())
         dots = [c for c in pdf.pages[0].curves + pdf.pages[0].rects if c]
     assert text.startswith("Single-loop clue squares Sheet 1") and "Level: easy · 5 × 5 · seed 4" in text
@@ -200,3 +200,47 @@ def test_the_options_are_the_librarys_declaration():
     assert (options.columns, options.rows, options.level, options.measured, options.paper) == (7, 5, "hard", 49.2,
                                                                                                "letter")
     assert LoopOptions(size=(4, 6)).size == (4, 6) and LoopOptions().size == (5, 5)
+
+
+RULES = {"en": ("How to play: single-loop clue squares", "Teacher's guide: single-loop clue squares", "Rules"),
+         "fr": ("Comment jouer", "Pour l’enseignant", "Règles"), "es": ("Cómo se juega", "Guía del docente", "Reglas"),
+         "de": ("So wird gespielt", "Für Lehrkräfte", "Regeln"), "uk": ("Як грати", "Поради для вчителя", "Правила")}
+
+
+@pytest.mark.parametrize("lang", list(RULES))
+def test_a_rules_page_after_the_sheets_and_a_teachers_guide_after_the_keys(tmp_path, lang):
+    """Issue 23: how to play (the players' file, once, after the sheets) and the teacher's guide (the key file),
+    in the five languages, read back from the PDFs; the example's loop drawn, the guide's words at 11 pt."""
+    from papergame.data.words import load_texts
+
+    rules, guide, label = RULES[lang]
+    texts = load_texts(lang=lang)
+    run("--size", "5", "--copies", "2", "--lang", lang, "-o", str(tmp_path / "l.pdf"))
+    with pdfplumber.open(tmp_path / "l.pdf") as pdf:
+        assert len(pdf.pages) == 3
+        page = pdf.pages[2]
+        text = " ".join(page.extract_text().split())
+        sizes = {round(c["size"], 1) for c in page.chars if c["top"] < page.height - 90}  # pt, above the footer
+        loop = [line for line in page.lines if line["linewidth"] > 2.5]
+    assert text.startswith(rules) and f"– {label}" in text
+    for key in ("rules_goal", "rules_tip", "rules_tiles"):
+        assert " ".join(texts.get(f"loops.{key}").split()[:6]) in text, key
+    assert min(sizes) >= 11.0  # nothing a child reads under 11 pt above the footer
+    assert len(loop) == 8  # the example's answer: 8 lines round the L of three squares
+    with pdfplumber.open(tmp_path / "l-key.pdf") as pdf:
+        assert len(pdf.pages) == 3  # two keys, then the guide
+        text = " ".join(pdf.pages[2].extract_text().split())
+    assert text.startswith(guide)
+    for key in ("guide_print", "guide_levels", "guide_class", "guide_check"):
+        assert " ".join(texts.get(f"loops.{key}").split()[:6]) in text, key
+
+
+def test_the_rules_pages_example_has_one_loop_by_sat_and_by_backtracking():
+    from papergame.layout.pages.loops_sheet import EXAMPLE
+
+    grid = EXAMPLE.grid
+    loop = frozenset(EXAMPLE.edges())
+    assert len(cycles(set(loop))) == 1
+    full = counts(grid, set(loop))
+    assert all(c is None or c == full[i][j] for i, row in enumerate(EXAMPLE.clues) for j, c in enumerate(row))
+    assert [frozenset(s) for s in solutions(grid, EXAMPLE.clues)] == [loop] == backtrack(grid, EXAMPLE.clues)

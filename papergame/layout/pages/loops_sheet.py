@@ -28,6 +28,10 @@ MOST = 12
 DOT = 0.6
 LOOP_W = 1.1
 TILE_MIN, TILE_MAX = 15.0, 30.0
+EXAMPLE_CELL = 14.0
+# The rules page's example: 3 x 3 squares, the loop round an L of three squares (its only loop: tests/test_loops.py).
+EXAMPLE = LoopPuzzle(0, 3, 3, "easy", ((None, 3, 1), (3, None, 0), (None, 0, None)),
+                     ((0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (2, 1), (2, 0), (1, 0)))
 
 
 class LoopsLayout:
@@ -119,6 +123,48 @@ class LoopsLayout:
                 w = self.columns * cell
                 gx = x + (slot_w - w) / 2
                 sheet.add(Group(gx, top - row_h + 2, 0, tuple(lattice(puzzle, cell, key))))
+        return sheet
+
+    # --- the rules page (players) and the teacher's guide (with the keys) -------------------
+
+    def titled(self, name: str, title_key: str) -> Sheet:
+        sheet = Sheet(name, self.paper, self.metrics)
+        title = self.texts.get(title_key)
+        fit_line(title, sheet.width, TITLE_SIZE, self.metrics, True, title_key)
+        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, title, TITLE_SIZE, bold=True))
+        sheet.gap(2.0)
+        return sheet
+
+    def rules_page(self) -> Sheet:
+        """How to play, for the players: the aim, the rule, a small puzzle beside its one loop, where to start,
+        and the tile version."""
+        texts = self.texts
+        sheet = self.titled("loops-rules", "loops.rules_title")
+        for key in ("loops.rules_goal", "loops.rules_steps"):
+            sheet.paragraph(texts.get(key), size=BODY, what=key)
+            sheet.gap(1.5)
+        sheet.paragraph(texts.get("loops.rules_example"), size=BODY, bold=True, what="loops.rules_example")
+        sheet.gap(2.0)
+        cell = EXAMPLE_CELL
+        h = EXAMPLE.rows * cell
+        bottom = sheet.take(h + 2.0, "the example")
+        w = EXAMPLE.columns * cell
+        left = sheet.x + sheet.width / 4 - w / 2
+        sheet.add(Group(left, bottom + 1.0, 0, tuple(lattice(EXAMPLE, cell, key=False))))
+        sheet.add(Group(left + sheet.width / 2, bottom + 1.0, 0, tuple(lattice(EXAMPLE, cell, key=True))))
+        sheet.gap(4.0)
+        for key in ("loops.rules_tip", "loops.rules_tiles"):
+            sheet.paragraph(texts.get(key), size=BODY, what=key)
+            sheet.gap(1.5)
+        return sheet
+
+    def guide_page(self) -> Sheet:
+        """The teacher's guide, with the keys: what to print for whom, the levels, class sets, checking."""
+        sheet = self.titled("loops-guide", "loops.guide_title")
+        for key in ("loops.guide_print", "loops.guide_levels", "loops.guide_class", "loops.guide_check"):
+            sheet.paragraph(self.texts.get(key), size=BODY, what=key)
+            sheet.gap(2.0)
         return sheet
 
     # --- the tile version -------------------------------------------------------------------
