@@ -287,3 +287,31 @@ def test_large_print_keeps_true_scale_and_says_which_tiles_have_room(tmp_path):
         "Error: --tile-size: 35 mm tiles have no room for their type numbers and ids at 16 pt clear of the lines; "
         "55 mm tiles have")
     assert not (tmp_path / "eight.pdf").exists()
+
+
+GUIDE_WORDS = {"en": ("cream or off-white matt paper", "--large-print", "--clear-print"),
+               "fr": ("papier mat crème", "--large-print", "--clear-print"),
+               "es": ("papel mate de color crema", "--large-print", "--clear-print"),
+               "de": ("cremefarbenes", "--large-print", "--clear-print"),
+               "uk": ("кремовому", "--large-print", "--clear-print")}
+
+
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang in ("en", "uk") else pytest.mark.slow)
+                                  for lang in LANGS])
+def test_the_guide_of_a_clear_or_large_kit_says_which_print_suits_whom(lang):
+    for data in (clear_kit(lang), large_kit(lang)):
+        with pdfplumber.open(io.BytesIO(data)) as doc:  # the words in the order they are drawn, line after line
+            text = " ".join(w["text"] for page in doc.pages[-3:] for w in page.extract_words(use_text_flow=True))
+        for words in GUIDE_WORDS[lang]:
+            assert words in text, (lang, words)
+    with pdfplumber.open(io.BytesIO(pdf(lang, False, ()))) as doc:  # the standard kit's guide is as it was
+        assert GUIDE_WORDS[lang][0] not in " ".join((p.extract_text() or "").replace("\n", " ") for p in doc.pages)
+
+
+def test_large_and_clear_print_together():
+    data = kit_pdfs(options=KitOptions(large_print=True, clear_print=True)).kit
+    runs = line_sizes(data)
+    assert sorted({(p, t, s) for p, t, s in runs if s < 15.99}) == []
+    fonts = {c["fontname"].split("+")[-1] for page in chars(data) for c in page}
+    assert fonts <= {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}, fonts
+    assert statistics.median(letter_gaps(chars(data), 18.0)) == pytest.approx(CLEAR.tracking, abs=0.005)

@@ -72,6 +72,7 @@ class TypeProfile(NamedTuple):
     start_only: bool = False
     footer_lines: int = 0  # lines of words in the profile's own footer (0: the standard footer)
     roomy_labels: bool = False  # tiles must leave their type numbers and ids room clear of the lines (large print)
+    columns: int = 2  # the most columns a page of running text is set in
 
     def at_least(self, size: float) -> float:
         """A page's own size for a word, raised to the profile's least size (the same size in the standard profile)."""
@@ -104,7 +105,7 @@ def type_profile(large_print: bool = False, clear_print: bool = False, corrected
     if large_print and clear_print:
         profile = LARGE._replace(name="large-clear", tracking=CLEAR.tracking, word_gap=CLEAR.word_gap,
                                  face=CLEAR.face, leading=max(LARGE.leading, CLEAR.leading),
-                                 flow_leading=CLEAR.flow_leading)
+                                 flow_leading=CLEAR.flow_leading, columns=1)  # wide type: one column
     else:
         profile = LARGE if large_print else CLEAR if clear_print else STANDARD
     return profile._replace(footer_lines=profile.footer_lines + 1) if corrected and profile.footer_lines else profile

@@ -211,7 +211,7 @@ class ColumnPages:
     def __init__(self, name: str, paper: str, metrics: Metrics, title: str, continued: str, columns: int = 2,
                  stamp: Callable[[Sheet], None] | None = None):
         self.name, self.paper, self.metrics = name, paper, metrics
-        self.title, self.continued, self.columns = title, continued, columns
+        self.title, self.continued, self.columns = title, continued, min(columns, profile_of(metrics).columns)
         self.stamp = stamp
         self.sheets: list[Sheet] = []
         self.column = 0

@@ -16,7 +16,7 @@ from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph, step
 from papergame.layout.rule_figures import example_figure
 from papergame.layout.rule_words import example_sentence
-from papergame.layout.paper import Sheet
+from papergame.layout.paper import STANDARD, Sheet
 from papergame.text import Texts
 
 SECTIONS = (
@@ -75,6 +75,20 @@ def section_keys(definition: GameDefinition, keys: tuple[str, ...], pupil_pages:
     return out
 
 
+READING = ("access_large", "access_clear", "access_both", "access_paper")
+
+
+def reading_blocks(ctx: PageContext, width: float, build: str) -> list[Block]:
+    """Which print suits whom, and the paper: in the guide of a large-print or clear-print kit (the standard
+    kit's guide is as it was)."""
+    if ctx.type is STANDARD:
+        return []
+    texts, metrics = ctx.texts, ctx.metrics
+    blocks = [heading(texts.get("guide.access_heading"), width, metrics, "guide.access_heading")]
+    return blocks + [paragraph(texts.get(f"guide.{key}", build=build), width, metrics, f"guide.{key}", bullet="•")
+                     for key in READING]
+
+
 def guide_pages(ctx: PageContext) -> list[Sheet]:
     """The guide; `ctx.pupil_pages` is how many pages of the kit file are the players' (0: all of them, the host
     key being a file of its own; None: not known, as when the guide is printed alone)."""
@@ -89,6 +103,7 @@ def guide_pages(ctx: PageContext) -> list[Sheet]:
         for key in section_keys(definition, keys, pupil_pages):
             blocks.append(paragraph(texts.get(f"guide.{key}", **filled), w, metrics, f"guide.{key}",
                                     bullet="•" if len(keys) > 1 else ""))
+    blocks += reading_blocks(ctx, w, filled["build"])
     example = worked_example(definition)
     moves = [m for m in (example.stop, example.out) if m is not None]
     if moves:

@@ -92,7 +92,8 @@ def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
                  half, sheet.width)], [(texts.get("record.date"), 0.0, half - 4)]):
         bottom = sheet.take(line_h, "the names")
         for label, left, right in row:
-            fit_line(label, (right - left) * 0.6, body, sheet.metrics, what="record.names")
+            fit_line(label, (right - left) * (0.6 if sheet.type is STANDARD else 0.8), body, sheet.metrics,
+                     what="record.names")
             sheet.add(Text(sheet.x + left, bottom + 2.0, label, body))
             start = sheet.x + left + sheet.metrics.width(label, body) + 3
             sheet.add(Line(start, bottom + 1.4, sheet.x + right, bottom + 1.4, width=0.25))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
-from papergame.layout.pages.guide import values as command_values
+from papergame.layout.pages.guide import reading_blocks, values as command_values
 from papergame.layout.paper import Sheet
 
 # (heading, paragraphs): every key in full, the generic ones shared with the two-token guide
@@ -35,5 +35,6 @@ def shared_guide_pages(ctx: PageContext) -> list[Sheet]:
         blocks.append(heading(texts.get(head), w, metrics, head))
         for key in keys:
             blocks.append(paragraph(texts.get(key, **commands), w, metrics, key, bullet="•" if len(keys) > 1 else ""))
+    blocks += reading_blocks(ctx, w, commands["build"])
     pages.add(blocks)
     return pages.sheets
