@@ -129,17 +129,16 @@ class BrailleCode(NamedTuple):
 
 UEB = BrailleCode("ueb", "Unified English Braille, uncontracted (grade 1)", (cell(6),), cell(3, 4, 5, 6),
                   UPPER_DIGITS, "en-ueb-g1.ctb")
-CODES = {
-    "en": UEB,
-    "fr": BrailleCode("bfu", "Code braille français uniformisé, uncontracted", (cell(4, 6),), cell(6),
-                      ANTOINE_DIGITS, "fr-bfu-comp6.utb"),
-    "es": BrailleCode("es", "Spanish braille (ONCE), uncontracted", (cell(4, 6),), cell(3, 4, 5, 6), UPPER_DIGITS,
-                      "es-g1.ctb"),
-    "de": BrailleCode("de", "German braille, Basisschrift (uncontracted)", (), cell(3, 4, 5, 6), UPPER_DIGITS,
-                      "de-g0.utb"),
-    "uk": BrailleCode("uk", "Ukrainian braille (uncontracted)", (cell(4, 6),), cell(3, 4, 5, 6), UPPER_DIGITS,
-                      "uk.utb"),
-}
+CODES = {code.name: code for code in (
+    UEB,
+    BrailleCode("bfu", "Code braille français uniformisé, uncontracted", (cell(4, 6),), cell(6), ANTOINE_DIGITS,
+                "fr-bfu-comp6.utb"),
+    BrailleCode("es", "Spanish braille (ONCE), uncontracted", (cell(4, 6),), cell(3, 4, 5, 6), UPPER_DIGITS,
+                "es-g1.ctb"),
+    BrailleCode("de", "German braille, Basisschrift (uncontracted)", (), cell(3, 4, 5, 6), UPPER_DIGITS, "de-g0.utb"),
+    BrailleCode("uk", "Ukrainian braille (uncontracted)", (cell(4, 6),), cell(3, 4, 5, 6), UPPER_DIGITS, "uk.utb"),
+)}
+LANGUAGE_CODES = {"en": "ueb", "fr": "bfu", "es": "es", "de": "de", "uk": "uk"}  # what each text file names
 
 
 def code_for(lang: str) -> BrailleCode:
@@ -148,7 +147,7 @@ def code_for(lang: str) -> BrailleCode:
     >>> code_for("fr").name, code_for("it").name
     ('bfu', 'ueb')
     """
-    return CODES.get(lang.split("-")[0].lower(), UEB)
+    return CODES[LANGUAGE_CODES.get(lang.split("-")[0].lower(), "ueb")]
 
 
 def coordinate(text: str, code: BrailleCode = UEB) -> list[int]:
@@ -156,7 +155,7 @@ def coordinate(text: str, code: BrailleCode = UEB) -> list[int]:
 
     >>> unicode_braille(coordinate("A1")), unicode_braille(coordinate("12"))
     ('⠠⠁⠼⠁', '⠼⠁⠃')
-    >>> unicode_braille(coordinate("A1", CODES["fr"])), unicode_braille(coordinate("C3", CODES["de"]))
+    >>> unicode_braille(coordinate("A1", CODES["bfu"])), unicode_braille(coordinate("C3", CODES["de"]))
     ('⠨⠁⠠⠡', '⠉⠼⠉')
     >>> coordinate("A-1")
     Traceback (most recent call last):
@@ -192,6 +191,8 @@ UEB_PUNCTUATION = {
     "—": (cell(6), cell(3, 6)), "&": (cell(4), cell(1, 2, 3, 4, 6)), "+": (cell(5), cell(2, 3, 5)),
     "=": (cell(5), cell(2, 3, 5, 6)), "×": (cell(5), cell(2, 3, 6)), "%": (cell(4, 6), cell(3, 5, 6)),
     "·": (cell(4), cell(1, 6)),  # the middle dot of a tile's id, 3·4
+    "•": (cell(4, 5, 6), cell(2, 5, 6)), "…": (cell(2, 5, 6),) * 3, "°": (cell(4, 5), cell(2, 4, 5)),
+    "→": (cell(5, 6), cell(1, 2, 5, 6), cell(1, 3, 5)),
 }
 GRADE_1 = cell(5, 6)  # UEB's grade 1 indicator, before a letter a-j that follows a digit
 CAPITAL_WORD = (cell(6), cell(6))
@@ -206,16 +207,56 @@ def ueb_uncontracted(text: str) -> list[int]:
     >>> unicode_braille(ueb_uncontracted("OUT"))
     '⠠⠠⠕⠥⠞'
     """
+    words = text.split(" ")
+    passages = capital_passages(words)
     out: list[int] = []
-    for word in text.split(" "):
-        if out:
+    for i, word in enumerate(words):
+        if i:
             out.append(0)
-        out += ueb_word(word)
+        start, end = any(a == i for a, _ in passages), any(b == i for _, b in passages)
+        inside = any(a <= i <= b for a, b in passages)
+        if start:
+            out += CAPITAL_PASSAGE
+        out += ueb_word(word, capitals=not inside)
+        if end:
+            out += CAPITAL_TERMINATOR
     return out
 
 
-def ueb_word(word: str) -> list[int]:
-    """One word (no spaces); a run of two or more capital letters takes the capitalised-word indicator."""
+CAPITAL_PASSAGE = (cell(6), cell(6), cell(6))
+CAPITAL_TERMINATOR = (cell(6), cell(3))
+
+
+def capital_passages(words: list[str]) -> list[tuple[int, int]]:
+    """Runs of three or more words in capitals (words without letters may stand between), first to last index:
+    UEB writes them as a capitals passage, one indicator before and a terminator after.
+
+    >>> capital_passages("Sides N E S W.".split())
+    [(1, 4)]
+    >>> capital_passages("A1 3 A2/S E5/N".split()), capital_passages("A1 3 A2/S".split())
+    ([(0, 3)], [])
+    """
+    def kind(word: str) -> str:
+        letters = [ch for ch in word if ch.isascii() and ch.isalpha()]
+        if not letters:
+            return "none"
+        return "caps" if all(ch.isupper() for ch in letters) else "lower"
+
+    out, run = [], []
+    for i, word in enumerate(words + ["x"]):
+        k = kind(word)
+        if k == "caps":
+            run.append(i)
+        elif k == "lower":
+            if len(run) >= 3:
+                out.append((run[0], run[-1]))
+            run = []
+    return out
+
+
+def ueb_word(word: str, capitals: bool = True) -> list[int]:
+    """One word (no spaces); a run of two or more capital letters takes the capitalised-word indicator.
+    Inside a capitals passage (`capitals` False) capitals take no indicator of their own."""
     out: list[int] = []
     digits = False
     for i, ch in enumerate(word):
@@ -229,7 +270,9 @@ def ueb_word(word: str) -> list[int]:
                 out.append(GRADE_1)
             run_start = i == 0 or not (word[i - 1].isascii() and word[i - 1].isalpha())
             run = letter_run(word, i)
-            if len(run) >= 2 and run.isupper():
+            if not capitals:
+                pass
+            elif len(run) >= 2 and run.isupper():
                 if run_start:
                     out += CAPITAL_WORD
             elif ch.isupper():
@@ -424,3 +467,49 @@ def brf_pages(paragraphs: list[list[int]], width: int = BRF_WIDTH, height: int =
 def brf_file(paragraphs: list[list[int]]) -> bytes:
     """A whole BRF file: pages of `brf_pages`, lines ending CR LF, each page ended by a form feed."""
     return "".join("\r\n".join(page) + "\r\n\f" for page in brf_pages(paragraphs)).encode("ascii")
+
+
+# --- prose: liblouis where installed, else papergame's own uncontracted English ---------------------
+
+
+def prose_available(code: BrailleCode) -> bool:
+    """Whether this code's prose can be written here: with liblouis any code, without it English (UEB) only."""
+    return louis() is not None or code is UEB
+
+
+SPELLED = {"es": {"°": " grados"}}  # signs a code's liblouis table has no rule for, as the language says them
+
+
+def prose(text: str, code: BrailleCode) -> list[int]:
+    """A paragraph in the code's uncontracted braille: by liblouis (its `table`) where installed, else by
+    `ueb_uncontracted` for UEB. A word that cannot be written is written letter by letter as far as it can,
+    a character that cannot be written at all is left out (the tests check that no built-in text loses one)."""
+    for sign, words in SPELLED.get(code.name, {}).items():
+        text = text.replace(sign, words)
+    if louis() is not None:
+        try:
+            return louis_cells(text, code.table)
+        except BrailleError:
+            return _word_by_word(text, lambda word: louis_cells(word, code.table))
+    if code is not UEB:
+        raise BrailleError(f"{code.label} needs liblouis (Debian: python3-louis)")
+    try:
+        return ueb_uncontracted(text)
+    except BrailleError:
+        return _word_by_word(text, ueb_uncontracted)
+
+
+def _word_by_word(text: str, translate) -> list[int]:
+    out: list[int] = []
+    for word in text.split():
+        if out:
+            out.append(0)
+        try:
+            out += translate(word)
+        except BrailleError:
+            for ch in word:
+                try:
+                    out += translate(ch)
+                except BrailleError:
+                    continue
+    return out

@@ -29,6 +29,9 @@ class BuildReport(NamedTuple):
     texts_source: str = ""  # the text file the words came from, or the built-in one's label
     kit_files: tuple[Path, ...] = ()  # an SVG kit: its sheets' files (kit_path is the first)
     host_key_files: tuple[Path, ...] = ()  # ... and the host key's
+    braille: tuple[tuple[Path, int], ...] = ()  # a tactile kit's BRF files and their braille pages
+    braille_code: str = ""  # ... in this braille code (its label)
+    no_braille: str = ""  # why a tactile kit has no BRF files ("" when it has them, or is not tactile)
 
 
 def host_key_path_for(path: Path) -> Path:
@@ -218,6 +221,48 @@ def make_pages(game=None, text_path=None, lang="en", options: KitOptions = KitOp
     return definition, texts, kit
 
 
+# --- a tactile kit's braille files ----------------------------------------------------------------
+
+BRF_PARTS = ("rules", "record", "host-key")  # the parts a tactile kit also writes as BRF, in this order
+
+
+class BrailleFile(NamedTuple):
+    part: str  # rules, record or host-key
+    data: bytes
+    pages: int  # braille pages (40 cells by 25 lines)
+
+
+def braille_files(definition: GameDefinition, texts: Texts, kit, options: KitOptions
+                  ) -> tuple[tuple[BrailleFile, ...], str]:
+    """The BRF files of a tactile kit's rules, record sheet and host key, read off their laid-out pages, and
+    "" or why there are none (a language whose words need liblouis, where it is not installed)."""
+    from papergame.braille import brf_file, brf_pages, prose, prose_available
+    from papergame.layout.pages.tactile_sheets import code_of, key_words
+    from papergame.layout.tactile_text import paragraphs
+
+    code = code_of(texts)
+    if not prose_available(code):
+        return (), f"their words in {code.label} need liblouis (Debian: python3-louis)"
+    pages = kit.pages + kit.host_key
+    files = []
+    for part in BRF_PARTS:
+        own = [p for p in pages if p.name == part or p.name.startswith(part + "-")]
+        if not own:
+            continue
+        words = paragraphs(own, options.paper)
+        cells = [prose(text, code) for text, _ in words]
+        if part == "rules":  # the key of the raised marks first, then the rules
+            key = [prose(texts.get("tactile.key_title"), code)] + [prose(w, code) for w in key_words(definition, texts)]
+            cells = key + [[]] + cells
+        files.append(BrailleFile(part, brf_file(cells), len(brf_pages(cells))))
+    return tuple(files), ""
+
+
+def braille_path_for(path: Path, part: str) -> Path:
+    """`kit.pdf` -> `kit-rules.brf`."""
+    return path.with_name(f"{path.stem}-{part}.brf")
+
+
 class KitPdfs(NamedTuple):
     """A kit as PDF bytes: the kit, and the host key when it is its own file (host key "separate")."""
 
@@ -228,6 +273,8 @@ class KitPdfs(NamedTuple):
     texts: Texts  # the words printed (which text file they came from)
     guide_pages: int = 0  # the teacher's guide's sheets, in the kit or in the host-key file
     key_pages: int = 0  # the host key's own sheets, in the kit or in the host-key file
+    braille: tuple[BrailleFile, ...] = ()  # a tactile kit's BRF files
+    no_braille: str = ""  # why a tactile kit has none
 
 
 def kit_marks(definition, options: KitOptions, kit) -> KitMarks:
@@ -245,7 +292,9 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
     key_bytes = (render_bytes(kit.host_key, f"{title}: {texts.get('host_key.title')}", key_marks.keywords(),
                               options.print_shop)
                  if kit.host_key else None)
-    return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts, kit.guide_pages, kit.key_pages)
+    braille, no_braille = braille_files(definition, texts, kit, options) if options.tactile else ((), "")
+    return KitPdfs(kit_bytes, len(kit.pages), key_bytes, len(kit.host_key), texts, kit.guide_pages, kit.key_pages,
+                   braille, no_braille)
 
 
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
@@ -262,11 +311,19 @@ def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
     if pdfs.host_key is not None:
         key_path = host_key_path_for(output)
         files.append((key_path, pdfs.host_key))
+    brf = [(braille_path_for(output, f.part), f) for f in pdfs.braille]
+    for path, _ in brf:
+        check_target(path)  # a braille file is written over nothing but a braille file
+    files += [(path, f.data) for path, f in brf]
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, pdfs.texts))
     write_all(files)
+    from papergame.layout.pages.tactile_sheets import code_of
+
+    code = code_of(pdfs.texts).label if options.tactile else ""
     return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages, pdfs.guide_pages, pdfs.key_pages,
-                       pdfs.texts.source)
+                       pdfs.texts.source, braille=tuple((path, f.pages) for path, f in brf), braille_code=code,
+                       no_braille=pdfs.no_braille)
 
 
 def build_svg(output: str | Path | None, game_path=None, text_path=None, lang="en",

@@ -290,11 +290,23 @@ def wrote_kit_lines(report, options) -> list[str]:
     guide = (report.guide_pages, "the teacher's guide")
     if report.host_key_path is None:  # everything in one file
         players = report.kit_pages - report.key_pages - report.guide_pages
-        return [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(options)), key, guide]),
-                      report.kit_files)]
-    return [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(options))]),
-                  report.kit_files),
-            wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]), report.host_key_files)]
+        lines = [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(options)), key, guide]),
+                       report.kit_files)]
+    else:
+        lines = [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(options))]),
+                       report.kit_files),
+                 wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]), report.host_key_files)]
+    return lines + braille_lines(report)
+
+
+def braille_lines(report) -> list[str]:
+    """A tactile kit's BRF files (`Wrote kit-rules.brf (3 braille pages ...)`), or why there are none."""
+    lines = [wrote(path, f"{pages} braille page{'' if pages == 1 else 's'} of 40 cells by 25 lines, "
+                         f"{report.braille_code}") for path, pages in report.braille]
+    if report.no_braille:
+        lines.append(f"No braille files of the rules, record sheet and host key: {report.no_braille}; the sheets "
+                     "to feel are complete.")
+    return lines
 
 
 def sheets(count: int) -> str:

@@ -173,6 +173,8 @@ def flag(value: Any, option: str) -> bool:
 # --- options several documents share -----------------------------------------------------
 
 TILE_MIN, TILE_MAX = 20.0, 60.0
+TILE_DEFAULT = 35.0
+TACTILE_TILE = 50.0  # a tactile kit's tiles at least: room for the lines, their gaps and the braille, 6.4 mm apart
 MEASURED_MIN, MEASURED_MAX = 40.0, 60.0
 KITS_MIN, KITS_MAX = 1, 40
 HOST_KEY_CHOICES = ("page", "separate", "omit")
@@ -272,7 +274,7 @@ def check_measured(paper: str, measured: float | None) -> None:
 
 KIT_OPTIONS = (
     PAPER_OPTION,
-    Option("tile-size", NUMBER, 35.0, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
+    Option("tile-size", NUMBER, TILE_DEFAULT, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
            "A board too big for a page is split across sheets.", low=TILE_MIN, high=TILE_MAX, unit="mm",
            metavar="MM", attr="tile"),
     Option("host-key", CHOICE, "page", "The host key as the last page, as its own PDF beside the kit "
@@ -304,6 +306,13 @@ KIT_OPTIONS = (
            metavar="MM", advice="; print the two-sided test page and read the upright ruler where the line shows through"),
     Option("print-shop", FLAG, False, "For a print shop: every page with its TrimBox and BleedBox, a grey output "
            "intent, and every tile in a gutter of its own, its lines running 2 mm past its cut."),
+    Option("tactile", FLAG, False, f"A kit to feel, for swell (capsule) paper or lines traced in glue: pure black, "
+           f"tiles of {TACTILE_TILE:g} mm or more, lines told apart by type, braille coordinates and type numbers "
+           "drawn as dots, a key page; the rules, record sheet and host key also as BRF braille files (their "
+           "words need liblouis, Debian's python3-louis, except English; coordinates never do)."),
+    Option("red-labels", FLAG, False, "A tactile kit (as {tactile}) with labels for sighted helpers in red beside the "
+           "braille (red stays flat on swell paper; print in colour: black-and-white printers make red grey, which "
+           "rises)."),
 ) + PRINT_OPTIONS
 
 
@@ -330,6 +339,8 @@ class KitOptions:
     duplex_x: float | None = None  # what the two-sided test page read across (mm): the backs move right by it
     duplex_y: float | None = None  # ... and up
     print_shop: bool = False  # boxes, a grey output intent, tiles in gutters with bleed
+    tactile: bool = False  # a kit to feel: swell paper, braille as dots, BRF files
+    red_labels: bool = False  # a tactile kit's labels for sighted helpers, in red
 
     def __post_init__(self) -> None:
         check_options(self, KIT_OPTIONS)
@@ -348,6 +359,7 @@ class KitOptions:
         if self.print_shop and (self.format == "svg" or self.cutter != "none"):
             raise OptionError("print-shop", "makes a PDF for a print shop's press and guillotine, not cut files for "
                                             "a cutting machine; leave out format svg and cutter")
+        check_tactile(self)
         if self.kit is not None and not KITS_MIN <= self.kit <= (self.kits or KITS_MAX):
             if self.kits is not None:
                 raise OptionError("kit", f"there is no kit {self.kit} in a set of {self.kits} (kits 1 to {self.kits})")
@@ -379,6 +391,34 @@ class KitOptions:
         if self.tiles is not None:  # a reprint of named tiles prints just those
             return part == "tiles" or (self.only is not None and part in self.only)
         return self.only is None or part in self.only
+
+
+def check_tactile(options: KitOptions) -> None:
+    """A tactile kit is one kit, pure black, of tiles 50 mm or more (the default 35 mm becomes 50)."""
+    if options.red_labels:  # labels a tactile kit's braille: the kit is tactile
+        object.__setattr__(options, "tactile", True)
+    if not options.tactile:
+        return
+    if options.ink != "normal":
+        raise OptionError("ink", "low ink prints grey, and a tactile kit is pure black (swell paper raises black "
+                                 "only): leave ink at normal")
+    if options.backs != "none":
+        raise OptionError("backs", "prints grey tile backs, and a tactile kit is pure black: leave backs at none")
+    if options.print_shop:
+        raise OptionError("print-shop", "adds a grey output intent and gutters for a press; a tactile kit is pure "
+                                        "black, printed one sheet at a time: leave print-shop out")
+    if options.cutter != "none":
+        raise OptionError("cutter", "lays a printed kit's pieces apart for a cutting machine; a tactile kit's "
+                                    "sheets are cut by hand: leave cutter at none")
+    if options.kits is not None or options.kit is not None:
+        raise OptionError("tactile", "makes one kit at a time (its pieces are numbered by braille, not by kit): "
+                                     "build once for each pupil, without kits or kit")
+    if options.tile < TACTILE_TILE:
+        if options.tile != TILE_DEFAULT:
+            raise OptionError("tile-size", f"{options.tile:g} mm is too small for a tactile tile: give "
+                                           f"{TACTILE_TILE:g} to {TILE_MAX:g} mm (or leave it out for "
+                                           f"{TACTILE_TILE:g} mm)")
+        object.__setattr__(options, "tile", TACTILE_TILE)
 
 
 # --- worksheets ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ PDF_MAGIC = b"%PDF-"
 SVG_MAGIC = (b"<?xml", b"<svg")  # how an SVG file starts: only such a file is replaced by an SVG
 PNG_MAGIC = b"\x89PNG"
 MAGICS = {".svg": ("an SVG", SVG_MAGIC), ".png": ("a PNG image", (PNG_MAGIC,))}  # by suffix; else a PDF
+BRF_BYTES = frozenset(range(32, 96)) | {10, 12, 13}  # a braille file (BRF): braille ASCII, CR, LF, form feed
 
 
 def output_path(given: str | Path | None, default_name: str) -> Path:
@@ -244,7 +245,8 @@ def check_target(path: Path, pdf: bool = True) -> None:
     """Refuse an output path that could never be written, before anything is rendered to disk.
 
     With `pdf`, an existing file is only replaced if it is a PDF (it starts with `%PDF-`), or,
-    for a name ending in `.svg`, an SVG (it starts with `<?xml` or `<svg`), and `.png` a PNG image.
+    for a name ending in `.svg`, an SVG (it starts with `<?xml` or `<svg`), `.png` a PNG image, and for
+    `.brf` a braille file (braille ASCII and line and page ends only).
     """
     folder = path.parent
     try:
@@ -257,7 +259,12 @@ def check_target(path: Path, pdf: bool = True) -> None:
         if path.exists() and not path.is_file():
             raise OutputError(f"{path}: cannot write: it is not a regular file (a device or a pipe); "
                               f"name a file such as kit.pdf")
-        if pdf and path.is_file():
+        if pdf and path.is_file() and path.suffix.lower() == ".brf":
+            with open(path, "rb") as existing:
+                if not set(existing.read(4096)) <= BRF_BYTES:
+                    raise OutputError(f"{path}: cannot write: it exists and is not a braille file (BRF), so it is "
+                                      f"not replaced; name another file or remove it first")
+        elif pdf and path.is_file():
             kind, magic = MAGICS.get(path.suffix.lower(), ("a PDF", (PDF_MAGIC,)))
             with open(path, "rb") as existing:
                 start = existing.read(8)

@@ -32,10 +32,10 @@ COLUMNS = [chr(ord("A") + i) for i in range(BOARD_MAX)]
 ROWS = [str(i) for i in range(1, BOARD_MAX + 1)]
 
 
-@pytest.mark.parametrize("lang", sorted(CODES))
-def test_every_coordinate_a_board_can_have_is_written_as_liblouis_writes_it(lang):
+@pytest.mark.parametrize("name", sorted(CODES))
+def test_every_coordinate_a_board_can_have_is_written_as_liblouis_writes_it(name):
     need_louis()
-    code = CODES[lang]
+    code = CODES[name]
     texts = COLUMNS + ROWS + [c + r for c, r in itertools.product(COLUMNS, ROWS)] + [str(n) for n in range(1, 100)]
     wrong = {t: (unicode_braille(coordinate(t, code)), unicode_braille(louis_cells(t, code.table))) for t in texts}
     assert {t: pair for t, pair in wrong.items() if pair[0] != pair[1]} == {}
@@ -44,8 +44,8 @@ def test_every_coordinate_a_board_can_have_is_written_as_liblouis_writes_it(lang
 def test_the_codes_follow_each_language_s_number_and_capital_signs():
     assert unicode_braille(coordinate("A1")) == "⠠⠁⠼⠁"  # UEB: capital dot 6, numeric indicator 3456, digit a
     assert unicode_braille(coordinate("L12")) == "⠠⠇⠼⠁⠃"  # one numeric indicator for the run of digits
-    assert unicode_braille(coordinate("A1", CODES["fr"])) == "⠨⠁⠠⠡"  # French: capital 46, number dot 6, Antoine 1
-    assert unicode_braille(coordinate("A10", CODES["fr"])) == "⠨⠁⠠⠡⠼"  # Antoine 0 is dots 3456
+    assert unicode_braille(coordinate("A1", CODES["bfu"])) == "⠨⠁⠠⠡"  # French: capital 46, number dot 6, Antoine 1
+    assert unicode_braille(coordinate("A10", CODES["bfu"])) == "⠨⠁⠠⠡⠼"  # Antoine 0 is dots 3456
     assert unicode_braille(coordinate("A1", CODES["de"])) == "⠁⠼⠁"  # German Basisschrift marks no capitals
     assert unicode_braille(coordinate("A1", CODES["es"])) == unicode_braille(coordinate("A1", CODES["uk"])) == "⠨⠁⠼⠁"
     with pytest.raises(BrailleError):
@@ -56,7 +56,8 @@ def test_the_codes_follow_each_language_s_number_and_capital_signs():
 
 ENGLISH = ["A1", "E5/N", "OUT", "Lay tile 3@90 in A1.", "Turn 1: White lays 3 at A1, stands at A2/S.", "K7 · 3·4",
            "1a", "x2", "A1/S1", "TYPE@DEG", "C4/NE", "The host (an adult) keeps it; players don't.", "a–b", "25%",
-           "“Yes”, she said!", "Is it 12.5 mm?", "2-3 tiles", "1+1=2"]
+           "“Yes”, she said!", "Is it 12.5 mm?", "2-3 tiles", "1+1=2", "Sides N E S W.",
+           "Example; White; A1; 3; A2/S; E5/N", "1; OUT; B1/W; OUT; B1/W", "NE and SW only"]
 
 
 @pytest.mark.parametrize("text", ENGLISH)

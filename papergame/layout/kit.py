@@ -133,6 +133,7 @@ class Made(NamedTuple):
     boards: list[Sheet]
     with_tiles: list[Sheet]
     kit_of: dict[int, str]  # id(sheet) -> the kit it belongs to, in a class set
+    swell: list[int]  # a tactile kit: how many of its first sheets go on swell paper (one number)
 
 
 def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
@@ -176,6 +177,22 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
     made.sheets.extend(rest)
     if label:
         made.kit_of.update((id(sheet), label) for sheet in made.sheets[first:])
+
+
+def tactile_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made) -> None:
+    """A tactile kit's sheets for swell paper (key, board, tiles and tokens), then its rules and record on plain paper."""
+    from papergame.layout.pages.tactile_sheets import tactile_sheets
+
+    sheets, boards, with_tiles = tactile_sheets(ctx, options.wants, selection, options.red_labels)
+    made.sheets.extend(sheets)
+    made.boards.extend(boards)
+    made.with_tiles.extend(with_tiles)
+    made.swell.append(len(sheets))
+    pages = rule_set_pages(ctx)
+    if options.wants("rules"):
+        made.sheets.extend(pages.rules(ctx))
+    if options.wants("record"):
+        made.sheets.extend(pages.record(ctx))
 
 
 def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
@@ -224,13 +241,16 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
     numbers = options.numbers
     labels = [str(n) for n in numbers] if numbers is not None else [""]
-    made = Made([], [], [], {})
+    made = Made([], [], [], {}, [])
     metrics = metrics if isinstance(metrics, Typeset) else Typeset(metrics, options.type)
     metrics = ink_metrics(metrics, INKS[options.ink])  # low ink: wrapped at the weight it prints in
     ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
     pages = rule_set_pages(ctx)
     for label in labels:  # the pages each kit has its own of
-        own_pages(ctx, options, selection, made, label)
+        if options.tactile:
+            tactile_pages(ctx, options, selection, made)
+        else:
+            own_pages(ctx, options, selection, made, label)
     if numbers is not None and (options.wants("tiles") or options.wants("tokens")):
         shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets
@@ -243,6 +263,10 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     guide: list[Sheet] = []
     if options.wants("guide"):  # the players' pages are the kit's first ones, or the whole kit file with the host key apart
         guide = pages.guide(ctx._replace(pupil_pages=len(sheets) if options.host_key == "page" else 0))
+        if options.tactile:
+            from papergame.layout.pages.tactile_sheets import guide_sheet
+
+            guide += guide_sheet(ctx, sum(made.swell)).chain()
     if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
                                   "so there is nothing to print; ask for another part or keep the host key")

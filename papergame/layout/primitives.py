@@ -3,7 +3,8 @@
 A page is a list of these. They know nothing of PDF: the renderer turns each one into
 reportlab calls, and `page_json` turns a page into a readable snapshot.
 
-Colours are grey levels: 0 is black, 1 is white, None is "not drawn".
+Colours are grey levels: 0 is black, 1 is white, None is "not drawn". One colour besides: a text's
+`colour` may be "red", for the sighted labels of a tactile kit (red stays flat on swell paper).
 
 Every path says what a person does along it with scissors or a blade (`cut`): "cut" (cut
 along it), "fold", "score" (press a fold line in first), "register" (a registration mark a
@@ -117,6 +118,7 @@ class Text(NamedTuple):
     face: str = ""  # "" DejaVu Sans; "hyperlegible": Atkinson Hyperlegible where it has every letter (paper.TypeProfile)
     tracking: float = 0.0  # extra space after each letter, in em
     word_gap: float = 0.0  # extra space at each word space, in em
+    colour: str = ""  # "" the grey of `fill`; "red": pure red (RGB 1, 0, 0), a tactile kit's sighted labels
 
 
 class Group(NamedTuple):

@@ -153,11 +153,22 @@ def draw_polygon(c: Canvas, item: Polygon) -> None:
         c.setDash([])
 
 
+COLOURS = {"red": (1.0, 0.0, 0.0)}  # a text's `colour`: the tactile kit's sighted labels
+
+
+def fill_of(c: Canvas, item: Text) -> None:
+    """A text's colour: its grey, or red (the tactile kit's sighted labels)."""
+    if item.colour:
+        c.setFillColorRGB(*COLOURS[item.colour])
+    else:
+        c.setFillGray(item.fill)
+
+
 def draw_text(c: Canvas, item: Text) -> None:
     if item.face or item.tracking or item.word_gap:
         draw_set_text(c, item)
         return
-    c.setFillGray(item.fill)
+    fill_of(c, item)
     c.setFont(font_name(item.bold), item.size * mm)
     x, y = item.x * mm, item.y * mm
     if item.angle:
@@ -183,7 +194,7 @@ def draw_set_text(c: Canvas, item: Text) -> None:
     """
     font, text = setting(item.text, item.bold, item.face)
     size = item.size * mm
-    c.setFillGray(item.fill)
+    fill_of(c, item)
     c.setFont(font, size)
     track, gap = item.tracking * size, item.word_gap * size
     space = pdfmetrics.stringWidth(" ", font, size) + track + gap

@@ -51,6 +51,9 @@ def grey(level: float) -> str:
     return f"#{v:02x}{v:02x}{v:02x}"
 
 
+TEXT_COLOURS = {"red": "#ff0000"}  # a text's `colour` (the tactile kit's sighted labels), as render/pdf.py draws it
+
+
 def render_svg(pages: list[Page], out: BinaryIO, title: str, subject: str = "", keywords: str = "",
                plan: CutPlan | None = None) -> None:
     """Write one page (a list of exactly one) as an SVG to the binary stream `out`; same page, same bytes."""
@@ -214,7 +217,7 @@ class Painter:
         # the scale to 10 significant digits: 4 decimals of 0.0049392 would shrink a line of text by 0.8 %
         matrix = " ".join(f"{v:.10g}" if abs(v) > 1e-12 else "0" for v in (cos, sin, -sin, cos)) + f" {num(ex)} {num(ey)}"
         out.append(f'<path aria-label={quoteattr(item.text)} transform="matrix({matrix})" '
-                   f'fill="{grey(item.fill)}" d="{d}"/>')
+                   f'fill="{TEXT_COLOURS.get(item.colour) or grey(item.fill)}" d="{d}"/>')
 
     def draw_group(self, item: Group, out: list[str]) -> None:
         parts = [f"translate({num(item.x)} {num(item.y)})"]

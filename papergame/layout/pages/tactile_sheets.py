@@ -1,0 +1,330 @@
+"""The sheets of a tactile kit that go on swell paper (the key, the board, the tiles and tokens), and the guide's
+page on printing them.
+
+The board, tile and token parts of a kit are drawn in their tactile mode here; the rules, the
+record sheet, the host key and the guide stay as they are (plain paper, and BRF files). Every
+sheet keeps what a finger must tell apart `APART` apart, the foot of the page included.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from papergame.braille import CODES, BrailleCode, coordinate
+from papergame.errors import DefinitionError, OptionError
+from papergame.layout.context import PageContext
+from papergame.layout.pages.blocks import BODY, HEADING, TITLE
+from papergame.layout.pages.tokens import SPARES
+from papergame.layout.paper import Sheet
+from papergame.layout.pieces import PrintedTile, kit_id, tile_list
+from papergame.layout.primitives import Circle, Group, Item, Line, Rect, Text
+from papergame.layout.tactile import (APART, DOT, EDGE, LABEL, LINE_TYPES, MAX_LINES, PATH, RED,
+                                      TOKEN, Span, braille_items, braille_size, dashes, dot_places, tactile_tile,
+                                      token_items, token_shape)
+from papergame.layout.textflow import wrap
+from papergame.model.definition import GameDefinition
+from papergame.model.geometry import TileShape
+from papergame.text import Texts
+
+TITLE_BAND = TITLE * 1.6  # mm at the top of a sheet for its red title (kept empty without red labels)
+
+
+def braille_code(ctx: PageContext) -> BrailleCode:
+    """The braille code the text file names (`[tactile] braille`)."""
+    return code_of(ctx.texts)
+
+
+def code_of(texts: Texts) -> BrailleCode:
+    name = texts.get("tactile.braille")
+    if name not in CODES:
+        raise DefinitionError(f'{texts.source}: tactile.braille: "{name}" is not a braille code papergame '
+                              f'writes; codes are {", ".join(CODES)}')
+    return CODES[name]
+
+
+def check_shape(shape: TileShape) -> None:
+    """Tactile kits are made for square tiles with one port a side (two lines a tile, 25 mm apart at 50 mm)."""
+    if len(shape.sides) != 4 or shape.ports_per_side != 1:
+        raise OptionError("tactile", f"makes kits of square tiles with one port a side for now; this game's "
+                                     f"tiles are {shape.kind}s with {shape.ports_per_side} port(s) a side, too close "
+                                     f"together to keep lines {APART:g} mm apart")
+
+
+class Area(NamedTuple):
+    """Where a tactile sheet may put raised things: the content box above the foot, `APART` clear of it."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+
+def area(sheet: Sheet) -> Area:
+    return Area(sheet.box.x, sheet.floor + APART, sheet.box.right, sheet.box.top - TITLE_BAND)
+
+
+def titled(ctx: PageContext, name: str, title: str, red: bool) -> Sheet:
+    """A tactile sheet; its title printed in red for a sighted helper when asked for (black would rise)."""
+    sheet = ctx.sheet(name)
+    if red:
+        sheet.add(Text(sheet.box.x, sheet.box.top - TITLE, title, TITLE, bold=True, colour=RED))
+    return sheet
+
+
+# --- the key ------------------------------------------------------------------------------------
+
+SAMPLE = 60.0  # mm: a line type's sample on the key
+
+
+def key_entries(game: GameDefinition, texts: Texts) -> list[tuple[str, str]]:
+    """(what is drawn, its words) for every raised mark the kit has, in the key's order."""
+    lines = max(len(t.pairs) for t in game.tiles)
+    entries = [(kind, texts.get(f"tactile.key_{kind}")) for kind in LINE_TYPES[:lines]]
+    entries.append(("edge", texts.get("tactile.key_edge")))
+    for i, token in enumerate(game.tokens):
+        shape = token_shape(i)
+        entries.append((f"token-{shape}", texts.get("tactile.key_token", token=texts.get(f"token.{token.name}"),
+                                                    shape=texts.get(f"tactile.shape_{shape}"))))
+    entries.append(("braille", texts.get("tactile.key_braille")))
+    return entries
+
+
+def sample_items(kind: str, x: float, cy: float, code: BrailleCode) -> list[Item]:
+    """The key's sample of one raised mark, from x, centred on the height cy."""
+    if kind == "solid":
+        return [Line(x, cy, x + SAMPLE, cy, width=PATH)]
+    if kind == "dashed":
+        return [Line(x + s.start, cy, x + s.end, cy, width=PATH) for s in dashes(Span(0.0, SAMPLE))]
+    if kind == "dotted":
+        return [Circle(x + at, cy, DOT / 2, width=0, stroke=None, fill=0.0) for at in dot_places(Span(0.0, SAMPLE))]
+    if kind == "edge":
+        return [Line(x, cy, x + SAMPLE, cy, width=EDGE)]
+    if kind.startswith("token-"):
+        return token_items(kind.removeprefix("token-"), x + TOKEN / 2, cy, cut="none")
+    cells = coordinate("3", code)  # a type number, as on the tiles
+    w, h = braille_size(cells)
+    return braille_items(cells, x, cy + h / 2)
+
+
+ROW = TOKEN + APART  # mm from one key entry to the next
+
+
+def key_sheet(ctx: PageContext, red: bool) -> Sheet:
+    """Every raised mark of the kit beside a braille letter (a, b, c ...), and its meaning in red for a helper.
+
+    The letters are the key's own, the same in every braille code; the BRF rules list what each means.
+    """
+    code = braille_code(ctx)
+    sheet = titled(ctx, "tactile-key", ctx.texts.get("tactile.key_title"), red)
+    room = area(sheet)
+    letter_w = braille_size([1])[0]
+    x_sample = room.left + letter_w + APART
+    x_words = x_sample + SAMPLE + APART
+    entries = key_entries(ctx.game, ctx.texts)
+    if len(entries) * ROW > room.top - room.bottom:
+        raise OptionError("tactile", "the key has more marks than one sheet holds")
+    for i, (kind, words) in enumerate(entries):
+        cy = room.top - ROW / 2 - i * ROW
+        letter = coordinate(chr(ord("a") + i), code)
+        sheet.add(*braille_items(letter, room.left, cy + braille_size(letter)[1] / 2))
+        sheet.add(*sample_items(kind, x_sample, cy, code))
+        if red:
+            lines = wrap(f"{chr(ord('a') + i)}: {words}", room.right - x_words, LABEL, ctx.metrics, what="tactile key")
+            top = cy + len(lines) * LABEL * 1.25 / 2
+            for k, line in enumerate(lines):
+                sheet.add(Text(x_words, top - LABEL * 0.95 - k * LABEL * 1.25, line, LABEL, colour=RED))
+    return sheet
+
+
+def key_words(game: GameDefinition, texts: Texts) -> list[str]:
+    """The key as sentences (`a: A tile's first line: solid.`), for the BRF rules."""
+    return [f"{chr(ord('a') + i)}: {words}" for i, (_, words) in enumerate(key_entries(game, texts))]
+
+
+# --- the tiles and tokens -----------------------------------------------------------------------------
+
+
+def tile_sheets(ctx: PageContext, tiles: list[PrintedTile], tokens: bool, red: bool) -> list[Sheet]:
+    """The tiles butted in rows (their thin edges are the cut lines), then the tokens in a row of their own."""
+    code = braille_code(ctx)
+    size = ctx.tile
+    sheets: list[Sheet] = []
+    remaining = list(tiles)
+    title = ctx.texts.get("tactile.tiles_title")
+    current: Sheet | None = None
+    bottom = 0.0
+    while remaining:
+        current = titled(ctx, f"tactile-tiles-{len(sheets) + 1}", title, red)
+        sheets.append(current)
+        room = area(current)
+        cols = math.floor((room.right - room.left) / size)
+        rows = math.floor((room.top - room.bottom) / size)
+        if cols < 1 or rows < 1:
+            raise OptionError("tile-size", f"a {size:g} mm tactile tile does not fit on a sheet")
+        chunk, remaining = remaining[: cols * rows], remaining[cols * rows:]
+        used = min(cols, len(chunk))
+        x0 = (room.left + room.right) / 2 - used * size / 2
+        for i, printed in enumerate(chunk):
+            c, r = i % used, i // used
+            label = kit_id(ctx.texts, printed) if red else None
+            current.add(Group(x0 + c * size, room.top - (r + 1) * size, 0,
+                              tuple(tactile_tile(ctx.shape, printed.tile, size, code, label))))
+        bottom = room.top - math.ceil(len(chunk) / used) * size
+    if tokens:
+        names = [t for t in range(len(ctx.game.tokens)) for _ in range(1 + SPARES)]
+        pitch = TOKEN + 2 * APART
+        per_row = max(1, math.floor((ctx.sheet("probe").box.w + 2 * APART) / pitch))
+        rows = math.ceil(len(names) / per_row)
+        need = APART + rows * pitch
+        if current is None or bottom - need < area(current).bottom:
+            current = titled(ctx, f"tactile-tiles-{len(sheets) + 1}", title, red)
+            sheets.append(current)
+            bottom = area(current).top + APART
+        room = area(current)
+        for k, index in enumerate(names):
+            row, place = divmod(k, per_row)
+            cx = room.left + TOKEN / 2 + place * pitch
+            cy = bottom - APART - TOKEN / 2 - row * pitch
+            current.add(*token_items(token_shape(index), cx, cy))
+            if red:
+                current.add(Text(cx, cy - TOKEN / 2 - LABEL * 1.2, ctx.texts.get(f"token.{ctx.game.tokens[index].name}"),
+                                 LABEL, anchor="middle", colour=RED))
+    return sheets
+
+
+# --- the board --------------------------------------------------------------------------------
+
+
+class Part(NamedTuple):
+    """A piece of the board on one sheet: columns and rows (indexes) and which of its sides carry the labels."""
+
+    cols: range
+    rows: range
+    left: bool  # row numbers on the left (else on the right)
+    top: bool  # column letters above (else below)
+
+
+def split(count: int, most: int) -> list[range]:
+    """`count` cells in as few runs of at most `most` as will do, as even as they can be.
+
+    >>> split(5, 3), split(6, 3), split(2, 4)
+    ([range(0, 3), range(3, 5)], [range(0, 3), range(3, 6)], [range(0, 2)])
+    """
+    parts = math.ceil(count / most)
+    base, extra = divmod(count, parts)
+    out, start = [], 0
+    for i in range(parts):
+        n = base + (1 if i < extra else 0)
+        out.append(range(start, start + n))
+        start += n
+    return out
+
+
+def label_room(ctx: PageContext, code: BrailleCode) -> tuple[float, float]:
+    """The widest row number's braille, and a column letter's height, with the gap to the grid."""
+    board = ctx.game.board
+    widest = max(braille_size(coordinate(r, code))[0] for r in board.rows)
+    return widest + APART + EDGE / 2, braille_size([1])[1] + APART + EDGE / 2
+
+
+def board_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
+    """The board in parts, each on a sheet with its labels on the outer sides (the sides that meet stay bare)."""
+    probe = area(ctx.sheet("probe"))
+    across, down = label_room(ctx, code)
+    most_cols = math.floor((probe.right - probe.left - across) / ctx.tile)
+    most_rows = math.floor((probe.top - probe.bottom - down) / ctx.tile)
+    if most_cols < 1 or most_rows < 1:
+        raise OptionError("tile-size", f"a {ctx.tile:g} mm board cell and its braille do not fit on a sheet")
+    board = ctx.game.board
+    col_runs = split(len(board.columns), most_cols)
+    row_runs = split(len(board.rows), most_rows)[::-1]  # the north of the board first
+    return [Part(cols, rows, left=i == 0, top=j == 0)
+            for j, rows in enumerate(row_runs) for i, cols in enumerate(col_runs)]
+
+
+def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
+    """The board at full size, cut into parts that fit a sheet, each cell a thin square; the column letters
+    and row numbers in braille on each part's outer sides."""
+    code = braille_code(ctx)
+    board = ctx.game.board
+    size = ctx.tile
+    across, down = label_room(ctx, code)
+    sheets = []
+    letter_h = braille_size([1])[1]
+    for n, part in enumerate(board_parts(ctx, code), start=1):
+        first, last = board.columns[part.cols.start], board.columns[part.cols.stop - 1]
+        low, high = board.rows[part.rows.start], board.rows[part.rows.stop - 1]
+        sheet = titled(ctx, f"tactile-board-{n}", ctx.texts.get("tactile.board_title", first=first, last=last, low=low,
+                                                                high=high), red)
+        room = area(sheet)
+        w, h = len(part.cols) * size, len(part.rows) * size
+        x0 = room.left + across if part.left else room.right - across - w
+        top = room.top - (down if part.top else 0.0)
+        y0 = top - h
+        for i, c in enumerate(part.cols):
+            for j, r in enumerate(part.rows):
+                sheet.add(Rect(x0 + i * size, y0 + j * size, size, size, width=EDGE, stroke=0.0, fill=None))
+            cells = coordinate(board.columns[c], code)
+            bw, bh = braille_size(cells)
+            cx = x0 + (i + 0.5) * size
+            label_top = top + APART + EDGE / 2 + letter_h if part.top else y0 - APART - EDGE / 2
+            sheet.add(*braille_items(cells, cx - bw / 2, label_top))
+            if red:
+                sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], LABEL, bold=True,
+                               colour=RED))
+        for j, r in enumerate(part.rows):
+            cells = coordinate(board.rows[r], code)
+            bw, bh = braille_size(cells)
+            cy = y0 + (j + 0.5) * size
+            left = x0 - APART - EDGE / 2 - bw if part.left else x0 + w + APART + EDGE / 2
+            sheet.add(*braille_items(cells, left, cy + bh / 2))
+            if red:
+                sheet.add(Text(left, cy - bh / 2 - LABEL * 1.3, board.rows[r], LABEL, bold=True, colour=RED))
+        sheets.append(sheet)
+    return sheets
+
+
+# --- the kit's tactile part, and the guide's page --------------------------------------------------
+
+
+def tactile_sheets(ctx: PageContext, wants, selection: list[PrintedTile] | None, red: bool
+                   ) -> tuple[list[Sheet], list[Sheet], list[Sheet]]:
+    """The sheets for swell paper in the order they print: (all of them, the board's, those with tiles)."""
+    check_shape(ctx.shape)
+    if any(len(t.pairs) > MAX_LINES for t in ctx.game.tiles):
+        raise OptionError("tactile", f"draws at most {MAX_LINES} lines a tile")
+    sheets: list[Sheet] = []
+    boards: list[Sheet] = []
+    with_tiles: list[Sheet] = []
+    pieces = wants("tiles") or wants("tokens") or selection is not None
+    if wants("board") or pieces:
+        sheets.append(key_sheet(ctx, red))
+    if wants("board") and selection is None:
+        boards = board_sheets(ctx, red)
+        sheets += boards
+    if pieces:
+        tiles = selection if selection is not None else (tile_list(ctx.game) if wants("tiles") else [])
+        made = tile_sheets(ctx, tiles, wants("tokens") and selection is None, red)
+        with_tiles = made if tiles else []
+        sheets += made
+    return sheets, boards, with_tiles
+
+
+def guide_sheet(ctx: PageContext, swell_sheets: int) -> Sheet:
+    """The guide's page on printing the tactile kit (plain paper, black print)."""
+    texts = ctx.texts
+    code = braille_code(ctx)
+
+    def continued(sheet: Sheet) -> None:
+        sheet.title(texts.get("tactile.guide_title"), TITLE)
+
+    sheet = ctx.sheet("tactile-guide")
+    sheet.continued = continued
+    sheet.title(texts.get("tactile.guide_title"), TITLE)
+    for key in ("guide_intro", "guide_feed", "guide_heat", "guide_glue", "guide_red", "guide_braille", "guide_brf"):
+        words = texts.get(f"tactile.{key}", sheets=swell_sheets, code=code.label)
+        sheet.paragraph(words, size=BODY, what=f"tactile.{key}", leading=1.3)
+        sheet.gap(HEADING * 0.4)
+    return sheet
+
