@@ -297,6 +297,40 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
                    braille, no_braille)
 
 
+class TileRoom(NamedTuple):
+    """Tiles too small for their lines to be followed: at `tile` mm, `crowded` tile types find no room for
+    their number or id clear of the lines (so a label lies over a line); `roomy` mm tiles have it."""
+
+    tile: float
+    roomy: float
+    crowded: int
+    types: int
+
+
+def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | None:
+    """None when the kit prints no tiles or every tile's labels sit clear of its lines; else what would do.
+
+    The ids are measured as a kit prints them (`3·6`, in a class set `K15 · 3·6`), the widest of each type.
+    """
+    from papergame.layout.tile_art import crowded_tiles, roomy_size
+
+    if options.only is not None and "tiles" not in options.only and options.tiles is None:
+        return None
+    definition = load_definition(game_path)
+    kit = options.kits or options.kit
+
+    def widest(tile) -> str:
+        label = f"{tile.id}·{tile.copies}"
+        return f"K{kit} · {label}" if kit else label
+
+    tiles = list(definition.tiles)
+    crowded = crowded_tiles(definition.shape, tiles, options.tile, widest)
+    if not crowded:
+        return None
+    roomy = roomy_size(definition.shape, tiles, options.tile, widest)
+    return TileRoom(options.tile, roomy or options.tile, len(crowded), len(tiles))
+
+
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
           options: KitOptions = KitOptions()) -> BuildReport:
     """Write the kit (and any separate host key); `output` None names it after the game."""

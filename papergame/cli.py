@@ -236,6 +236,18 @@ def build(output, **params) -> None:
     for line in wrote_kit_lines(report, request.options):
         click.echo(line)
     say_fallback(request, "the kit prints")
+    say_tile_room(request)
+
+
+def say_tile_room(request) -> None:
+    """One line on stderr when the tiles are too small for their lines to be followed, and what size would do."""
+    from papergame.build import tile_room
+
+    room = tile_room(request.game, request.options)
+    if room is not None:
+        click.echo(f"Warning: at {room.tile:g} mm, {room.crowded} of the {room.types} tile types have no room for "
+                   f"their numbers clear of the lines, which get hard to follow; --tile-size {room.roomy:g} "
+                   "would do.", err=True)
 
 
 KIT_PARTS = PLAYER_PARTS  # what a kit holds before its host key and guide

@@ -116,3 +116,29 @@ def test_every_tile_sheet_gives_the_cut_order(tmp_path, game, lang, words):
         for page in pdf.pages:
             text = " ".join(page_text(page).split())
             assert all(w in text for w in words), text[:300]
+
+
+def test_build_warns_in_one_line_when_tiles_are_too_small_for_their_lines(tmp_path):
+    """Eight-port tiles at 20 mm: some types have no room for their numbers clear of the lines; one line on
+    stderr says so and what size would do (not an error: the kit is written). None at 35 mm, none for the
+    edge-port game at 20 mm."""
+    runner = CliRunner()
+    out = tmp_path / "kit.pdf"
+    result = runner.invoke(main, ["build", "-o", str(out), "--game", "eight-port-path-tiles", "--tile-size", "20",
+                                  "--only", "tiles"])
+    assert result.exit_code == 0 and out.exists()
+    assert result.stderr.splitlines() == [
+        "Warning: at 20 mm, 4 of the 35 tile types have no room for their numbers clear of the lines, which get "
+        "hard to follow; --tile-size 21 would do."]
+    for args in (["--game", "eight-port-path-tiles"], ["--tile-size", "20"]):
+        result = runner.invoke(main, ["build", "-o", str(out), "--only", "tiles", *args])
+        assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_the_library_decides_which_size_would_do():
+    from papergame.build import tile_room
+    from papergame.options import KitOptions
+
+    room = tile_room("eight-port-path-tiles", KitOptions(tile=20.0))
+    assert room is not None and (room.tile, room.roomy, room.crowded, room.types) == (20.0, 21.0, 4, 35)
+    assert tile_room("eight-port-path-tiles", KitOptions(tile=21.0)) is None

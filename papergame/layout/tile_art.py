@@ -345,7 +345,9 @@ class Label(NamedTuple):
     h: float
     bold: bool
     angle: float = 0.0  # degrees; labels on tiles are always upright (0)
-    halo: bool = False  # a white knockout behind it, where it had to sit close to a line
+    halo: float = 0.0  # mm of white knocked out round its box, where it sits close to a line: never more
+    # than the room it keeps from the lines, so a halo never cuts a path line (0: none)
+    free: bool = True  # False: no room clear of the lines was found; it lies over them (the tile is crowded)
 
 
 NEAR_CORNER = 0.16  # tile units: a type number this near its preferred place is placed at once
@@ -425,7 +427,7 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
     tries = ((first, GRID), (PADS[1], GRID), (PADS[2], 2 * GRID), (PADS[3], 2 * GRID), (PADS[4], 4 * GRID))
     for pad, grid in tries:
         free = room(shape, pairs, _clearances(shape, pairs, size, pad), edge, grid)
-        halo = pad < HALO_BELOW
+        halo = min(HALO, pad) if pad < HALO_BELOW else 0.0
 
         def id_in(taken: tuple) -> Label | None:
             # always upright: a turned id would read as a sign of which way the tile lies
@@ -463,8 +465,9 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
         if found:
             nearest = min(far for far, _, _ in found)
             return min((f for f in found if f[0] <= nearest + NEAR_CORNER / 2), key=lambda f: f[1])[2]
-    # nowhere free: as small as allowed, where each hides the least of the lines, on a white halo
-    # (still the edge inset away from the cut; the tests count such tiles)
+    # nowhere free: as small as allowed, where each hides the least of the lines, with no halo (a
+    # knockout would cut the line, and a break in a path reads as an end); still the edge inset away
+    # from the cut. `crowded_tiles` counts such tiles and `build` says what tile size would do.
     free = room(shape, pairs, _clearances(shape, pairs, size, 0.0), edge, 4 * GRID)
     out: list[Label] = []
     taken: tuple = ()
@@ -474,7 +477,7 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
             w, h = loose_width(text, em, bold, loose), (TYPE_RISE + drop) * em
             spot = least_blocked(free, w / size, h / size, prefer, taken)
             x, y = (prefer.x - w / size / 2, prefer.y - h / size / 2) if spot is None else spot
-            out.append(Label(text, em, x * size, y * size + drop * em, w, h, bold, halo=True))
+            out.append(Label(text, em, x * size, y * size + drop * em, w, h, bold, free=False))
             taken += ((x, y, x + w / size, y + h / size),)
     return tuple(out)
 
@@ -484,15 +487,34 @@ HALO = 0.3  # mm of white round a label's box where it sits close to a line
 
 def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
     items: list[Item] = []
-    if label.halo:  # the box holds the digits' ink (and the underline): white round it, under the text
+    if label.halo > 0:  # the box holds the digits' ink (and the underline): white round it, under the text
         drop = (TYPE_DROP if label.bold else ID_DROP) * label.size
-        items.append(Rect(label.x - HALO, label.y - drop - HALO, label.w + 2 * HALO, label.h + 2 * HALO, width=0,
+        m = label.halo
+        items.append(Rect(label.x - m, label.y - drop - m, label.w + 2 * m, label.h + 2 * m, width=0,
                           stroke=None, fill=1.0, role="halo"))
     items.append(Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink, angle=label.angle))
     if underline:  # shows which way up the tile was printed (a 6 is not a 9)
         y = label.y - 0.15 * label.size
         items.append(Line(label.x, y, label.x + label.w, y, width=0.1 * label.size, stroke=ink))
     return items
+
+
+def crowded_tiles(shape: TileShape, tiles, size: float, id_label) -> list[TileType]:
+    """The tiles whose type number or id finds no room clear of their lines at this size (`id_label(tile)`
+    gives a tile's widest id): their labels would lie over the lines."""
+    return [t for t in tiles
+            if not all(label.free for label in labels(shape, tuple(t.pairs), size, str(t.id), id_label(t)))]
+
+
+def roomy_size(shape: TileShape, tiles, size: float, id_label, largest: float = 60.0) -> float | None:
+    """None when every tile's labels have room clear of its lines at `size`; else the smallest whole size
+    in mm (up to `largest`) at which they all do, or `largest`."""
+    if not crowded_tiles(shape, tiles, size, id_label):
+        return None
+    for bigger in range(math.floor(size) + 1, math.floor(largest) + 1):
+        if not crowded_tiles(shape, tiles, float(bigger), id_label):
+            return float(bigger)
+    return largest
 
 
 def outline_item(shape: TileShape, size: float, ink: float) -> Item:

@@ -43,7 +43,7 @@ def labels_fit(ctx: PageContext, tile: float) -> bool:
             continue  # the last copy has the widest id of its type
         placed = labels(ctx.game.shape, tuple(printed.tile.pairs), tile, texts.get("tiles.type", type=printed.tile.id),
                         kit_id(texts, printed), ctx.type.least, ctx.type.tracking)
-        if any(label.halo for label in placed):
+        if any(label.halo or not label.free for label in placed):
             return False
     return True
 
