@@ -610,16 +610,18 @@ def validate(game_path=None) -> Validation:
 
 def build_simulation_report(output: str | Path, report, game_path=None, text_path=None, lang="en") -> Path:
     """The one-page PDF of a simulation, in the language asked for, written atomically."""
-    from papergame.layout.pages.simulation_report import report_page
+    from papergame.layout.context import PageContext
+    from papergame.layout.pages.simulation_report import report_pages
     from papergame.render.fonts import FontMetrics
 
     output = Path(output)
     check_target(output)
     texts = load_texts(text_path, lang, game_path, rule_set(report.definition).words)
     check_text_glyphs(texts)
-    page = report_page(report, texts, "a4", FontMetrics())
-    check_page_glyphs([page])
-    write_all([(output, render_bytes([page], texts.get("simulate.title")))])
+    ctx = PageContext(report.definition, texts, "a4", KitOptions().tile, FontMetrics())
+    pages = [sheet.page for sheet in report_pages(ctx, report)]
+    check_page_glyphs(pages)
+    write_all([(output, render_bytes(pages, texts.get("simulate.title")))])
     return output
 
 

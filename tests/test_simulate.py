@@ -118,3 +118,25 @@ def test_report_pdf(tmp_path):
     again = tmp_path / "again.pdf"
     run("simulate", "--games", "300", "-o", str(again))
     assert again.read_bytes() == out.read_bytes()
+
+
+def test_the_report_is_laid_out_over_the_one_page_context_as_the_kits_pages_are(tmp_path):
+    """Issue 17: the report's page builder takes the PageContext every page kind takes (and the report), and the
+    command's PDF is exactly those sheets rendered."""
+    from papergame.build import render_bytes
+    from papergame.data.words import load_texts
+    from papergame.layout.context import PageContext
+    from papergame.layout.pages.simulation_report import report_pages
+    from papergame.render.fonts import FontMetrics
+
+    definition = load_definition()
+    report = simulate(definition, 120, "careful", 4)
+    texts = load_texts(lang="de")
+    sheets = report_pages(PageContext(definition, texts, "a4", 35.0, FontMetrics()), report)
+    assert len(sheets) == 1 and sheets[0].paper == "a4"
+    result = CliRunner().invoke(main, ["simulate", "--games", "120", "--policy", "careful", "--seed", "4",
+                                       "--lang", "de", "-o", str(tmp_path / "s.pdf")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "s.pdf").read_bytes() == render_bytes([s.page for s in sheets], texts.get("simulate.title"))
+    with pdfplumber.open(tmp_path / "s.pdf") as pdf:
+        assert pdf.pages[0].extract_text().startswith(texts.get("simulate.title"))

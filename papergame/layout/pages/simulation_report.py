@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 from papergame.layout.charts import BarChart
+from papergame.layout.context import PageContext
 from papergame.layout.paper import BODY_SIZE, Sheet
-from papergame.layout.primitives import Page, Text
-from papergame.layout.textflow import Metrics
+from papergame.layout.primitives import Text
 from papergame.model.rulesets import rule_set
 from papergame.model.simulate import SimulationReport, standard_error
 from papergame.text import Texts
@@ -46,8 +46,11 @@ def player_word(name: str, texts: Texts) -> str:
     return words.get(name, name)
 
 
-def report_page(report: SimulationReport, texts: Texts, paper: str, metrics: Metrics) -> Page:
-    sheet = Sheet("simulation", paper, metrics)
+def report_pages(ctx: PageContext, report: SimulationReport) -> list[Sheet]:
+    """The report's one sheet, over the one page context every page kind takes (its game is the report's), and
+    the report itself: the document's own data, as a kit's tile pages take their tiles."""
+    texts = ctx.texts
+    sheet = ctx.sheet("simulation")
     sheet.title(texts.get("simulate.title"))
     for line in report_lines(report, texts):
         sheet.paragraph(line, size=BODY_SIZE, what="the summary")
@@ -72,4 +75,4 @@ def report_page(report: SimulationReport, texts: Texts, paper: str, metrics: Met
     chart(texts.get("simulate.chart_tiles"), [texts.get("simulate.type", type=t) for t in types],
           [100 * report.tiles[t] / laid for t in types], texts.get("simulate.of_tiles"))
     sheet.add(Text(sheet.x, sheet.floor, texts.get("simulate.footer"), LEGEND))
-    return sheet.page
+    return [sheet]
