@@ -447,7 +447,7 @@ WORKSHEET_OPTIONS = (
     FORMAT_OPTION._replace(help="pdf: one file of the sheets and one of the keys. svg: one file a sheet "
                                 "(NAME-01.svg, NAME-key-01.svg, ...), in millimetres, with a Print layer.",
                            default="pdf"),
-)
+)  # large and clear print: the own-token sheets read the profile (WorksheetOptions.large_print), not yet offered
 
 
 @dataclass(frozen=True)

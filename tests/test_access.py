@@ -315,3 +315,15 @@ def test_large_and_clear_print_together():
     fonts = {c["fontname"].split("+")[-1] for page in chars(data) for c in page}
     assert fonts <= {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}, fonts
     assert statistics.median(letter_gaps(chars(data), 18.0)) == pytest.approx(CLEAR.tracking, abs=0.005)
+
+
+def test_the_predict_the_exit_sheets_read_the_profile_too():
+    """Not offered on the command line yet (French, Spanish and Ukrainian answer boxes do not fit at 16 pt), but
+    the own-token worksheets are laid out from the profile: in English every word of a large-print sheet and
+    its key is 16 pt or more."""
+    from papergame.build import worksheet_pdfs
+    from papergame.options import WorksheetOptions
+
+    made = worksheet_pdfs(None, WorksheetOptions(large_print=True), lang="en")
+    for data in (made.sheets, made.keys):
+        assert sorted({(p, t, s) for p, t, s in line_sizes(data) if s < 15.99}) == []

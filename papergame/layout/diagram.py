@@ -32,6 +32,11 @@ def drawn_tile(shape, tile: TileType, size: float, type_label: bool, least: floa
                           least=least))
 
 
+def label_band(least: float = 0.0) -> float:
+    """The room a diagram keeps for its column letters and row numbers, wider for a profile's larger ones."""
+    return LABEL_BAND + (max(LABEL_SIZE, least) - LABEL_SIZE) * 1.3
+
+
 @dataclass
 class Marker:
     """A token drawn on a diagram: at an entry port, or just outside the edge it left by."""
@@ -85,7 +90,7 @@ class Diagram:
 
     @property
     def label_band(self) -> float:
-        return LABEL_BAND + (self.label_size - LABEL_SIZE) * 1.3
+        return label_band(self.least)
 
     @property
     def board(self) -> Board:

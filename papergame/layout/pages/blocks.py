@@ -52,22 +52,23 @@ def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str,
 def keep_away_banner(sheet: Sheet, keep: str, details: str, details_size: float, metrics: Metrics) -> None:
     """A key page's dashed "keep this from the pupils" banner, with the sheet's `details` at the right (under it,
     when a profile's wider type leaves no room beside it)."""
+    body = profile_of(metrics).body
     room = sheet.width - metrics.width(details, details_size) - 12
-    if sheet.type is not STANDARD and metrics.width(keep, BODY, True) > room:  # a profile's wider type
-        lines = wrap(keep, sheet.width - 6, BODY, metrics, True, "worksheet.key_keep_away")
-        high = len(lines) * BODY * 1.3 + 2.5
+    if sheet.type is not STANDARD and metrics.width(keep, body, True) > room:  # a profile's wider type
+        lines = wrap(keep, sheet.width - 6, body, metrics, True, "worksheet.key_keep_away")
+        high = len(lines) * body * 1.3 + 2.5
         bottom = sheet.take(high + 0.4, "the banner")
         sheet.add(Rect(sheet.x, bottom - 0.3 + 0.4, sheet.width, high, width=0.8, stroke=0.0, fill=None,
                        dash=(2.0, 1.2)))
         for i, line in enumerate(lines):
-            sheet.add(Text(sheet.x + 3, bottom + high - (i + 1) * BODY * 1.3 + 0.6, line, BODY, bold=True))
+            sheet.add(Text(sheet.x + 3, bottom + high - (i + 1) * body * 1.3 + 0.6, line, body, bold=True))
         bottom = sheet.take(details_size * 1.5, "the banner")
     else:
-        fit_line(keep, room, BODY, metrics, True, "worksheet.key_keep_away")
+        fit_line(keep, room, body, metrics, True, "worksheet.key_keep_away")
         bottom = sheet.take(8.0, "the banner")
-        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, BODY, True) + 6, 7.6, width=0.8,
+        sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, body, True) + 6, 7.6, width=0.8,
                        stroke=0.0, fill=None, dash=(2.0, 1.2)))
-        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, BODY, bold=True))
+        sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, body, bold=True))
     sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, details_size, anchor="end"))
 
 

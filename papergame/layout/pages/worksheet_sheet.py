@@ -21,9 +21,9 @@ from typing import NamedTuple
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
-from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
+from papergame.layout.diagram import Diagram, Marker, label_band
 from papergame.layout.pages.blocks import BODY, CAPTION, Figure, keep_away_banner, text_lines
-from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet, profile_of
+from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -103,13 +103,14 @@ class WorksheetLayout:
         self.paper = paper
         self.texts = texts
         self.metrics = RememberedWidths(metrics)
+        self.t = self.metrics.type  # the type profile every size below is read from (paper.TypeProfile)
         metrics = self.metrics
         self.level: Level = LEVELS[level]
         board = definition.board
         self.window = (min(self.level.window, len(board.columns)), min(self.level.window, len(board.rows)))
         self._lines: dict[tuple[type[Puzzle], float, str], list[str]] = {}
         self.longest_cell = max((board.cell_name(c) for c in board.cells),
-                                key=lambda n: metrics.width(n, QUESTION_SIZE))
+                                key=lambda n: metrics.width(n, self.t.body))
         probe = Sheet("worksheet", paper, metrics)
         self.sheet_header(probe, 1, 0)
         self.header_h = probe.box.top - probe.cursor
@@ -124,7 +125,7 @@ class WorksheetLayout:
     # --- planning ------------------------------------------------------------------------
 
     def diagram_size(self, cell: float) -> tuple[float, float]:
-        extra = LABEL_BAND + 1 + 2 * token_room(cell)
+        extra = label_band(self.t.least) + 1 + 2 * token_room(cell)
         return self.window[0] * cell + extra, self.window[1] * cell + extra
 
     def question(self, kind: type[Puzzle], cell_name: str) -> str:
@@ -133,8 +134,8 @@ class WorksheetLayout:
     def question_lines(self, kind: type[Puzzle], width: float, cell_name: str | None = None) -> list[str]:
         key = (kind, width, cell_name or self.longest_cell)
         if key not in self._lines:
-            indent = self.metrics.width("00. ", QUESTION_SIZE, True)
-            self._lines[key] = wrap(self.question(kind, key[2]), width - indent, QUESTION_SIZE,
+            indent = self.metrics.width("00. ", self.t.body, True)
+            self._lines[key] = wrap(self.question(kind, key[2]), width - indent, self.t.body,
                                     self.metrics, what=VIEWS[kind].question)
         return self._lines[key]
 
@@ -142,7 +143,7 @@ class WorksheetLayout:
         return HAND_LABEL + self.definition.hand * (HAND_TILE + HAND_GAP)
 
     def hand_label_w(self) -> float:
-        return self.metrics.width(self.texts.get("worksheet.hand"), BODY, True) + 3.0
+        return self.metrics.width(self.texts.get("worksheet.hand"), self.t.body, True) + 3.0
 
     def hand_per_row(self, width: float) -> int:
         return max(1, int((width - self.hand_label_w() + HAND_GAP) // (HAND_TILE + HAND_GAP)))
@@ -151,7 +152,7 @@ class WorksheetLayout:
         return math.ceil(self.definition.hand / self.hand_per_row(width))
 
     def slot_h(self, kind: type[Puzzle], plan: Plan) -> float:
-        q = len(self.question_lines(kind, plan.text_w)) * QUESTION_SIZE * LEADING
+        q = len(self.question_lines(kind, plan.text_w)) * self.t.body * LEADING
         hand = 0.0 if not VIEWS[kind].hand or plan.hand_beside else self.hand_rows(plan.text_w) * HAND_ROW
         if plan.beside:
             return max(plan.diagram_h, q + 1.5 + hand + box_h(kind))
@@ -219,11 +220,11 @@ class WorksheetLayout:
 
     def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
         right = self.texts.get("worksheet.sheet", number=number)
-        room = sheet.width - self.metrics.width(right, TITLE_SIZE, True) - 6.0
-        fit_line(left, room, TITLE_SIZE, self.metrics, True, what)
-        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, left, TITLE_SIZE, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + TITLE_SIZE * 0.3, right, TITLE_SIZE, bold=True, anchor="end"))
+        room = sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0
+        fit_line(left, room, self.t.title_size, self.metrics, True, what)
+        bottom = sheet.take(self.t.title_size * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + self.t.title_size * 0.3, left, self.t.title_size, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True, anchor="end"))
 
     def details(self, seed: int) -> str:
         level = self.texts.get(f"worksheet.level_{self.level.name}")
@@ -241,22 +242,22 @@ class WorksheetLayout:
         base = bottom + 2.0
         details = self.details(seed)
         name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
-        name_w = metrics.width(name, BODY, True)
-        date_w = metrics.width(date, BODY, True)
-        room = sheet.width - metrics.width(details, DETAILS_SIZE) - name_w - date_w - 14.0
+        name_w = metrics.width(name, self.t.body, True)
+        date_w = metrics.width(date, self.t.body, True)
+        room = sheet.width - metrics.width(details, self.t.caption) - name_w - date_w - 14.0
         if room < 60:
             raise LayoutError("worksheet page: the name and date leave too little room to write; "
                               "shorten worksheet.name, worksheet.date or worksheet.details")
         name_line = room * 0.68
         x = sheet.x
-        sheet.add(Text(x, base, name, BODY, bold=True))
+        sheet.add(Text(x, base, name, self.t.body, bold=True))
         x += name_w + 2.0
         sheet.add(Line(x, base - 0.8, x + name_line, base - 0.8, width=0.25))
         x += name_line + 4.0
-        sheet.add(Text(x, base, date, BODY, bold=True))
+        sheet.add(Text(x, base, date, self.t.body, bold=True))
         x += date_w + 2.0
         sheet.add(Line(x, base - 0.8, x + room - name_line, base - 0.8, width=0.25))
-        sheet.add(Text(sheet.x + sheet.width, base, details, DETAILS_SIZE, anchor="end"))
+        sheet.add(Text(sheet.x + sheet.width, base, details, self.t.caption, anchor="end"))
         sheet.gap(1.0)
         self.instructions(sheet, kinds_on)
         self.rule(sheet)
@@ -279,7 +280,7 @@ class WorksheetLayout:
         from papergame.model.answers import worked_example
 
         move = worked_example(self.definition).stop
-        figure = example_figure(self.definition, move, cell=9.0) if move is not None else None
+        figure = example_figure(self.definition, move, cell=9.0, least=self.t.least) if move is not None else None
         caption = (self.texts.get("worksheet.example", start=self.texts.position(self.definition.board, move.trace.start),
                                   end=self.texts.position(self.definition.board, move.trace.end), tile=f"{move.tile}@{move.rotation}")
                    if move is not None else "")
@@ -291,17 +292,17 @@ class WorksheetLayout:
         top = sheet.cursor
         y = top
         for text in self.intro(kinds_on):
-            lines = wrap(text, text_w - 4.0, QUESTION_SIZE, self.metrics, what="worksheet.intro")
-            sheet.add(*text_lines(["•"], sheet.x, y, QUESTION_SIZE, True))
-            sheet.add(*text_lines(lines, sheet.x + 4.0, y, QUESTION_SIZE))
-            y -= len(lines) * QUESTION_SIZE * 1.22 + 0.4
+            lines = wrap(text, text_w - 4.0, self.t.body, self.metrics, what="worksheet.intro")
+            sheet.add(*text_lines(["•"], sheet.x, y, self.t.body, True))
+            sheet.add(*text_lines(lines, sheet.x + 4.0, y, self.t.body))
+            y -= len(lines) * self.t.body * 1.22 + 0.4
         height = top - y
         if figure is not None:  # the example at the right, its caption beside it
-            cap = wrap(caption, cap_w, CAPTION, self.metrics, what="worksheet.example")
+            cap = wrap(caption, cap_w, self.t.caption, self.metrics, what="worksheet.example")
             fig_x = sheet.x + sheet.width - fig_w
             sheet.add(Group(fig_x, top - figure.height, 0, tuple(figure.items)))
-            sheet.add(*text_lines(cap, fig_x + figure.width + 2.0, top - figure.height / 2 + len(cap) * CAPTION * 0.6,
-                                  CAPTION))
+            sheet.add(*text_lines(cap, fig_x + figure.width + 2.0, top - figure.height / 2 + len(cap) * self.t.caption * 0.6,
+                                  self.t.caption))
             height = max(height, figure.height)
         if sides is not None:
             key_x = sheet.x + sheet.width - fig_w - key_w
@@ -318,11 +319,11 @@ class WorksheetLayout:
             return None
         size = SIDE_KEY
         labels = side_letters(shape, size, self.texts, self.metrics)
-        half = [self.metrics.width(t.text, CAPTION, True) / 2 for t in labels]
+        half = [self.metrics.width(t.text, self.t.caption, True) / 2 for t in labels]
         left = min([0.0] + [t.x - h for t, h in zip(labels, half)])
         right = max([shape.width * size] + [t.x + h for t, h in zip(labels, half)])
         bottom = min([0.0] + [t.y for t in labels])
-        top = max([size] + [t.y + CAPTION for t in labels])
+        top = max([size] + [t.y + self.t.caption for t in labels])
         items: tuple[Item, ...] = (shape_outline(shape, size, 0, 0, None), *labels)
         return Figure([Group(-left, -bottom, 0, items)], right - left, top - bottom)
 
@@ -337,9 +338,9 @@ class WorksheetLayout:
         sheet.gap(1.5)
         keep = texts.get("worksheet.key_keep_away")
         details = self.details(seed)
-        keep_away_banner(sheet, keep, details, DETAILS_SIZE, metrics)
+        keep_away_banner(sheet, keep, details, self.t.caption, metrics)
         sheet.gap(1.0)
-        sheet.paragraph(texts.get("worksheet.key_legend"), size=QUESTION_SIZE, what="worksheet.key_legend")
+        sheet.paragraph(texts.get("worksheet.key_legend"), size=self.t.body, what="worksheet.key_legend")
         self.rule(sheet)
 
     # --- pages ----------------------------------------------------------------------------
@@ -374,13 +375,13 @@ class WorksheetLayout:
         board = self.definition.board
         text_x = x + plan.diagram_w + INNER_GAP if plan.beside else x
         lines = self.question_lines(type(puzzle), plan.text_w, board.cell_name(puzzle.token.cell))
-        indent = self.metrics.width("00. ", QUESTION_SIZE, True)
+        indent = self.metrics.width("00. ", self.t.body, True)
         y = top
         for i, line in enumerate(lines):
-            y -= QUESTION_SIZE * LEADING
+            y -= self.t.body * LEADING
             if i == 0:
-                sheet.add(Text(text_x, y + QUESTION_SIZE * 0.3, f"{puzzle.number}.", QUESTION_SIZE, bold=True))
-            sheet.add(Text(text_x + indent, y + QUESTION_SIZE * 0.3, line, QUESTION_SIZE))
+                sheet.add(Text(text_x, y + self.t.body * 0.3, f"{puzzle.number}.", self.t.body, bold=True))
+            sheet.add(Text(text_x + indent, y + self.t.body * 0.3, line, self.t.body))
         safe = VIEWS[type(puzzle)].hand
         if plan.beside:
             diagram_top, answer_top, dx = top, y - 1.5, x
@@ -399,7 +400,7 @@ class WorksheetLayout:
     def diagram(self, plan: Plan, puzzle: Puzzle, key: bool) -> Diagram:
         definition = self.definition
         w = puzzle.window
-        d = Diagram(definition, w.cols, w.rows, plan.cell, type_labels=False)
+        d = Diagram(definition, w.cols, w.rows, plan.cell, type_labels=False, least=self.t.least)
         for p in puzzle.tiles:
             d.tiles[p.cell] = (definition.tile_type(p.tile), p.rotation)
         VIEWS[type(puzzle)].mark(d, puzzle, key)
@@ -410,7 +411,7 @@ class WorksheetLayout:
         d = self.diagram(plan, puzzle, key)
         left, bottom, _, _ = d.margins()
         room = token_room(plan.cell)
-        return d.items(x + LABEL_BAND + room - left, y + 1 + room - bottom)
+        return d.items(x + label_band(self.t.least) + room - left, y + 1 + room - bottom)
 
     def hand_tile(self, sheet: Sheet, type_id: int, x: float, y: float) -> None:
         """A hand's tile in a HAND_TILE square (a hexagon as wide as the square, centred in it)."""
@@ -423,13 +424,13 @@ class WorksheetLayout:
         """The hand upright beside the diagram, each tile with its type number at its right."""
         x += 2.0
         label = self.texts.get("worksheet.hand")
-        fit_line(label, HAND_COLUMN - 2.0, QUESTION_SIZE, self.metrics, True, "worksheet.hand")
-        sheet.add(Text(x, top - QUESTION_SIZE * 1.1, label, QUESTION_SIZE, bold=True))
+        fit_line(label, HAND_COLUMN - 2.0, self.t.body, self.metrics, True, "worksheet.hand")
+        sheet.add(Text(x, top - self.t.body * 1.1, label, self.t.body, bold=True))
         y = top - HAND_LABEL
         for type_id in puzzle.hand:
             y -= HAND_TILE
             self.hand_tile(sheet, type_id, x, y)
-            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), CAPTION, bold=True))
+            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), self.t.caption, bold=True))
             y -= HAND_GAP
 
     def hand_row(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> float:
@@ -440,10 +441,10 @@ class WorksheetLayout:
             row, col = divmod(i, per_row)
             base = top - row * HAND_ROW - HAND_TILE
             if i == 0:
-                sheet.add(Text(x, base + HAND_TILE / 2 - BODY * 0.36, label, BODY, bold=True))
+                sheet.add(Text(x, base + HAND_TILE / 2 - self.t.body * 0.36, label, self.t.body, bold=True))
             tx = x + self.hand_label_w() + col * (HAND_TILE + HAND_GAP)
             self.hand_tile(sheet, type_id, tx, base)
-            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), CAPTION, bold=True, anchor="middle"))
+            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), self.t.caption, bold=True, anchor="middle"))
         return top - self.hand_rows(width) * HAND_ROW
 
     def answer_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
@@ -452,21 +453,21 @@ class WorksheetLayout:
         sheet.add(Rect(x, top - height, width, height, width=0.4))
         view = VIEWS[type(puzzle)]
         label = self.texts.get(view.answer_label)
-        fit_line(label, width / 2, QUESTION_SIZE, self.metrics, True, "worksheet answer label")
+        fit_line(label, width / 2, self.t.body, self.metrics, True, "worksheet answer label")
         lines = view.lines
         for i in range(lines):
             base = top - height + 3.0 + (lines - 1 - i) * ANSWER_LINE
             lx = x + 2.0
             if i == 0:
-                sheet.add(Text(lx, base, label, QUESTION_SIZE, bold=True))
-                lx += self.metrics.width(label, QUESTION_SIZE, True) + 1.5
+                sheet.add(Text(lx, base, label, self.t.body, bold=True))
+                lx += self.metrics.width(label, self.t.body, True) + 1.5
             sheet.add(Line(lx, base - 0.6, x + width - 2.0, base - 0.6, width=0.2, stroke=FAINT))
 
     def key_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
         """The answer, in the box where the pupil writes it."""
         height = box_h(type(puzzle))
         sheet.add(Rect(x, top - height, width, height, width=0.4))
-        for size in KEY_SIZES:  # 11 pt, or smaller for a long list of safe tiles (six turns of a hexagon)
+        for size in (self.t.body, self.t.caption, self.t.at_least(2.6)):  # 11 pt, or smaller for a long list of safe tiles (six turns of a hexagon)
             lines = [line for text in self.key_texts(puzzle)
                      for line in wrap(text, width - 4.0, size, self.metrics, what="worksheet key answer")]
             room = int((height - 1.0) // (size * KEY_LEADING))
@@ -590,7 +591,8 @@ def compact_row(cells: list[str], width: float, metrics: Metrics, header: bool =
     xs = [0.0]
     for share in COMPACT_SHARES:
         xs.append(xs[-1] + share * width)
-    size = CAPTION if header else BODY
+    t = profile_of(metrics)
+    size = t.caption if header else t.body
     wrapped = [wrap(c, xs[i + 1] - xs[i] - 3, size, metrics, header, "worksheet compact key") for i, c in enumerate(cells)]
     height = max(len(w) for w in wrapped) * size * ROW_LEADING + 1.8
 
