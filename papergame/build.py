@@ -10,7 +10,7 @@ from papergame.data.games import load_definition
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.model.rulesets import rule_set
 from papergame.errors import DefinitionError, LayoutError, OptionError
-from papergame.output import check_target, output_path, refuse_inputs, sheet_paths, write_all
+from papergame.output import check_target, left_over_sheets, output_path, refuse_inputs, remove_files, sheet_paths, write_all
 from papergame.layout.kit import build_kit
 from papergame.layout.primitives import Group, Page, Text
 from papergame.options import KitOptions, LoopOptions, WorksheetOptions
@@ -32,6 +32,7 @@ class BuildReport(NamedTuple):
     braille: tuple[tuple[Path, int], ...] = ()  # a tactile kit's BRF files and their braille pages
     braille_code: str = ""  # ... in this braille code (its label)
     no_braille: str = ""  # why a tactile kit has no BRF files ("" when it has them, or is not tactile)
+    removed: tuple[Path, ...] = ()  # SVG sheets left from an earlier, longer run, removed
 
 
 def host_key_path_for(path: Path) -> Path:
@@ -379,10 +380,11 @@ def build_svg(output: str | Path | None, game_path=None, text_path=None, lang="e
                   if page.name.startswith("cut-")]
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, texts))
+    stale = left_over_sheets([p for p, _ in files])
     write_all(files)
     return BuildReport(kit_files[0][0], len(kit.pages), key_files[0][0] if key_files else None, len(kit.host_key),
                        kit.guide_pages, kit.key_pages, texts.source, tuple(p for p, _ in kit_files),
-                       tuple(p for p, _ in key_files))
+                       tuple(p for p, _ in key_files), removed=tuple(remove_files(stale)))
 
 
 class WorksheetReport(NamedTuple):
@@ -392,6 +394,7 @@ class WorksheetReport(NamedTuple):
     json: dict
     files: tuple[Path, ...] = ()  # SVG sheets: every sheet's file (path is the first)
     key_files: tuple[Path, ...] = ()
+    removed: tuple[Path, ...] = ()  # SVG sheets left from an earlier, longer run, removed
 
 
 class WorksheetPdfs(NamedTuple):
@@ -472,9 +475,10 @@ def worksheet_svgs(path: Path, key_path: Path, game_path, options: WorksheetOpti
     key_files = list(zip(sheet_paths(key_path, len(made.keys)), render_sheets(made.keys, made.key_title, made.keywords)))
     for target, _ in files + key_files:
         refuse_inputs(target, input_files(game_path, text_path, made.texts))
+    stale = left_over_sheets([p for p, _ in files + key_files])
     write_all(files + key_files)  # every sheet and key, or none
     return WorksheetReport(files[0][0], key_files[0][0], made.puzzles, made.json, tuple(p for p, _ in files),
-                           tuple(p for p, _ in key_files))
+                           tuple(p for p, _ in key_files), removed=tuple(remove_files(stale)))
 
 
 def worksheet_pages(definition, texts: Texts, options: WorksheetOptions, progress=lambda sheets: sheets):

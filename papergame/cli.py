@@ -233,7 +233,7 @@ def build(output, **params) -> None:
 
     request = request_of(KIT, params)
     report = build_kit(output, request.game, request.text, request.lang, request.options)
-    for line in wrote_kit_lines(report, request.options):
+    for line in wrote_kit_lines(report, request.options) + removed_lines(report.removed):
         click.echo(line)
     say_fallback(request, "the kit prints")
     say_tile_room(request)
@@ -319,6 +319,16 @@ def braille_lines(report) -> list[str]:
         lines.append(f"No braille files of the rules, record sheet and host key: {report.no_braille}; the sheets "
                      "to feel are complete.")
     return lines
+
+
+def removed_lines(removed) -> list[str]:
+    """`Removed kit-07.svg, kit-08.svg (...)`: the sheets of an earlier, longer run that no longer belong."""
+    from pathlib import Path
+
+    if not removed:
+        return []
+    names = ", ".join(Path(p).name for p in removed)
+    return [one_line(f"Removed {names} (sheets left from an earlier, longer run)")]
 
 
 def sheets(count: int) -> str:
@@ -515,6 +525,8 @@ def worksheet(output, as_json, **params) -> None:
     each = "puzzle" if report.puzzles == 1 else "puzzles"
     click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each", report.files), err=as_json)
     click.echo(wrote(report.key_path, "the answer keys", report.key_files), err=as_json)
+    for line in removed_lines(report.removed):
+        click.echo(line, err=as_json)
     say_fallback(request, "the sheets print")
 
 
@@ -555,6 +567,8 @@ def loops(output, as_json, **params) -> None:
     each = "puzzle" if report.puzzles == 1 else "puzzles"
     click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each", report.files), err=as_json)
     click.echo(wrote(report.key_path, "the answer keys", report.key_files), err=as_json)
+    for line in removed_lines(report.removed):
+        click.echo(line, err=as_json)
 
 
 @main.command()

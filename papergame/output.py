@@ -63,6 +63,55 @@ def sheet_paths(path: Path, count: int, suffix: str = ".svg") -> list[Path]:
     return [path.with_name(f"{stem}-{n:0{digits}d}{suffix}") for n in range(1, count + 1)]
 
 
+OURS = b"papergame"  # in the first lines of every SVG papergame writes (its <desc>: the document's keywords)
+
+
+def left_over_sheets(written: list[Path]) -> list[Path]:
+    """Sheets of an earlier, longer run beside `written` (kit-07.svg when kit-01 to -06 were just written):
+    SVG files (and a print-then-cut image beside one) numbered past the last, that papergame wrote.
+
+    A file that is not an SVG of papergame's (a drawing of your own named kit-09.svg) is not one.
+    """
+    out: list[Path] = []
+    names = {p.name for p in written}
+    for first in written:
+        match = re.fullmatch(r"(?P<stem>.+)-(?P<n>[0-9]+)\.svg", first.name)
+        if match is None or not match["n"].strip("0") == "1":
+            continue
+        stem = match["stem"]
+        try:
+            candidates = sorted(first.parent.iterdir())
+        except OSError:
+            return out
+        for path in candidates:
+            found = re.fullmatch(re.escape(stem) + r"-([0-9]+)\.(svg|png)", path.name)
+            if found is None or path.name in names or not path.is_file() or path.is_symlink():
+                continue
+            svg = path.with_suffix(".svg")
+            if not svg.is_file() or svg.name in names:
+                continue
+            try:
+                with open(svg, "rb") as f:
+                    start = f.read(2048)
+            except OSError:
+                continue
+            if start.startswith(SVG_MAGIC) and OURS in start:
+                out.append(path)
+    return out
+
+
+def remove_files(paths: list[Path]) -> list[Path]:
+    """Remove `paths` (sheets left over from an earlier run); those that could be removed."""
+    removed = []
+    for path in paths:
+        try:
+            os.unlink(path)
+            removed.append(path)
+        except OSError:
+            pass
+    return removed
+
+
 def refuse_inputs(path: Path, inputs: dict[str, str | Path | None]) -> None:
     """Refuse to write over a file this command reads (`inputs`: what each is, to its path)."""
     for what, source in inputs.items():

@@ -424,3 +424,13 @@ def test_hexagon_cuts_lie_on_the_pdfs_cut_lines(tmp_path):
     assert all(abs(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 - side) < 0.05 for a, b in segs)
     assert len(svg_sides) == len(segs) > 0
     assert svg_sides == pdf_sides  # every side the PDF draws to cut is cut, once, and nothing else
+
+
+def test_sheets_left_from_a_longer_run_are_removed_but_not_a_file_of_your_own(tmp_path):
+    make(tmp_path, "--format", "svg")
+    (tmp_path / "kit-09.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><!-- mine --></svg>', encoding="utf-8")
+    result = make(tmp_path, "--format", "svg", "--only", "tiles")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit-01.svg", "kit-09.svg"]
+    assert result.output.splitlines()[-1] == ("Removed kit-02.svg, kit-03.svg, kit-04.svg, kit-05.svg, kit-06.svg "
+                                              "(sheets left from an earlier, longer run)")
+    assert layer(tmp_path / "kit-01.svg", "Cut") is not None and "mine" in (tmp_path / "kit-09.svg").read_text()
