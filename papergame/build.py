@@ -378,13 +378,22 @@ def build_svg(output: str | Path | None, game_path=None, text_path=None, lang="e
     if options.cutter == "cricut":  # beside each cut sheet's SVG, its print-then-cut image
         files += [(path.with_suffix(".png"), cut_image(page, title)) for (path, _), page in zip(kit_files, kit.pages)
                   if page.name.startswith("cut-")]
+    braille, no_braille = braille_files(definition, texts, kit, options) if options.tactile else ((), "")
+    brf = [(braille_path_for(base, f.part), f) for f in braille]  # a tactile kit's BRF files, as beside a PDF
+    for path, _ in brf:
+        check_target(path)
+    stale = left_over_sheets([p for p, _ in files])
+    files += [(path, f.data) for path, f in brf]
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, texts))
-    stale = left_over_sheets([p for p, _ in files])
     write_all(files)
+    from papergame.layout.pages.tactile_sheets import code_of
+
     return BuildReport(kit_files[0][0], len(kit.pages), key_files[0][0] if key_files else None, len(kit.host_key),
                        kit.guide_pages, kit.key_pages, texts.source, tuple(p for p, _ in kit_files),
-                       tuple(p for p, _ in key_files), removed=tuple(remove_files(stale)))
+                       tuple(p for p, _ in key_files), braille=tuple((path, f.pages) for path, f in brf),
+                       braille_code=code_of(texts).label if options.tactile else "", no_braille=no_braille,
+                       removed=tuple(remove_files(stale)))
 
 
 class WorksheetReport(NamedTuple):

@@ -434,3 +434,14 @@ def test_sheets_left_from_a_longer_run_are_removed_but_not_a_file_of_your_own(tm
     assert result.output.splitlines()[-1] == ("Removed kit-02.svg, kit-03.svg, kit-04.svg, kit-05.svg, kit-06.svg "
                                               "(sheets left from an earlier, longer run)")
     assert layer(tmp_path / "kit-01.svg", "Cut") is not None and "mine" in (tmp_path / "kit-09.svg").read_text()
+
+
+def test_a_tactile_kit_as_svg_keeps_its_braille_files(tmp_path):
+    (tmp_path / "pdf").mkdir()
+    make(tmp_path / "pdf", "--tactile", name="t")
+    result = make(tmp_path, "--format", "svg", "--tactile", name="t")
+    brf = sorted(p.name for p in tmp_path.glob("*.brf"))
+    assert brf and brf == sorted(p.name for p in (tmp_path / "pdf").glob("*.brf"))
+    for name in brf:
+        assert (tmp_path / name).read_bytes() == (tmp_path / "pdf" / name).read_bytes()
+    assert ".brf" in result.output
