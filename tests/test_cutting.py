@@ -142,3 +142,29 @@ def test_the_library_decides_which_size_would_do():
     room = tile_room("eight-port-path-tiles", KitOptions(tile=20.0))
     assert room is not None and (room.tile, room.roomy, room.crowded, room.types) == (20.0, 21.0, 4, 35)
     assert tile_room("eight-port-path-tiles", KitOptions(tile=21.0)) is None
+
+
+def test_lines_bleed_past_the_edge_only_where_no_tile_lies_across(tmp_path):
+    """Edge-port tiles, A4: every line that meets a side with no tile across it (the block's outside and the
+    empty slots beside a short last row) goes on 1.5 mm past the edge, so a cut a little outside leaves no
+    white notch; none pokes into a neighbouring tile. 18 tiles in rows of 5, 5, 5, 3: 18 such sides."""
+    out = build(tmp_path, "--only", "tiles")
+    with open_pdf(out) as pdf:
+        page = pdf.pages[0]
+        tiles = [(mm(r["x0"]), mm(r["top"]), mm(r["x1"]), mm(r["bottom"])) for r in page.rects
+                 if abs(mm(r["width"]) - 35) <= 0.01 and abs(mm(r["height"]) - 35) <= 0.01]
+        assert len(tiles) == 18
+
+        def inside(x, y):
+            return any(a - 1e-6 <= x <= c + 1e-6 and b - 1e-6 <= y <= d + 1e-6 for a, b, c, d in tiles)
+
+        stubs = set()
+        for c in page.curves:
+            x0, top, x1, bottom = mm(c["x0"]), mm(c["top"]), mm(c["x1"]), mm(c["bottom"])
+            if c["linewidth"] * 25.4 / 72 < 0.9:
+                continue
+            x, y = (x0 + x1) / 2, (top + bottom) / 2
+            if not inside(x, y):  # a stroke standing outside every tile: a bleed, 1.5 mm long, off an edge
+                assert abs(max(x1 - x0, bottom - top) - 1.5) < 0.02 and min(x1 - x0, bottom - top) < 0.02
+                stubs.add((round(x, 1), round(y, 1)))
+        assert len(stubs) == 18

@@ -20,6 +20,12 @@ class DrawTile(Protocol):
     def __call__(self, printed: "PrintedTile", outline: bool) -> list[Item]: ...
 
 
+class DrawEdges(Protocol):
+    """What one printed tile draws past the sides named (those with no tile across them on its sheet), in its frame."""
+
+    def __call__(self, printed: "PrintedTile", sides: set[str]) -> list[Item]: ...
+
+
 class PrintedTile(NamedTuple):
     tile: TileType
     copy: int  # 1-based

@@ -517,6 +517,32 @@ def roomy_size(shape: TileShape, tiles, size: float, id_label, largest: float = 
     return largest
 
 
+BLEED = 1.5  # mm a line is carried on past a tile's edge where no tile lies across it on the sheet
+
+
+def bleed(shape: TileShape, pairs, size: float, sides: set[str], ink: float = 0.0) -> list[Item]:
+    """Each line that meets one of `sides` (the tile's sides with no tile across them on its sheet) carried
+    BLEED mm on past the edge, straight out and in its style, so a cut a little outside the edge leaves no
+    white notch in the line. Only there: across a shared edge the next tile's line meets it. A dotted line
+    ends in a gap at its port and gets none; a dashed one ends in a whole dash, carried on solid."""
+    pairs = tuple(tuple(p) for p in pairs)
+    d = drawing(shape, pairs)
+    out: list[Item] = []
+    for i, pair in enumerate(pairs):
+        name = STYLE_NAMES[d.styles[i]]
+        if name == "dotted":
+            continue
+        for port in pair:
+            if shape.side_of(port) not in sides:
+                continue
+            p, n = shape.port_point(port), shape.outward(port)
+            reach = BLEED / size
+            stub = (p, Point(p.x + n.x * reach / 3, p.y + n.y * reach / 3),
+                    Point(p.x + n.x * reach * 2 / 3, p.y + n.y * reach * 2 / 3), Point(p.x + n.x * reach, p.y + n.y * reach))
+            out += styled(stub, 0 if name == "dashed" else d.styles[i], size, shape, None, ink)
+    return out
+
+
 def outline_item(shape: TileShape, size: float, ink: float) -> Item:
     """The tile's cut outline, drawn as its shape draws it (`layout/shapes`)."""
     from papergame.layout.shapes import shape_layout

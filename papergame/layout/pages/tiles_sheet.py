@@ -21,7 +21,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.paper import CONTENT_W, PT, SMALL_SIZE, Sheet
 from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import fit_line, wrap
-from papergame.layout.tile_art import cut_out, labels, tile_art, token_art
+from papergame.layout.tile_art import bleed, cut_out, labels, tile_art, token_art
 from papergame.layout.pages.board_sheet import BoardSheet
 from papergame.layout.pages.tokens import SPARES, token_radius
 from papergame.layout.pieces import MARK_BAND, PrintedTile, kit_id, tile_list
@@ -308,7 +308,9 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
     """
     texts = ctx.texts
     check_label_room(ctx, tiles)
-    block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: art(ctx, printed, outline))
+    block = shape_layout(ctx.game.shape).tile_block(
+        ctx, lambda printed, outline: art(ctx, printed, outline),
+        lambda printed, sides: bleed(ctx.game.shape, printed.tile.pairs, ctx.tile, sides))  # lines bleed where open
     remaining = tile_list(ctx.game) if tiles is None else list(tiles)
     cols = block.columns(CONTENT_W)
     if cols < 1:

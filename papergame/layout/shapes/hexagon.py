@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from papergame.layout.board_grid import GRID_LINE, Part, outline_items
 from papergame.layout.context import PageContext
 from papergame.layout.grid import Grid, XY, chains
-from papergame.layout.pieces import CUT_LINE, MARK_BAND, MARK_GAP, MARK_LEN, DrawTile, PrintedTile
+from papergame.layout.pieces import CUT_LINE, MARK_BAND, MARK_GAP, MARK_LEN, DrawEdges, DrawTile, PrintedTile
 from papergame.layout.primitives import Group, Item, Line, Polygon
 from papergame.model.board import Board, Cell
 from papergame.model.geometry import TileShape
@@ -24,9 +24,10 @@ class HexBlock:
     so neighbouring tiles share whole sides.
     """
 
-    def __init__(self, ctx: PageContext, draw: DrawTile):
+    def __init__(self, ctx: PageContext, draw: DrawTile, edges: DrawEdges | None = None):
         self.ctx = ctx
         self.draw = draw
+        self.edges = edges  # what a tile draws past its open sides (its lines' bleed), if anything
         self.w = ctx.game.shape.width  # a tile's width in tile units
 
     def width(self, cols: int) -> float:
@@ -56,9 +57,14 @@ class HexBlock:
         guides = self.ctx.cut_guides
         grid, slots = self.grid(len(tiles), cols, x0, top)
         items: list[Item] = []
+        taken = set(slots)
+        shape = self.ctx.game.shape
         for printed, cell in zip(tiles, slots):
             ox, oy = grid.at(grid.board.cell_origin(cell))
-            items.append(Group(ox, oy, 0, tuple(self.draw(printed, outline=False))))
+            # the sides with no tile across them: their lines bleed past the edge
+            open_sides = {side for side in shape.sides if grid.board.neighbour(cell, side) not in taken}
+            items.append(Group(ox, oy, 0, tuple((self.edges(printed, open_sides) if self.edges else [])
+                                                + self.draw(printed, outline=False))))
         # always: a zigzag between two columns cannot be cut from marks alone
         items += [Line(*s.start, *s.end, width=CUT_LINE, role="cut", cut="cut") for s in grid.sides(slots)]
         if guides in ("marks", "both"):
@@ -97,8 +103,8 @@ class HexagonLayout:
     def port_names(self, per_side: int) -> bool:
         return True
 
-    def tile_block(self, ctx: PageContext, draw: DrawTile) -> HexBlock:
-        return HexBlock(ctx, draw)
+    def tile_block(self, ctx: PageContext, draw: DrawTile, edges: DrawEdges | None = None) -> HexBlock:
+        return HexBlock(ctx, draw, edges)
 
     def outline(self, shape: TileShape, size: float, ink: float) -> Item:
         return Polygon(tuple((p.x * size, p.y * size) for p in shape.corners()), width=0.2, stroke=ink, fill=None,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from papergame.layout.board_grid import BORDER, GRID_LINE, Part, outline_items
 from papergame.layout.context import PageContext
 from papergame.layout.grid import Grid, XY
-from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, DrawTile, PrintedTile
+from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, DrawEdges, DrawTile, PrintedTile
 from papergame.layout.primitives import Group, Item, Line, Rect
 from papergame.model.board import Board, Cell
 from papergame.model.geometry import TileShape
@@ -56,9 +56,10 @@ def crop_marks(occupied: set[tuple[int, int]], x0: float, top: float, tile: floa
 class SquareBlock:
     """Square tiles in rows, `cols` to a row, read from the top-left."""
 
-    def __init__(self, ctx: PageContext, draw: DrawTile):
+    def __init__(self, ctx: PageContext, draw: DrawTile, edges: DrawEdges | None = None):
         self.ctx = ctx
         self.draw = draw
+        self.edges = edges  # what a tile draws past its open sides (its lines' bleed), if anything
 
     def columns(self, width: float) -> int:
         return math.floor((width - 2 * MARK_BAND) / self.ctx.tile)
@@ -75,12 +76,15 @@ class SquareBlock:
     def items(self, tiles: list[PrintedTile], cols: int, x0: float, top: float) -> list[Item]:
         size, guides = self.ctx.tile, self.ctx.cut_guides
         items: list[Item] = []
-        occupied = set()
+        occupied = {(i % cols, i // cols) for i in range(len(tiles))}
         for i, printed in enumerate(tiles):
             c, r = i % cols, i // cols
-            occupied.add((c, r))
+            # the sides with no tile across them: their lines bleed past the edge
+            open_sides = {side for side, across in (("N", (c, r - 1)), ("E", (c + 1, r)), ("S", (c, r + 1)),
+                                                      ("W", (c - 1, r))) if across not in occupied}
             items.append(Group(x0 + c * size, top - (r + 1) * size, 0,
-                               tuple(self.draw(printed, guides in ("lines", "both")))))
+                               tuple((self.edges(printed, open_sides) if self.edges else [])
+                                     + self.draw(printed, guides in ("lines", "both")))))
         if guides in ("marks", "both"):
             items += crop_marks(occupied, x0, top, size)
         return items
@@ -120,8 +124,8 @@ class SquareLayout:
         """One port a side is named by its side: no names on the board."""
         return per_side > 1
 
-    def tile_block(self, ctx: PageContext, draw: DrawTile) -> SquareBlock:
-        return SquareBlock(ctx, draw)
+    def tile_block(self, ctx: PageContext, draw: DrawTile, edges: DrawEdges | None = None) -> SquareBlock:
+        return SquareBlock(ctx, draw, edges)
 
     def outline(self, shape: TileShape, size: float, ink: float) -> Item:
         return Rect(0, 0, size, size, width=0.2, stroke=ink, fill=None, role="cut", cut="cut")
