@@ -217,12 +217,16 @@ def trace(moves: tuple[str, ...], as_json: bool, game_path: str | None) -> None:
               "(-) is refused. Never replaces an input file or a file that is not a PDF.")
 @document_options(KIT)
 def build(output, **params) -> None:
-    """Make the printable kit: board, tiles, tokens, rules, record sheet and host key.
+    """Make the printable kit: the players' file and the host's file.
+
+    The players' file (KIT.pdf) holds the board, tiles, tokens, rules and record sheet;
+    the host's file beside it (KIT-host-key.pdf) the host key and the teacher's guide,
+    for the host only. --host-key page puts them at the end of the kit's one file.
 
     \b
     Examples:
       papergame build
-      papergame build -o class-kit.pdf --paper letter --host-key separate
+      papergame build -o class-kit.pdf --paper letter --host-key page
       papergame build --measured 49.2 --ink low
       papergame build --tiles 3x2,1.4 -o spare-tiles.pdf
       papergame build --kits 15 -o class-set.pdf
@@ -283,8 +287,9 @@ def file_parts(pages: int, parts: list[tuple[int, str]]) -> str:
     return f"{sheets(pages)}: " + ", ".join(f"{n} for {words}" for n, words in parts)
 
 
-def wrote(path, what: str, files=()) -> str:
-    """`Wrote kit.pdf (...) in /home/anna/Mes Jeux`: the file, what it holds and the folder it is in.
+def wrote(path, what: str, files=(), whose: str = "") -> str:
+    """`Wrote kit.pdf (...) for the players in /home/anna/Mes Jeux`: the file, what it holds, whose it is (when
+    it is one reader's) and the folder it is in.
 
     `files`: the files of a document written one a sheet (SVG), named first to last.
     """
@@ -293,21 +298,31 @@ def wrote(path, what: str, files=()) -> str:
     path = Path(path)
     folder = path.parent.resolve() if str(path.parent) else Path.cwd()
     name = f"{Path(files[0]).name} to {Path(files[-1]).name}" if len(files) > 1 else path.name
-    return one_line(f"Wrote {name} ({what}) in {folder}")  # a newline or an escape in a name is shown, not obeyed
+    whose = f" for {whose}" if whose else ""
+    return one_line(f"Wrote {name} ({what}){whose} in {folder}")  # a newline or an escape in a name is shown
+
+
+PLAYERS, HOST = "the players", "the host only"  # whose a file is, in the Wrote line, as its footers say
 
 
 def wrote_kit_lines(report, options) -> list[str]:
-    """The `Wrote` lines of `build`: each file, what its sheets are, and where it is."""
+    """The `Wrote` lines of `build`: each file, what its sheets are, whose they are, and where it is.
+
+    A file of the players' pages says `for the players`, the host's file `for the host only`; a
+    kit with the host key on its last pages (`page`) holds both and says neither.
+    """
     key = (report.key_pages, "the host key")
     guide = (report.guide_pages, "the teacher's guide")
     if report.host_key_path is None:  # everything in one file
         players = report.kit_pages - report.key_pages - report.guide_pages
+        whose = (PLAYERS if players == report.kit_pages else HOST if players == 0 else "")
         lines = [wrote(report.kit_path, file_parts(report.kit_pages, [(players, kits_words(options)), key, guide]),
-                       report.kit_files)]
+                       report.kit_files, whose)]
     else:
         lines = [wrote(report.kit_path, file_parts(report.kit_pages, [(report.kit_pages, kits_words(options))]),
-                       report.kit_files),
-                 wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]), report.host_key_files)]
+                       report.kit_files, PLAYERS),
+                 wrote(report.host_key_path, file_parts(report.host_key_pages, [key, guide]), report.host_key_files,
+                       HOST)]
     return lines + braille_lines(report)
 
 

@@ -277,8 +277,9 @@ KIT_OPTIONS = (
     Option("tile-size", NUMBER, TILE_DEFAULT, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
            "A board too big for a page is split across sheets.", low=TILE_MIN, high=TILE_MAX, unit="mm",
            metavar="MM", attr="tile"),
-    Option("host-key", CHOICE, "page", "The host key as the last page, as its own PDF beside the kit "
-           "(KIT-host-key.pdf), or left out.", HOST_KEY_CHOICES),
+    Option("host-key", CHOICE, "separate", "The host's pages (host key and teacher's guide): the last pages of the "
+           "kit's one file, a PDF of their own beside the players' kit (KIT-host-key.pdf, the default), or the host "
+           "key left out.", HOST_KEY_CHOICES),
     MEASURED_OPTION,
     INK_OPTION,
     Option("only", LIST, None, "Print only these parts: " + ",".join(PARTS) + ".", PARTS, metavar="PARTS",
@@ -322,7 +323,7 @@ class KitOptions:
 
     paper: str = "a4"
     tile: float = 35.0
-    host_key: str = "page"
+    host_key: str = "separate"  # the host key and the guide in a file of their own
     measured: float | None = None  # what the 50 mm bar measured on the user's printer
     ink: str = "normal"
     only: tuple[str, ...] | None = None  # parts to print; None = all

@@ -138,7 +138,8 @@ LANGS = ("en", "fr", "es", "de", "uk")
 
 @lru_cache(maxsize=None)
 def clear_kit(lang: str, game: str | None = None) -> bytes:
-    return kit_pdfs(game, lang=lang, options=KitOptions(clear_print=True)).kit
+    """Every page of the clear-print kit, the host's too, in one file (`page`: by default they are a file apart)."""
+    return kit_pdfs(game, lang=lang, options=KitOptions(clear_print=True, host_key="page")).kit
 
 
 def true_size(c: dict) -> float:

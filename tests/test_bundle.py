@@ -118,19 +118,21 @@ def test_run_is_the_command_line_in_a_folder_of_its_own(tmp_path):
     out = worker.run(["build", "--kits", "3", "--lang", "fr", "-o", "class.pdf"])
     assert out["exitCode"] == 0 and out["stderr"] == ""
     assert out["stdout"].startswith("Wrote class.pdf")
-    assert list(out["files"]) == ["class.pdf"]
+    assert sorted(out["files"]) == ["class-host-key.pdf", "class.pdf"]  # the players' file and the host's
     again = worker.run(["build", "--kits", "3", "--lang", "fr", "-o", "class.pdf"], folder=str(tmp_path / "run"))
     assert again["files"] == out["files"] and str(tmp_path / "run") in again["stdout"]
     assert not (tmp_path / "run").exists()
     cli = CliRunner().invoke(main, ["build", "--kits", "3", "--lang", "fr", "-o", str(tmp_path / "class.pdf")])
     assert cli.exit_code == 0
     assert out["files"]["class.pdf"] == (tmp_path / "class.pdf").read_bytes()
+    assert out["files"]["class-host-key.pdf"] == (tmp_path / "class-host-key.pdf").read_bytes()
 
 
 def test_run_takes_files_and_says_errors_as_the_command_line_does():
     game = (EXAMPLES / "six-by-six.toml").read_bytes()
     out = worker.run(["build", "--game", "games/six.toml"], {"games/six.toml": game})
-    assert out["exitCode"] == 0 and sorted(out["files"]) == ["games/six.toml", "six.pdf"]
+    assert out["exitCode"] == 0 and sorted(out["files"]) == ["games/six.toml", "six-host-key.pdf",
+                                                            "six.pdf"]
     bad = worker.run(["build", "--tile-size", "70"])
     assert bad == {"exitCode": 2, "stdout": "", "stderr": "Error: --tile-size: 70 mm is outside 20 to 60 mm\n", "files": {}}
     assert worker.run(["--version"])["stdout"].startswith("papergame, version")

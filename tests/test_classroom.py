@@ -27,6 +27,12 @@ def build(folder: Path, *args: str, name: str = "kit.pdf") -> Path:
     return out
 
 
+def kit_files(out: Path) -> list[Path]:
+    """The players' file and, beside it when there is one, the host's file (`kit.pdf` -> `kit-host-key.pdf`)."""
+    host = out.with_name(f"{out.stem}-host-key.pdf")
+    return [out, host] if host.exists() else [out]
+
+
 def write_full_set(path: Path, kind: str, per_side: int, size: int, starts: tuple[str, str], copies: int = 1) -> Path:
     """A definition holding every different tile the shape allows (35 for squares with two ports a side)."""
     sides, ports = standard_ports(kind, per_side)
@@ -166,9 +172,12 @@ def test_record_sheet_has_a_stop_per_token_an_unnumbered_example_and_a_reason(ki
 def test_many_types_flow_over_pages_and_words_come_from_the_shape(tmp_path, kind, per_side, starts, copies, types):
     game = write_full_set(tmp_path / "game.toml", kind, per_side, 6 if kind == "square" else 5, starts, copies)
     path = build(tmp_path, "--game", str(game), "--only", "rules,host-key")
-    with open_pdf(path) as pdf:
-        texts = [page_text(p) for p in pdf.pages]
-        columns = [column_text(p) for p in pdf.pages]
+    assert len(kit_files(path)) == 2  # the rules in the players' file, the host key in the host's
+    texts, columns = [], []
+    for file in kit_files(path):
+        with open_pdf(file) as pdf:
+            texts += [page_text(p) for p in pdf.pages]
+            columns += [column_text(p) for p in pdf.pages]
     rules = " ".join(c for t, c in zip(texts, columns) if t.startswith("How to play"))
     key = " ".join(" ".join(t.split()) for t in texts if t.startswith("Host key"))
     for n in range(1, types + 1):
@@ -195,7 +204,8 @@ def run(*args: str):
 class ClassSet(NamedTuple):
     path: Path
     output: str
-    texts: list[str]  # every page's text, read with pdfium (fast)
+    texts: list[str]  # every page's text, read with pdfium (fast): the players' file
+    host_texts: list[str]  # ... and the host's file beside it
     tile_pages: list[tuple[list[dict], list[dict]]]  # (35 mm squares, words) of each tile sheet
     discs: list[float]  # diameters in mm of the round shapes on the token sheets
 
@@ -207,6 +217,8 @@ def class_set(tmp_path_factory) -> ClassSet:
     assert result.exit_code == 0, result.output
     doc = pdfium.PdfDocument(str(out))
     texts = [doc[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(doc))]
+    host = pdfium.PdfDocument(str(out.with_name("class-host-key.pdf")))
+    host_texts = [host[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(host))]
     tiles, discs = [], []
     with open_pdf(out) as pdf:
         for text, page in zip(texts, pdf.pages):
@@ -214,17 +226,22 @@ def class_set(tmp_path_factory) -> ClassSet:
                 tiles.append((squares(page, 35.0), page.extract_words(keep_blank_chars=True)))
             if "Tokens" in text.splitlines()[0]:
                 discs += [mm(c["width"]) for c in page.curves if abs(c["width"] - c["height"]) < 0.1]
-    return ClassSet(out, result.output, texts, tiles, discs)
+    return ClassSet(out, result.output, texts, host_texts, tiles, discs)
 
 
 def test_fifteen_kits_take_at_most_56_sheets_besides_the_guide(class_set):
+    """The players' file holds the 15 kits, the host's file the one host key and the guide."""
     titles = [t.splitlines()[0] for t in class_set.texts]
-    guide = sum(t.startswith("Teacher's guide") for t in titles)
-    assert guide >= 1 and len(titles) - guide <= 56
-    key = sum(t.startswith("Host key") for t in titles)
-    assert class_set.output == (f"Wrote {class_set.path.name} ({len(titles)} sheets: {len(titles) - guide - key} for 15 kits, "
-                                f"{key} for the host key, {guide} for the teacher's guide) in {class_set.path.parent}\n")
-    assert sum(t.startswith("Host key") for t in titles) == 1
+    host = [t.splitlines()[0] for t in class_set.host_texts]
+    guide = sum(t.startswith("Teacher's guide") for t in host)
+    key = sum(t.startswith("Host key") for t in host)
+    assert key == 1 and guide >= 1 and key + guide == len(host)
+    assert len(titles) + key <= 56
+    assert not any(t.startswith(("Host key", "Teacher's guide")) for t in titles)
+    folder = class_set.path.parent
+    assert class_set.output == (f"Wrote {class_set.path.name} ({len(titles)} sheets: 15 kits) for the players in {folder}\n"
+                                f"Wrote class-host-key.pdf ({len(host)} sheets: {key} for the host key, {guide} for the "
+                                f"teacher's guide) for the host only in {folder}\n")
     assert sum(t.startswith("How to play") for t in titles) == 15
 
 

@@ -99,7 +99,7 @@ def test_an_output_path_that_is_a_folder_gets_the_kit_inside_it(tmp_path):
     folder.mkdir()
     result = invoke("build", "-o", str(folder), *FAST)
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote edge-port-path-tiles.pdf (1 sheet: tokens of the kit) in {folder}\n"
+    assert result.output == f"Wrote edge-port-path-tiles.pdf (1 sheet: tokens of the kit) for the players in {folder}\n"
     assert [p.name for p in folder.iterdir()] == ["edge-port-path-tiles.pdf"] and leftovers(folder) == []
 
 
@@ -109,8 +109,8 @@ def test_the_current_folder_with_a_separate_host_key(name, tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     result = invoke("build", "-o", name, "--host-key", "separate", "--only", "tokens,host-key")
     assert result.exit_code == 0, result.output
-    assert result.output == (f"Wrote edge-port-path-tiles.pdf (1 sheet: tokens of the kit) in {tmp_path}\n"
-                             f"Wrote edge-port-path-tiles-host-key.pdf (1 sheet: the host key) in {tmp_path}\n")
+    assert result.output == (f"Wrote edge-port-path-tiles.pdf (1 sheet: tokens of the kit) for the players in {tmp_path}\n"
+                             f"Wrote edge-port-path-tiles-host-key.pdf (1 sheet: the host key) for the host only in {tmp_path}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["edge-port-path-tiles-host-key.pdf",
                                                           "edge-port-path-tiles.pdf"]
 
@@ -263,8 +263,8 @@ def test_separate_host_key_replaces_both(old_pair):
     kit, key = old_pair
     result = invoke("build", "-o", str(kit), *SEPARATE)
     assert result.exit_code == 0, result.output
-    assert result.output == (f"Wrote {kit.name} (1 sheet: tokens of the kit) in {kit.parent}\n"
-                             f"Wrote {key.name} (1 sheet: the host key) in {key.parent}\n")
+    assert result.output == (f"Wrote {kit.name} (1 sheet: tokens of the kit) for the players in {kit.parent}\n"
+                             f"Wrote {key.name} (1 sheet: the host key) for the host only in {key.parent}\n")
     assert kit.read_bytes().startswith(b"%PDF") and kit.read_bytes() != OLD_KIT
     assert key.read_bytes().startswith(b"%PDF") and key.read_bytes() != OLD_KEY
     assert leftovers(kit.parent) == []

@@ -19,7 +19,8 @@ from papergame.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-WROTE = re.compile(r"^Wrote (?P<name>.+?) \((?P<sheets>\d+) sheets?: (?P<parts>.*)\) in (?P<folder>.+)$")
+WROTE = re.compile(r"^Wrote (?P<name>.+?) \((?P<sheets>\d+) sheets?: (?P<parts>.*)\)"
+                   r"(?: for (?P<whose>the players|the host only))? in (?P<folder>.+)$")
 
 
 def invoke(*args: str):
@@ -58,6 +59,8 @@ CASES = [
     ((), "the kit", True, True),
     (("--kits", "3"), "3 kits", True, True),
     (("--kits", "3", "--host-key", "separate"), "3 kits", True, True),
+    (("--host-key", "page"), "the kit", True, True),
+    (("--kits", "2", "--host-key", "page"), "2 kits", True, True),
     (("--kit", "2", "--kits", "3"), "kit 2", True, True),
     (("--kit", "7"), "kit 7", True, True),
     (("--host-key", "omit"), "the kit", False, True),
@@ -74,7 +77,7 @@ def test_the_wrote_line_adds_up_to_the_pages_of_each_file_and_names_only_what_it
                                                                                         guide):
     result = invoke("build", "-o", str(tmp_path / "kit.pdf"), *args)
     assert result.exit_code == 0, result.output
-    files = {}
+    files, whose = {}, {}
     for line in result.output.splitlines():
         match = WROTE.match(line)
         assert match, line
@@ -88,6 +91,7 @@ def test_the_wrote_line_adds_up_to_the_pages_of_each_file_and_names_only_what_it
             counted[words] = int(number)
         assert sum(counted.values()) == int(match["sheets"]), line
         files[match["name"]] = counted
+        whose[match["name"]] = match["whose"]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
     found = {"the host key": 0, "the teacher's guide": 0}
     for name, counted in files.items():
@@ -102,18 +106,25 @@ def test_the_wrote_line_adds_up_to_the_pages_of_each_file_and_names_only_what_it
         others = {w: n for w, n in counted.items() if w not in found}
         if others:
             assert others == {players: len(titles) - keys - guides}
+        # whose the file is, from its pages: the players' alone, the host's alone, or both (said by neither)
+        hosts = keys + guides
+        assert whose[name] == ("the host only" if hosts == len(titles) else "the players" if hosts == 0 else None)
     assert bool(found["the host key"]) == key and bool(found["the teacher's guide"]) == guide
-    if "separate" in args and players is not None:  # the host key's file counts no kit, the kit's no key
+    if "page" not in args and "omit" not in args and players is not None:  # by default the host's pages are apart
         assert files["kit.pdf"] == {players: files["kit.pdf"][players]}
+        assert whose["kit.pdf"] == "the players"
+        if key or guide:
+            assert whose["kit-host-key.pdf"] == "the host only"
 
 
 def test_the_wrote_line_of_a_class_set_with_a_separate_host_key_is_true(tmp_path):
-    """The case from the issue: it said 55 sheets made of 56 for 15 kits and the host key and 1 for the guide."""
-    result = invoke("build", "--kits", "15", "--host-key", "separate", "-o", str(tmp_path / "class.pdf"))
+    """The case from the issue: it said 55 sheets made of 56 for 15 kits and the host key and 1 for the guide.
+    A class set's host key and guide are in the host's file by default, as with `--host-key separate`."""
+    result = invoke("build", "--kits", "15", "-o", str(tmp_path / "class.pdf"))
     assert result.exit_code == 0, result.output
-    assert result.output == (f"Wrote class.pdf (55 sheets: 15 kits) in {tmp_path}\n"
+    assert result.output == (f"Wrote class.pdf (55 sheets: 15 kits) for the players in {tmp_path}\n"
                              f"Wrote class-host-key.pdf (2 sheets: 1 for the host key, 1 for the teacher's guide) "
-                             f"in {tmp_path}\n")
+                             f"for the host only in {tmp_path}\n")
     assert len(page_titles(tmp_path / "class.pdf")) == 55 and len(page_titles(tmp_path / "class-host-key.pdf")) == 2
 
 
@@ -126,7 +137,7 @@ def test_a_game_toml_built_in_its_own_folder_is_named_after_the_folder(tmp_path,
     monkeypatch.chdir(folder)
     result = invoke("build", "--game", "game.toml", "--only", "tokens")
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote Mon jeu.pdf (1 sheet: tokens of the kit) in {folder}\n"
+    assert result.output == f"Wrote Mon jeu.pdf (1 sheet: tokens of the kit) for the players in {folder}\n"
     assert (folder / "Mon jeu.pdf").is_file() and not (folder / "game.pdf").exists()
 
 
@@ -282,7 +293,7 @@ def test_a_game_without_words_in_the_language_asked_says_so_in_one_line(tmp_path
     runner = CliRunner()
     french = runner.invoke(main, ["build", "--game", "castle/game.toml", "--lang", "fr", "--only", "tokens"])
     assert french.exit_code == 0, french.output
-    assert french.stdout == f"Wrote castle.pdf (1 sheet: tokens of the kit) in {tmp_path}\n"
+    assert french.stdout == f"Wrote castle.pdf (1 sheet: tokens of the kit) for the players in {tmp_path}\n"
     assert french.stderr == "Note: no text.fr.toml beside game.toml: the kit prints papergame's own fr words\n"
     own = runner.invoke(main, ["build", "--game", "castle/game.toml", "--only", "tokens"])  # its text.en.toml
     assert own.exit_code == 0 and own.stderr == ""

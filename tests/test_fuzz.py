@@ -807,7 +807,7 @@ def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path):
     out = tmp_path / "\udcff.pdf"  # how Python sees the byte 0xFF in a file name
     result = CliRunner().invoke(main, ["build", "-o", str(out), "--only", "tokens"])
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote \\udcff.pdf (1 sheet: tokens of the kit) in {tmp_path}\n"
+    assert result.output == f"Wrote \\udcff.pdf (1 sheet: tokens of the kit) for the players in {tmp_path}\n"
     assert os.fsencode(out) in [os.fsencode(p) for p in tmp_path.iterdir()]
 
 

@@ -151,11 +151,12 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
 def test_build_from_an_empty_folder_writes_a_valid_kit(installed):
     venv, empty, env = installed
     out = run([venv / "bin" / "papergame", "build"], empty, env)
-    assert out == (f"Wrote edge-port-path-tiles.pdf (6 sheets: 4 for the kit, 1 for the host key, 1 for the teacher's "
-                   f"guide) in {empty}\n")
-    pdf = empty / "edge-port-path-tiles.pdf"
-    check_pdf_bytes(pdf.read_bytes(), str(pdf))
-    assert sorted(p.name for p in empty.iterdir()) == ["edge-port-path-tiles.pdf"]
+    assert out == (f"Wrote edge-port-path-tiles.pdf (4 sheets: the kit) for the players in {empty}\n"
+                   f"Wrote edge-port-path-tiles-host-key.pdf (2 sheets: 1 for the host key, 1 for the teacher's "
+                   f"guide) for the host only in {empty}\n")
+    for name in ("edge-port-path-tiles.pdf", "edge-port-path-tiles-host-key.pdf"):
+        check_pdf_bytes((empty / name).read_bytes(), name)
+    assert sorted(p.name for p in empty.iterdir()) == ["edge-port-path-tiles-host-key.pdf", "edge-port-path-tiles.pdf"]
 
 
 @pytest.mark.install
@@ -213,11 +214,13 @@ def test_the_quick_starts_later_commands_work_when_pasted(quick_start):
         result = pasted(line, quick_start.project, quick_start.env)
         assert result.returncode == 0, (line, result.stderr)
         assert result.stdout.startswith("Wrote edge-port-path-tiles.pdf (") and "Traceback" not in result.stderr
-        assert result.stdout.rstrip("\n").endswith(f") in {quick_start.project}")
-    sheets = re.search(r"\((\d+) sheets", result.stdout).group(1)
+        assert result.stdout.rstrip("\n").endswith(f" for the host only in {quick_start.project}")
+    players, host = (int(n) for n in re.findall(r"\((\d+) sheets", result.stdout))
     from pypdf import PdfReader
 
-    assert len(PdfReader(quick_start.project / "edge-port-path-tiles.pdf").pages) == int(sheets) == 57
+    # the class set: 15 kits in the players' file, one host key and the guide in the host's
+    assert len(PdfReader(quick_start.project / "edge-port-path-tiles.pdf").pages) == players == 55
+    assert len(PdfReader(quick_start.project / "edge-port-path-tiles-host-key.pdf").pages) == host == 2
 
 
 @pytest.mark.install

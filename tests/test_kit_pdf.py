@@ -40,10 +40,26 @@ def kit30(tmp_path_factory):
     return build(tmp_path_factory, "--tile-size", "30")
 
 
-def test_the_kit_has_its_six_pages_in_order(kit):
-    with open_pdf(kit) as pdf:
+def host_file(kit):
+    """The host's file `build` writes beside the players' by default: `kit.pdf` -> `kit-host-key.pdf`."""
+    return kit.with_name(f"{kit.stem}-host-key.pdf")
+
+
+def test_the_kit_has_its_six_pages_in_order_four_for_the_players_and_two_for_the_host(kit):
+    with open_pdf(kit) as pdf, open_pdf(host_file(kit)) as host:
+        players = [page_text(p).splitlines()[0] for p in pdf.pages]
+        hosts = [page_text(p).splitlines()[0] for p in host.pages]
+    assert players == ["Board", "Tiles and tokens", "How to play", "Player record"]
+    assert hosts == ["Host key", "Teacher's guide"]
+    assert sorted(p.name for p in kit.parent.iterdir()) == ["kit-host-key.pdf", "kit.pdf"]
+
+
+def test_with_host_key_page_the_kit_is_one_file_of_six_pages(tmp_path_factory):
+    out = build(tmp_path_factory, "--host-key", "page")
+    with open_pdf(out) as pdf:
         titles = [page_text(p).splitlines()[0] for p in pdf.pages]
     assert titles == ["Board", "Tiles and tokens", "How to play", "Player record", "Host key", "Teacher's guide"]
+    assert [p.name for p in out.parent.iterdir()] == ["kit.pdf"]
 
 
 @pytest.mark.parametrize("fixture,paper,size", [("kit", "a4", 35.0), ("letter_kit", "letter", 35.0),
@@ -108,8 +124,8 @@ def test_viewer_is_asked_to_print_unscaled_and_one_sided(kit):
 
 
 def test_first_move_table_is_on_the_host_key_page_only(kit):
-    with open_pdf(kit) as pdf:
-        texts = [page_text(p) for p in pdf.pages]
+    with open_pdf(kit) as pdf, open_pdf(host_file(kit)) as host:
+        texts = [page_text(p) for p in pdf.pages] + [page_text(p) for p in host.pages]
     # one row a type, one column a turn: where White then stands, as the rules engine says
     definition = load_definition()
     rows: dict[int, list[str]] = {}

@@ -96,15 +96,24 @@ def check_pdf(path: Path, lang: str, paper: str, cmaps, in_box: bool = True, nam
     return texts
 
 
+def kit_files(out: Path) -> list[Path]:
+    """A kit's files: the players' file, then the host's file beside it (host key and guide) when there is one."""
+    host = out.with_name(f"{out.stem}-host-key.pdf")
+    return [out, host] if host.exists() else [out]
+
+
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[str, Path]:
+def kits(tmp_path_factory) -> dict[str, list[Path]]:
+    """Each language's kit as `build` writes it by default: the players' file and the host's."""
     tmp = tmp_path_factory.mktemp("languages")
-    return {lang: make(tmp, "build", lang)[0] for lang in ["en", *LANGS]}
+    made = {lang: make(tmp, "build", lang) for lang in ["en", *LANGS]}
+    assert all(len(files) == 2 for files in made.values())
+    return made
 
 
 @pytest.mark.parametrize("lang", ["en", *LANGS])
 def test_every_page_of_the_kit_in_every_language(kits, cmaps, lang):
-    texts = check_pdf(kits[lang], lang, "a4", cmaps)
+    texts = [text for path in kits[lang] for text in check_pdf(path, lang, "a4", cmaps)]
     pairs, stop, start = LETTERS[lang]
     everything = "\n".join(texts)
     rules = next(t for t in texts if t.startswith(load_texts(lang=lang).get("rules.title")))
@@ -124,9 +133,11 @@ def test_no_side_is_left_under_the_files_letter(kits, lang):
     foreign = "|".join(side for side in ("N", "E", "S", "W") if letters[side] != side)
     # a side in a position (A1/W) or a pair of a tile (N–W); single letters alone are column names
     pattern = re.compile(rf"/(?:{foreign})\b|\b(?:{foreign})–|–(?:{foreign})\b")
-    with open_pdf(kits[lang]) as pdf:
-        for page in pdf.pages:
-            assert not pattern.findall(page_text(page)), (page.page_number, pattern.findall(page_text(page)))
+    for path in kits[lang]:
+        with open_pdf(path) as pdf:
+            for page in pdf.pages:
+                assert not pattern.findall(page_text(page)), (path.name, page.page_number,
+                                                              pattern.findall(page_text(page)))
 
 
 @pytest.mark.parametrize("lang,paper,ink", [("fr", "letter", "low"), ("uk", "a4", "low"), ("de", "letter", "normal")])
@@ -156,7 +167,8 @@ def test_a_hexagon_kit_names_its_six_sides_in_ukrainian(tmp_path, cmaps):
     out = tmp_path / "hex.pdf"
     result = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--lang", "uk", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    text = "\n".join(check_pdf(out, "uk", "a4", cmaps, names="hexagon-path-tiles"))  # the guide's commands
+    text = "\n".join(t for path in kit_files(out)  # the guide's commands, in the host's file
+                     for t in check_pdf(path, "uk", "a4", cmaps, names="hexagon-path-tiles"))
     assert {"пнсх", "пдзх"} <= words(text)
     assert "--game hexagon-path-tiles" in text
 
@@ -301,9 +313,10 @@ def test_the_shared_path_game_in_other_languages(tmp_path, cmaps, lang):
     result = CliRunner().invoke(main, ["build", "--game", "shared-path", "--lang", lang, "-o", str(out)])
     assert result.exit_code == 0, result.output
     # the 27 tiles on one sheet and the rules on one page, as in English
-    assert "(6 sheets: 4 for the kit, 1 for the host key, 1 for the teacher's guide)" in result.output
+    assert "(4 sheets: the kit) for the players" in result.output
+    assert "(2 sheets: 1 for the host key, 1 for the teacher's guide) for the host only" in result.output
     # the guide's commands name the game as typed: `papergame build --game shared-path`
-    text = "\n".join(check_pdf(out, lang, "a4", cmaps, names="game shared-path"))
+    text = "\n".join(t for path in kit_files(out) for t in check_pdf(path, lang, "a4", cmaps, names="game shared-path"))
     # the winner proved by dominoes, in the language's own words (no search, so no count of positions)
     proved = {"fr": "Démontré par les dominos ci-dessous", "uk": "Доведено доміношками нижче"}[lang]
     assert proved in re.sub("[\u00a0\u202f]", " ", text) and "7,054" not in text
@@ -342,7 +355,8 @@ def test_35_tile_types_go_on_over_further_sheets_in_german(tmp_path, cmaps):
     result = CliRunner().invoke(main, ["build", "--game", "eight-port-path-tiles", "--lang", "de",
                                        "--only", "rules,host-key", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    texts = check_pdf(out, "de", "a4", cmaps)
+    assert len(kit_files(out)) == 2  # the rules for the players, the host key in the host's file
+    texts = [t for path in kit_files(out) for t in check_pdf(path, "de", "a4", cmaps)]
     titles = [t.splitlines()[0] for t in texts]
     assert titles[0] == "So wird gespielt" and "So wird gespielt (Fortsetzung)" in titles
     assert titles.count("Lösungsblatt für die Spielleitung") == 1 and "Lösungsblatt (Fortsetzung)" not in titles

@@ -64,7 +64,7 @@ def test_the_game_file_named_as_output_gets_a_pdf_beside_it(game):
     before = game.read_bytes()
     result = invoke("build", "--game", str(game), "-o", str(game), *FAST)
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote {game.name}.pdf (1 sheet: tokens of the kit) in {game.parent}\n"
+    assert result.output == f"Wrote {game.name}.pdf (1 sheet: tokens of the kit) for the players in {game.parent}\n"
     assert game.read_bytes() == before
 
 
@@ -107,7 +107,7 @@ def test_an_old_pdf_is_still_replaced(here):
 def test_pdf_is_added_when_the_name_lacks_it(here, given, written):
     result = invoke("build", "-o", given, *FAST)
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote {written} (1 sheet: tokens of the kit) in {here}\n"
+    assert result.output == f"Wrote {written} (1 sheet: tokens of the kit) for the players in {here}\n"
     assert names(here) == [written]
 
 
@@ -147,9 +147,9 @@ def test_the_help_says_what_o_does():
 def test_the_default_kit_is_named_after_the_game(game, here):
     result = invoke("build", "--game", str(game), *FAST)
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote my-game.pdf (1 sheet: tokens of the kit) in {here}\n"
+    assert result.output == f"Wrote my-game.pdf (1 sheet: tokens of the kit) for the players in {here}\n"
     result = invoke("build", *FAST)
-    assert result.output == f"Wrote edge-port-path-tiles.pdf (1 sheet: tokens of the kit) in {here}\n"
+    assert result.output == f"Wrote edge-port-path-tiles.pdf (1 sheet: tokens of the kit) for the players in {here}\n"
     assert names(here) == ["edge-port-path-tiles.pdf", "my-game.pdf", "my-game.toml"]
 
 
@@ -158,7 +158,7 @@ def test_a_game_toml_in_its_own_folder_is_named_after_the_folder(here):
     folder.mkdir()
     (folder / "game.toml").write_text(GAME, encoding="utf-8")
     result = invoke("build", "--game", "castle/game.toml", *FAST)
-    assert result.output == f"Wrote castle.pdf (1 sheet: tokens of the kit) in {here}\n"
+    assert result.output == f"Wrote castle.pdf (1 sheet: tokens of the kit) for the players in {here}\n"
 
 
 def test_worksheets_are_named_after_the_game(game, here):

@@ -28,15 +28,18 @@ def columns(page) -> str:
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory) -> dict[str, list[tuple[str, str, object]]]:
-    """Each game's kit (host key on its pages): (title, text in reading order, the page's characters) a page."""
+    """Each game's kit, the players' file then the host's: (title, text in reading order, the page's characters)
+    a page."""
     folder = tmp_path_factory.mktemp("reading")
     out = {}
     for game in GAMES:
         path = folder / f"{game}.pdf"
         result = CliRunner().invoke(main, ["build", "--game", game, "-o", str(path)])
         assert result.exit_code == 0, result.output
-        with open_pdf(path) as pdf:
-            out[game] = [(page_text(p).splitlines()[0], columns(p), p.chars) for p in pdf.pages]
+        out[game] = []
+        for file in (path, folder / f"{game}-host-key.pdf"):
+            with open_pdf(file) as pdf:
+                out[game] += [(page_text(p).splitlines()[0], columns(p), p.chars) for p in pdf.pages]
     return out
 
 
@@ -135,14 +138,25 @@ def test_the_guide_fits_the_shape_and_its_commands_run(kits, game, tmp_path, mon
     assert len(commands) >= 5
     for command in commands:
         assert ("--game " + game in command) == (game != "edge-port-path-tiles"), command
-    titles = [title for title, _, _ in kits[game]]
-    last = titles.index(next(t for t in titles if t.startswith("Host key")))
-    assert f"Print pages 1 to {last} for the players." in guide
+    # by default the host key and the guide are a file of their own: the guide says which file is whose
+    assert "The kit file is for the players. The host-key file holds the host key and this guide" in guide
+    assert "Print pages 1 to" not in guide
     # the reprint example is one the set can give: run it
     reprint = next(c for c in commands if "--tiles" in c)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, shlex.split(reprint)[1:] + ["-o", "reprint.pdf"])
     assert result.exit_code == 0, (reprint, result.output)
+
+
+def test_with_the_host_key_on_the_kits_pages_the_guide_says_which_pages_are_the_players(tmp_path):
+    out = tmp_path / "one.pdf"
+    result = CliRunner().invoke(main, ["build", "--host-key", "page", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with open_pdf(out) as pdf:
+        titles = [page_text(p).splitlines()[0] for p in pdf.pages]
+        guide = " ".join(columns(p) for p in pdf.pages if page_text(p).startswith("Teacher's guide"))
+    last = titles.index("Host key")
+    assert last == 4 and f"Print pages 1 to {last} for the players." in guide
 
 
 def test_a_tile_the_set_has_once_is_asked_for_in_good_english(tmp_path):

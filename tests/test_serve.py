@@ -261,8 +261,10 @@ def test_the_default_kit_and_worksheets_are_the_command_lines(server, tmp_path):
 
 
 def test_page_counts(server):
-    assert request(server, "/pages/kit.json").json() == {"kit": 6, "host-key": 0}  # the teacher's guide last
-    assert request(server, "/pages/kit.json?host-key=separate").json() == {"kit": 4, "host-key": 2}  # the host key and the guide
+    # by default the host key and the guide are the host's file, as `build` writes them
+    assert request(server, "/pages/kit.json").json() == {"kit": 4, "host-key": 2}
+    assert request(server, "/pages/kit.json?host-key=separate").json() == {"kit": 4, "host-key": 2}
+    assert request(server, "/pages/kit.json?host-key=page").json() == {"kit": 6, "host-key": 0}  # the guide last
     assert request(server, "/pages/worksheets.json?copies=3").json() == {"worksheets": 3, "worksheets-key": 3}
     assert request(server, "/pages/nothing.json").status == 404
 
@@ -279,13 +281,14 @@ def test_previews_are_the_pages_at_60_dpi(server, paper, size):
 
 
 def test_previews_of_every_document_and_a_page_too_far(server):
-    for path in ("/preview/host-key/1.png?host-key=separate", "/preview/worksheets/2.png?copies=2",
-                 "/preview/worksheets-key/1.png", "/preview/kit/5.png"):
+    for path in ("/preview/host-key/1.png", "/preview/host-key/2.png?host-key=separate",
+                 "/preview/worksheets/2.png?copies=2", "/preview/worksheets-key/1.png", "/preview/kit/5.png?host-key=page"):
         reply = request(server, path)
         assert reply.status == 200 and reply.body.startswith(b"\x89PNG"), path
     far = request(server, "/preview/kit/9.png")
-    assert far.status == 404 and far.text == "Error: page 9: these options make 6 pages of kit\n"
-    assert request(server, "/preview/host-key/1.png").status == 404
+    assert far.status == 404 and far.text == "Error: page 9: these options make 4 pages of kit\n"
+    assert request(server, "/preview/kit/5.png").status == 404  # the players' file has 4 pages
+    assert request(server, "/preview/host-key/1.png?host-key=page").status == 404
     assert request(server, "/preview/nothing/1.png").status == 404
 
 
@@ -311,7 +314,7 @@ def test_the_cache_is_bounded():
 
 
 def test_several_requests_at_once(server):
-    paths = [f"/preview/kit/{n}.png?tile-size=34" for n in range(1, 6)] + \
+    paths = [f"/preview/kit/{n}.png?tile-size=34" for n in range(1, 5)] + ["/preview/host-key/1.png?tile-size=34"] + \
             [f"/preview/worksheets/1.png?seed={s}" for s in (3, 4, 5)] + ["/kit.pdf?paper=letter"] * 3
     with ThreadPoolExecutor(8) as pool:
         replies = list(pool.map(lambda p: request(server, p), paths))

@@ -99,9 +99,9 @@ def test_the_page_in_a_real_browser(browser, page_server, tmp_path):
     sizes = wait_for(lambda: kit_previews(browser), what="the kit's previews")
     default = tmp_path / "default.pdf"
     assert CliRunner().invoke(main, ["build", "-o", str(default)]).exit_code == 0
-    with pdfium.PdfDocument(str(default)) as pdf:
-        pages = len(pdf)
-    assert len(sizes) == pages  # a preview for every page the command line's kit has
+    with pdfium.PdfDocument(str(default)) as pdf, pdfium.PdfDocument(str(tmp_path / "default-host-key.pdf")) as host:
+        pages = len(pdf) + len(host)
+    assert len(sizes) == pages == 6  # a preview for every page of the command line's two files, players' and host's
     assert abs(sizes[0][0] - 497) <= 1 and abs(sizes[0][1] - 702) <= 1  # A4 at 60 dpi
     assert wait_for(lambda: browser.execute_script(
         "return document.querySelectorAll('[data-maker=\"worksheets\"] .previews img').length"), what="worksheets") == 2
@@ -136,6 +136,11 @@ def test_the_page_in_a_real_browser(browser, page_server, tmp_path):
     result = CliRunner().invoke(main, ["build", "-o", str(out), "--paper", "letter", "--tile-size", "30"])
     assert result.exit_code == 0
     assert saved.read_bytes() == out.read_bytes()
+    # ... and so is the host's file, saved with the other button (the host key is a file of its own by default)
+    browser.find_element(By.CSS_SELECTOR, 'a[data-doc="host-key"]').click()
+    host = browser.downloads / "edge-port-path-tiles-host-key.pdf"
+    wait_for(lambda: host.exists() and not list(browser.downloads.glob("*.crdownload")), what="the host's download")
+    assert host.read_bytes() == (tmp_path / "kit-host-key.pdf").read_bytes()
 
     # the address brings the choices back
     browser.get(base + "?paper=letter&tile-size=30&level=easy")

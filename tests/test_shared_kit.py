@@ -16,6 +16,7 @@ from papergame.model.simulate import simulate
 from papergame.model.board import Board, Cell, Position
 from papergame.data.games import load_definition
 from papergame.model.definition import TokenStart
+from papergame.options import KitOptions
 from papergame.model.rules import replay
 from papergame.model.strategy import domino_strategy
 
@@ -23,7 +24,7 @@ from papergame.model.strategy import domino_strategy
 @pytest.fixture(scope="module")
 def kit_pdf(tmp_path_factory):
     out = tmp_path_factory.mktemp("shared") / "shared.pdf"
-    report = build(out, "shared-path")
+    report = build(out, "shared-path", options=KitOptions(host_key="page"))  # one file: pages 1 to 6 as read below
     assert report.kit_pages == 6 and report.guide_pages == 1  # the teacher's guide comes last
     return out
 

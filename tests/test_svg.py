@@ -72,11 +72,13 @@ def need_rsvg():
 
 
 def test_one_svg_a_sheet_where_the_pdf_would_go_in_millimetres_with_print_and_cut_layers(svg_kit):
-    sheets = sorted(p.name for p in svg_kit.glob("kit-*.svg"))
-    with open_pdf(svg_kit / "kit.pdf") as pdf:
-        count = len(pdf.pages)
+    sheets = sorted(p.name for p in svg_kit.glob("kit-[0-9]*.svg"))
+    host = sorted(p.name for p in svg_kit.glob("kit-host-key-*.svg"))  # the host's file, apart by default
+    with open_pdf(svg_kit / "kit.pdf") as pdf, open_pdf(svg_kit / "kit-host-key.pdf") as host_pdf:
+        count, host_count = len(pdf.pages), len(host_pdf.pages)
     assert sheets == [f"kit-{n:02d}.svg" for n in range(1, count + 1)]
-    for name in sheets:
+    assert host == [f"kit-host-key-{n:02d}.svg" for n in range(1, host_count + 1)] and host_count == 2
+    for name in sheets + host:
         root = ET.parse(svg_kit / name).getroot()
         assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("210mm", "297mm", "0 0 210 297")
         labels = [g.get(f"{INKSCAPE}label") for g in root if g.get(f"{INKSCAPE}groupmode") == "layer"]
@@ -87,7 +89,7 @@ def test_one_svg_a_sheet_where_the_pdf_would_go_in_millimetres_with_print_and_cu
 
 def test_the_same_pages_make_the_same_bytes(tmp_path, svg_kit):
     make(tmp_path, "--format", "svg")
-    for path in svg_kit.glob("kit-*.svg"):
+    for path in svg_kit.glob("kit-*.svg"):  # the players' sheets and the host's
         assert (tmp_path / path.name).read_bytes() == path.read_bytes()
 
 

@@ -114,7 +114,7 @@ def test_long_rules_flow_onto_another_page(tmp_path):
     text = write_text(tmp_path, {"rules.style_note": "Solid or outlined only tells lines apart. " * 12})
     result = build("--text", str(text), "-o", str(tmp_path / "long.pdf"), "--only", "rules")
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote long.pdf (2 sheets: rules of the kit) in {tmp_path}\n"
+    assert result.output == f"Wrote long.pdf (2 sheets: rules of the kit) for the players in {tmp_path}\n"
 
 
 def test_a_word_wider_than_its_box_is_an_error(tmp_path):

@@ -42,7 +42,7 @@ LABELS = {
 HINTS = {
     "paper": "The kit fits both sizes, so it prints uncut on either.",
     "tile-size": "From 20 to 60. A board too big for one page is split over two or more.",
-    "host-key": "The page of answers the teacher keeps.",
+    "host-key": "The answers and the teacher's guide, kept from the players: by default a file of their own.",
     "measured": "Leave empty at first. If the 50 mm bar on a printed page is not 50 mm, write what it "
                 "measured (40 to 60) and every page is scaled to make up for it.",
     "ink": "Low ink suits reused paper and saves toner.",
@@ -62,7 +62,8 @@ HINTS = {
 }
 CHOICE_WORDS = {
     "paper": {"a4": "A4", "letter": "US Letter"},
-    "host-key": {"page": "Last page of the kit", "separate": "A file of its own", "omit": "Leave it out"},
+    "host-key": {"page": "Last pages of the kit", "separate": "A file for the host",
+                 "omit": "Leave it out"},
     "ink": {"normal": "Normal", "low": "Low ink: thin grey lines"},
     "cut-guides": {"lines": "Lines round every tile", "marks": "Marks in the margin", "both": "Lines and marks"},
     "backs": {"none": "No backs", "fold": "Fold-over: fold, glue, cut (any printer)",
