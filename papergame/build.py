@@ -507,7 +507,7 @@ def sheet_metrics(font_metrics, options: KitOptions):
 
 def trace_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
     """The own-token game's "predict the exit" sheets and their key pages."""
-    from papergame.layout.kit import finish
+    from papergame.layout.kit import HOST, finish
     from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
     from papergame.render.fonts import FontMetrics
     from papergame.activities.worksheet import make_worksheets
@@ -528,7 +528,7 @@ def trace_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progr
     else:
         key_labels = labels
     finished = finish(pages, texts, kit_options, labels=labels)
-    finished_keys = finish(keys, texts, kit_options, labels=key_labels)
+    finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
     check_page_glyphs(finished + finished_keys)
     return count, sheets, finished, finished_keys
 
@@ -537,7 +537,7 @@ def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
     """A shared path's "win in N" sheets and their key pages (the level gives N: easy 1, medium 2, hard 3)."""
     from papergame.activities.win_in import LEVEL_MOVES
     from papergame.activities.worksheet import make_worksheets
-    from papergame.layout.kit import finish
+    from papergame.layout.kit import HOST, finish
     from papergame.layout.pages.win_sheet import WinLayout
     from papergame.render.fonts import FontMetrics
 
@@ -557,7 +557,7 @@ def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
         key_labels = [texts.get("worksheet.key_footer")] * len(keys)
     labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
     finished = finish(pages, texts, kit_options, labels=labels)
-    finished_keys = finish(keys, texts, kit_options, labels=key_labels)
+    finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
     check_page_glyphs(finished + finished_keys)
     return count, sheets, finished, finished_keys
 
@@ -653,7 +653,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
                progress=lambda sheets: sheets) -> LoopsPdfs:
     """Make the puzzles (`activities.loops`), lay out the sheets and keys, render; written nowhere."""
     from papergame.activities.loops import loops_json, make_loop_sheets
-    from papergame.layout.kit import finish
+    from papergame.layout.kit import HOST, finish
     from papergame.layout.pages.loops_sheet import LoopsLayout
     from papergame.render.fonts import FontMetrics
 
@@ -686,7 +686,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     keys.append(layout.guide_page())  # the teacher's guide goes with the keys, the host's file
     key_labels.append(texts.get("loops.guide_label"))
     finished = finish(pages, texts, kit_options, labels=labels)
-    finished_keys = finish(keys, texts, kit_options, labels=key_labels)
+    finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
     check_page_glyphs(finished + finished_keys)
     keywords = f"papergame paper={kit_options.paper} ink={kit_options.ink}"
     if kit_options.measured is not None:

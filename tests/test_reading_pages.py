@@ -138,9 +138,11 @@ def test_the_guide_fits_the_shape_and_its_commands_run(kits, game, tmp_path, mon
     assert len(commands) >= 5
     for command in commands:
         assert ("--game " + game in command) == (game != "edge-port-path-tiles"), command
-    # by default the host key and the guide are a file of their own: the guide says which file is whose
-    assert "The kit file is for the players. The host-key file holds the host key and this guide" in guide
-    assert "Print pages 1 to" not in guide
+    # by default the host key and the guide are a file of their own: the guide's pick-list says which file is whose
+    titles = [title for title, _, _ in kits[game]]
+    players = titles.index(next(t for t in titles if t.startswith("Host key")))
+    assert f"For the players: the players' file, sheets 1 to {players}." in guide
+    assert "For you only: this file, the host's" in guide and "Print pages 1 to" not in guide
     # the reprint example is one the set can give: run it
     reprint = next(c for c in commands if "--tiles" in c)
     monkeypatch.chdir(tmp_path)
@@ -156,7 +158,8 @@ def test_with_the_host_key_on_the_kits_pages_the_guide_says_which_pages_are_the_
         titles = [page_text(p).splitlines()[0] for p in pdf.pages]
         guide = " ".join(columns(p) for p in pdf.pages if page_text(p).startswith("Teacher's guide"))
     last = titles.index("Host key")
-    assert last == 4 and f"Print pages 1 to {last} for the players." in guide
+    assert last == 4 and f"For the players: sheets 1 to {last} of this file." in guide
+    assert f"For you only: sheets {last + 1} to {len(titles)} of this file" in guide
 
 
 def test_a_tile_the_set_has_once_is_asked_for_in_good_english(tmp_path):

@@ -11,6 +11,7 @@ from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
 from papergame.model.rulesets import RuleSet, rule_set
 from papergame.layout.paper import Sheet, TypeProfile, profile_of
+from papergame.layout.pick_list import Printing
 from papergame.layout.textflow import Metrics
 from papergame.text import Texts
 
@@ -24,6 +25,7 @@ class PageContext(NamedTuple):
     ink: str = "normal"  # a key of ink.INKS: pages whose words describe the drawing need it
     cut_guides: str = "both"  # lines, marks or both
     pupil_pages: int | None = None  # the guide: pages of the kit file that are the players' (None: not known)
+    printing: Printing | None = None  # the guide's pick-list: the kit as built (None: not known)
 
     @property
     def rules(self) -> RuleSet:

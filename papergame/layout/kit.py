@@ -13,7 +13,7 @@ from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
 from papergame.layout.ink import INKS, apply_ink, ink_metrics
-from papergame.layout.paper import SMALL_SIZE, Sheet, Typeset, scale_check, typeset_page
+from papergame.layout.paper import SMALL_SIZE, FooterLabel, Sheet, Typeset, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.rulesets import rule_set_pages
 from papergame.layout.pages.cut_sheets import cut_sheet_pages
@@ -22,6 +22,7 @@ from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
 from papergame.layout.pages.print_shop import shop_pages, with_token_bleed
 from papergame.layout.pages.tile_backs import Shift, blank_page, calibration_pages, duplex_pages, fold_pages, token_pages
+from papergame.layout.pick_list import Printing, printed_sheet
 from papergame.printmarks import BAR_MM
 from papergame.text import Texts
 
@@ -77,31 +78,43 @@ class Kit:
     key_pages: int = 0  # the host key's sheets (before the guide), in the kit or in the host-key file
 
 
+PLAYERS, HOST = "players", "host"  # whose a page is: every footer says so
+NOTE_BASELINE = 0.7  # mm above the content box's foot: a correction's note, its descenders inside the box
+
+
 def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[int, str] | None = None,
-           labels: list[str] | None = None) -> list[Page]:
-    """The foot of every page (game, kit, page number, scale check, any correction), then ink and correction."""
+           labels: list[str] | None = None, whose: str | list[str] = PLAYERS) -> list[Page]:
+    """The foot of every page (game, kit, page number, whose it is, scale check, any correction), then ink and
+    correction. `whose`: PLAYERS or HOST for every page, or one of them a page."""
     total = len(sheets)
+    audience = [whose] * total if isinstance(whose, str) else whose
+    marks = {PLAYERS: texts.get("kit.players"), HOST: texts.get("kit.host_only")}
     pages = []
     for number, sheet in enumerate(sheets, start=1):
-        game = texts.get("kit.title")
-        kit = (kit_of or {}).get(id(sheet), "")
-        if kit:
-            game = texts.get("kit.footer_kit", game=game, kit=kit)
-        page_label = labels[number - 1] if labels is not None else texts.get("kit.page", page=number, pages=total)
-        label = texts.get("kit.footer", game=game, page=page_label)
         own = sheet.own_page  # the sheet's own page, whichever sheet its text went on to
         note = "" if options.measured is None else texts.get(
             "scale.corrected", measured=texts.number(options.measured),
             percent=texts.number(100 * BAR / options.measured, 2))
         own_footer = bool(sheet.type.footer_lines)  # a profile's footer sets the note among its lines
+        label = footer_label(texts, (kit_of or {}).get(id(sheet), ""),
+                             labels[number - 1] if labels is not None else
+                             texts.get("kit.page", page=number, pages=total), marks[audience[number - 1]])
         own.add(*scale_check(sheet.box, texts.get(getattr(sheet, "scale_words", "scale.instruction")), texts.get("scale.mm"),
                              texts.get("scale.inch"), sheet.metrics, label, note if own_footer else ""))
         if note and not own_footer:
             fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
-            own.add(Text(sheet.box.x, sheet.box.y + 0.6, note, SMALL_SIZE))
+            own.add(Text(sheet.box.x, sheet.box.y + NOTE_BASELINE, note, SMALL_SIZE))
         page = apply_ink(typeset_page(own, options.type), INKS[options.ink])
         pages.append(corrected(page, options.measured))
     return pages
+
+
+def footer_label(texts: Texts, kit: str, page: str, whose: str) -> FooterLabel:
+    """A page's label in its forms: `Game – Kit 7 – Page 3 of 110`, or `Game` over `Kit 7 – Page 3 of 110`."""
+    title = texts.get("kit.title")
+    game = texts.get("kit.footer_kit", game=title, kit=kit) if kit else title
+    place = texts.get("kit.footer", game=texts.get("kit.kit_stamp", kit=kit), page=page) if kit else page
+    return FooterLabel(texts.get("kit.footer", game=game, page=page), title, place, whose)
 
 
 def corrected(page: Page, measured: float | None) -> Page:
@@ -237,6 +250,30 @@ def backed_pages(ctx: PageContext, options: KitOptions, tiles: list[PrintedTile]
     return pad + calibration_pages(ctx) + duplex_pages(ctx, tiles, Shift(options.duplex_x or 0.0, options.duplex_y or 0.0))
 
 
+def printing(ctx: PageContext, options: KitOptions, made: Made, selection: list[PrintedTile] | None,
+             key_pages: int) -> Printing:
+    """What the guide's pick-list says of this build: the players' sheets as made, the host's count to come."""
+    tiles = len(selection if selection is not None else tile_list(ctx.game)) if options.wants("tiles") else 0
+    board = ctx.texts.get("board.title")  # a board's part over several sheets has a header, not this title
+    return Printing(tuple(printed_sheet(s.own_page, ctx.type.title, board if s.own_page.name.startswith("board")
+                                        else s.own_page.name, made.kit_of.get(id(s), "")) for s in made.sheets),
+                    key_pages,
+                    options.host_key == "separate" or not made.sheets, len(options.numbers or ()), tiles,
+                    options.wants("tokens"), key_pages)
+
+
+def guide_sheets(ctx: PageContext, pages, picked: Printing, after: int = 0) -> list[Sheet]:
+    """The guide, its pick-list counting the host's sheets with the guide's own (and `after` more that follow
+    it, a tactile kit's): laid out again if the count it guessed (one sheet of guide) was not what it took."""
+    guide: list[Sheet] = []
+    for _ in range(3):
+        guess = picked._replace(host_sheets=picked.key_sheets + max(len(guide), 1) + after)
+        guide = pages.guide(ctx._replace(printing=guess))
+        if guess.host_sheets == picked.key_sheets + len(guide) + after:
+            break
+    return guide
+
+
 def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:
     selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
     numbers = options.numbers
@@ -262,11 +299,13 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         key_sheets += pages.host_key(ctx)
     guide: list[Sheet] = []
     if options.wants("guide"):  # the players' pages are the kit's first ones, or the whole kit file with the host key apart
-        guide = pages.guide(ctx._replace(pupil_pages=len(sheets) if options.host_key == "page" else 0))
+        tactile: list[Sheet] = []
         if options.tactile:
             from papergame.layout.pages.tactile_sheets import guide_sheet
 
-            guide += guide_sheet(ctx, sum(made.swell)).chain()
+            tactile = guide_sheet(ctx, sum(made.swell)).chain()
+        guide = guide_sheets(ctx._replace(pupil_pages=len(sheets) if options.host_key == "page" else 0), pages,
+                             printing(ctx, options, made, selection, len(key_sheets)), len(tactile)) + tactile
     if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "
                                   "so there is nothing to print; ask for another part or keep the host key")
@@ -275,7 +314,8 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     tile_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is t for t in made.with_tiles))
     board_numbers = tuple(i for i, s in enumerate(sheets, start=1) if any(s is b for b in made.boards))
     if options.host_key in ("page", "omit") or not sheets:
-        return Kit(finish(sheets + key_sheets, texts, options, made.kit_of), [], tile_numbers, board_numbers,
-                   len(guide), key_pages)
-    return Kit(finish(sheets, texts, options, made.kit_of), finish(key_sheets, texts, options), tile_numbers,
-               board_numbers, len(guide), key_pages)
+        whose = [PLAYERS] * len(sheets) + [HOST] * len(key_sheets)
+        return Kit(finish(sheets + key_sheets, texts, options, made.kit_of, whose=whose), [], tile_numbers,
+                   board_numbers, len(guide), key_pages)
+    return Kit(finish(sheets, texts, options, made.kit_of), finish(key_sheets, texts, options, whose=HOST),
+               tile_numbers, board_numbers, len(guide), key_pages)

@@ -372,17 +372,68 @@ def footer_height(profile: TypeProfile) -> float:
     return profile.footer_lines * profile.small_size * FOOTER_LEADING + FOOTER_BARS
 
 
-def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,
-                page_label: str = "", note: str = "") -> list[Item]:
-    """A 50 mm bar with millimetre ticks and a 2-inch bar, with one line saying how to use them.
+class FooterLabel(NamedTuple):
+    """What the foot of a page says beside the scale check, in the forms it may take to fit.
 
-    `note` (a correction's) goes under them in the standard footer, above them in a profile's own."""
+    `whose` is the audience mark ("Players", "Host only"), set bold; `whole` the label on one line
+    ("Game – Kit 7 – Page 3 of 110"); when that has no room, it goes on two lines: `title` (the
+    game, shortened with an ellipsis if need be) above `place` ("Kit 7 – Page 3 of 110").
+    """
+
+    whole: str
+    title: str = ""
+    place: str = ""
+    whose: str = ""
+
+    @property
+    def one_line(self) -> str:
+        """The label and the mark on one line, for a footer that sets its lines one under another."""
+        return " – ".join(part for part in (self.whose, self.whole) if part)
+
+
+FOOTER_GAP = 3.0  # mm at least between two parts of the footer on one line
+ELLIPSIS = "\u2026"
+
+
+def shorten(text: str, width: float, size: float, metrics: Metrics, bold: bool = False) -> str:
+    """`text` cut at a space (or, failing one, a letter) and ended with an ellipsis, to fit `width` mm.
+
+    >>> class Mono:
+    ...     def width(self, text, size, bold=False): return len(text)
+    >>> shorten("Sechseckige Wegeplättchen", 30, 1, Mono()), shorten("Sechseckige Wegeplättchen", 16, 1, Mono())
+    ('Sechseckige Wegeplättchen', 'Sechseckige…')
+    """
+    if metrics.width(text, size, bold) <= width:
+        return text
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        cut = " ".join(words[:n]).rstrip(" –-,:;") + ELLIPSIS
+        if metrics.width(cut, size, bold) <= width:
+            return cut
+    for n in range(len(text) - 1, 0, -1):
+        if metrics.width(text[:n] + ELLIPSIS, size, bold) <= width:
+            return text[:n] + ELLIPSIS
+    return ""
+
+
+def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,
+                label: FooterLabel | None = None, note: str = "") -> list[Item]:
+    """A 50 mm bar with millimetre ticks and a 2-inch bar, with one line saying how to use them, and the page's
+    label and audience mark, each part in a width of its own so none overprints another.
+
+    The instruction stands at the top left, the mark at the top right (bold); the bars along the foot, the
+    label to their right in the width left after the inch bar's label: on one line when it fits, else the
+    game's title (shortened if need be) over the kit and page. A mark with no room beside the instruction
+    goes before the title. `note` (a correction's) goes under them in the standard footer, above them in a
+    profile's own."""
     profile = profile_of(metrics)
     if profile.footer_lines:
-        return profile_scale_check(box, instruction, mm_label, inch_label, metrics, page_label, profile, note)
+        return profile_scale_check(box, instruction, mm_label, inch_label, metrics,
+                                   label.one_line if label else "", profile, note)
     items: list[Item] = []
     fit_line(instruction, box.w, SMALL_SIZE, metrics, False, "scale.instruction")
-    items.append(Text(box.x, box.y + SCALE_CHECK_H - SMALL_SIZE - 0.6, instruction, SMALL_SIZE))
+    top = box.y + SCALE_CHECK_H - SMALL_SIZE - 0.6
+    items.append(Text(box.x, top, instruction, SMALL_SIZE))
     base = box.y + 4.5
     items.extend(ruler(box.x, base, BAR_MM, bar_ticks()))
     items.append(Text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, SMALL_SIZE))
@@ -390,9 +441,37 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
     eighth = MM_PER_INCH / 8
     inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(INCH_BAR_EIGHTHS + 1)]
     items.extend(ruler(x2, base, 2 * MM_PER_INCH, inch_ticks))
-    items.append(Text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, SMALL_SIZE))
-    if page_label:
-        items.append(Text(box.right, base + 0.3, page_label, SMALL_SIZE, anchor="end"))
+    inch_x = x2 + 2 * MM_PER_INCH + 1.5
+    items.append(Text(inch_x, base + 0.3, inch_label, SMALL_SIZE))
+    if label is not None:
+        room = box.right - (inch_x + metrics.width(inch_label, SMALL_SIZE) + FOOTER_GAP)  # the label's budget
+        items += footer_label(box, label, room, instruction, top, base + 0.3, metrics)
+    return items
+
+
+def footer_label(box: Box, label: FooterLabel, room: float, instruction: str, top: float, baseline: float,
+                 metrics: Metrics) -> list[Item]:
+    """The audience mark and the page's label of the standard footer, each kept to its budget (see scale_check)."""
+    items: list[Item] = []
+    whose = label.whose
+    mark_w = metrics.width(whose, SMALL_SIZE, True) if whose else 0.0
+    if whose and metrics.width(instruction, SMALL_SIZE) + FOOTER_GAP + mark_w <= box.w:
+        items.append(Text(box.right, top, whose, SMALL_SIZE, bold=True, anchor="end"))
+        whose = ""  # placed
+    if not whose and metrics.width(label.whole, SMALL_SIZE) <= room:
+        return items + [Text(box.right, baseline, label.whole, SMALL_SIZE, anchor="end")]
+    place = label.place or label.whole
+    fit_line(place, room, SMALL_SIZE, metrics, False, "kit.page")  # the kit and page numbers are never cut
+    items.append(Text(box.right, baseline, place, SMALL_SIZE, anchor="end"))
+    above = baseline + SMALL_SIZE * 1.2
+    title_room = room - (mark_w + FOOTER_GAP if whose else 0.0)
+    title = shorten(label.title, title_room, SMALL_SIZE, metrics) if label.place else ""
+    if title:
+        items.append(Text(box.right, above, title, SMALL_SIZE, anchor="end"))
+    if whose:
+        x = box.right - (metrics.width(title, SMALL_SIZE) + FOOTER_GAP if title else 0.0)
+        fit_line(whose, room, SMALL_SIZE, metrics, True, "kit.players")
+        items.append(Text(x, above, whose, SMALL_SIZE, bold=True, anchor="end"))
     return items
 
 
@@ -404,7 +483,8 @@ def profile_scale_check(box: Box, instruction: str, mm_label: str, inch_label: s
     line = size * FOOTER_LEADING
     top = box.y + footer_height(profile)
     items: list[Item] = []
-    lines = ([page_label] if page_label else []) + wrap(instruction, box.w, size, metrics, False, "scale.instruction")
+    lines = wrap(page_label, box.w, size, metrics, False, "kit.footer") if page_label else []
+    lines += wrap(instruction, box.w, size, metrics, False, "scale.instruction")
     lines += wrap(note, box.w, size, metrics, False, "scale.corrected") if note else []
     if len(lines) > profile.footer_lines:
         raise LayoutError(f'scale.instruction: "{instruction}" takes too many lines at {size / PT:.0f} pt: the foot '

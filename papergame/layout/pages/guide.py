@@ -17,6 +17,7 @@ from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
 from papergame.layout.rule_figures import example_figure
 from papergame.layout.rule_words import example_sentence
 from papergame.layout.paper import STANDARD, Sheet
+from papergame.layout.pick_list import pick_list_block
 from papergame.text import Texts
 
 SECTIONS = (
@@ -63,10 +64,17 @@ def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None) ->
             "tiles": tiles_example(definition), "last": str(pupil_pages or 0)}
 
 
-def section_keys(definition: GameDefinition, keys: tuple[str, ...], pupil_pages: int | None) -> list[str]:
-    """A section's texts for this game: the cutting text for its shape, the printing text for its files."""
+def section_keys(definition: GameDefinition, keys: tuple[str, ...], pupil_pages: int | None,
+                 picked: bool = False, class_set: bool = False) -> list[str]:
+    """A section's texts for this game: the cutting text for its shape, the printing text for its files (none,
+    nor the storing text, when the pick-list at the top says which file is whose and what each envelope holds:
+    `picked`)."""
     out = []
     for key in keys:
+        if key in ("print_keep", "store") and picked:
+            continue  # the pick-list says which file is whose, and what goes into each envelope
+        if key == "class_text" and class_set:
+            continue  # how to make a class set, in the guide of one: its pick-list says what it holds
         if key == "cut":
             key += definition.shape.form.text_suffix
         if key == "print_keep" and pupil_pages is not None:
@@ -91,21 +99,37 @@ def reading_blocks(ctx: PageContext, width: float, build: str) -> list[Block]:
 
 def guide_pages(ctx: PageContext) -> list[Sheet]:
     """The guide; `ctx.pupil_pages` is how many pages of the kit file are the players' (0: all of them, the host
-    key being a file of its own; None: not known, as when the guide is printed alone)."""
+    key being a file of its own; None: not known, as when the guide is printed alone).
+
+    It opens with the pick-list (`ctx.printing`), and ends with the worked example drawn, unless the drawing
+    alone would start another sheet: then the lesson shows the one on the rules page instead."""
+    with_example = laid_out_guide(ctx, example=True)
+    if len(with_example) == 1 or ctx.printing is None:
+        return with_example
+    without = laid_out_guide(ctx, example=False)
+    return without if len(without) < len(with_example) else with_example
+
+
+def laid_out_guide(ctx: PageContext, example: bool) -> list[Sheet]:
     definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
     pupil_pages = ctx.pupil_pages
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
     w = pages.column_width
+    if ctx.printing is not None:  # the guide opens with what to print, for whom, and what goes in each envelope
+        pages.full_width([pick_list_block(ctx.printing, texts, pages.sheet.width, metrics,
+                                          texts.get("guide.pick_part_tokens"))])
     filled = values(definition, texts, pupil_pages)
     blocks: list[Block] = []
     for head, keys in SECTIONS:
         blocks.append(heading(texts.get(f"guide.{head}"), w, metrics, f"guide.{head}"))
-        for key in section_keys(definition, keys, pupil_pages):
+        for key in section_keys(definition, keys, pupil_pages, ctx.printing is not None,
+                                bool(ctx.printing and ctx.printing.kits > 1)):
+            key = key if example or key != "lesson_demo" else "lesson_demo_rules"
             blocks.append(paragraph(texts.get(f"guide.{key}", **filled), w, metrics, f"guide.{key}",
                                     bullet="•" if len(keys) > 1 else ""))
     blocks += reading_blocks(ctx, w, filled["build"])
-    example = worked_example(definition)
-    moves = [m for m in (example.stop, example.out) if m is not None]
+    worked = worked_example(definition)
+    moves = [m for m in (worked.stop, worked.out) if m is not None] if example else []
     if moves:
         blocks.append(heading(texts.get("guide.example_heading"), w, metrics, "guide.example_heading"))
         for move in moves:

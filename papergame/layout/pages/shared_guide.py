@@ -12,6 +12,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
 from papergame.layout.pages.guide import reading_blocks, values as command_values
 from papergame.layout.paper import Sheet
+from papergame.layout.pick_list import pick_list_block
 
 # (heading, paragraphs): every key in full, the generic ones shared with the two-token guide
 SECTIONS = (
@@ -29,11 +30,18 @@ def shared_guide_pages(ctx: PageContext) -> list[Sheet]:
     definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
     w = pages.column_width
+    if ctx.printing is not None:  # what to print, for whom, and what goes in each envelope (one marker a kit)
+        pages.full_width([pick_list_block(ctx.printing, texts, pages.sheet.width, metrics,
+                                          texts.get("path_guide.pick_part_marker"))])
     commands = {"build": command_values(definition, texts, None)["build"]}  # the game named as it was given
     blocks: list[Block] = []
     for head, keys in SECTIONS:
         blocks.append(heading(texts.get(head), w, metrics, head))
         for key in keys:
+            if key in ("guide.print_keep", "path_guide.store") and ctx.printing is not None:
+                continue  # the pick-list says which file is whose, and what goes into each envelope
+            if key == "path_guide.class_text" and ctx.printing is not None and ctx.printing.kits > 1:
+                continue  # how to make a class set, in the guide of one: its pick-list says what it holds
             blocks.append(paragraph(texts.get(key, **commands), w, metrics, key, bullet="•" if len(keys) > 1 else ""))
     blocks += reading_blocks(ctx, w, commands["build"])
     pages.add(blocks)
