@@ -184,7 +184,8 @@ def test_many_types_flow_over_pages_and_words_come_from_the_shape(tmp_path, kind
         assert f"Type {n}:" in rules
     if kind == "square":
         assert sum(t.startswith("How to play") for t in texts) >= 2
-        assert sum(t.startswith("Host key") for t in texts) == 1  # 35 types, a row each, two-up
+        # 35 types, a row each, two-up: White's table on the first sheet, Black's on the second
+        assert sum(t.startswith("Host key") for t in texts) == 2
         assert "steps of 90°" in rules and "4 ways" in rules and "2 ports on each side" in rules
         assert "N1, N2, E1, E2" in rules and "N1 to E1" in rules
         assert "Type 0° 90° 180° 270°" in key and all(f" {n} " in key for n in range(1, types + 1))

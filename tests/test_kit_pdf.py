@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from papergame.cli import main
 from papergame.model.answers import first_moves
+from papergame.model.rules import Game
 from papergame.data.games import load_definition
 from pdfmeasure import (bars, content_box, content_extent, grid_spacings, mm, open_pdf, page_text, squares)
 
@@ -141,6 +142,31 @@ def test_first_move_table_is_on_the_host_key_page_only(kit):
         assert "is type 2" not in text and "Host key" not in text.splitlines()[0]
 
 
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles"])
+def test_the_host_key_gives_blacks_first_move_too_as_the_engine_plays_it(tmp_path_factory, game):
+    """Black's table: one row a type, one column a turn, where Black stands after laying it in its start cell,
+    replayed here by the engine after a White opening (the host key says it is the same after any)."""
+    key = host_file(build(tmp_path_factory, "--game", game))
+    with open_pdf(key) as pdf:
+        text = page_text(pdf.pages[0])
+    definition = load_definition(game)
+    black = definition.tokens[1]
+    turns = definition.shape.rotations
+    # the last White opening that leaves White on the board (the table is the same after any of them)
+    opening = [m for m in first_moves(definition) if m.trace.end is not None][-1]
+    after = text[text.index("Black's first move in " + definition.board.cell_name(black.start.cell)):]
+    assert "whatever White laid first" in after.replace("\n", " ")
+    assert "Type " + " ".join(f"{d}°" for d in turns) in after
+    for tile in definition.tiles:
+        row = [str(tile.id)]
+        for rotation in turns:
+            played = Game(definition)
+            played.place(definition.tokens[0].start.cell, opening.tile, opening.rotation)
+            end = played.place(black.start.cell, tile.id, rotation).traces[black.name].end
+            row.append("OUT" if end is None else definition.board.position_name(end))
+        assert " ".join(row) in after.splitlines(), (row, after)
+
+
 def test_host_key_separate_and_omit(tmp_path_factory):
     out = build(tmp_path_factory, "--host-key", "separate", name="class.pdf")
     key = out.with_name("class-host-key.pdf")
@@ -230,3 +256,22 @@ def test_tile_size_outside_20_to_60_is_refused():
     result = CliRunner().invoke(main, ["build", "--tile-size", "61", "-o", "never.pdf"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == ["Error: --tile-size: 61 mm is outside 20 to 60 mm"]
+
+
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles"])
+def test_blacks_replies_are_what_the_engine_gives_after_every_white_opening(game):
+    """`replies` plays a reply after one opening when the opening's cell plays no part: checked here against
+    every opening that leaves the game going."""
+    from papergame.model.answers import replies
+
+    definition = load_definition(game)
+    white, black = definition.tokens
+    for reply in replies(definition):
+        ends = set()
+        for opening in first_moves(definition):
+            played = Game(definition)
+            played.place(white.start.cell, opening.tile, opening.rotation)
+            if played.over or played.remaining(reply.tile) <= 0:
+                continue
+            ends.add(played.place(black.start.cell, reply.tile, reply.rotation).traces[black.name].end)
+        assert ends == {reply.end} and reply.same_after_every_opening, (reply, ends)

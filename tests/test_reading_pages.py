@@ -94,7 +94,7 @@ def test_the_line_style_note_names_the_styles_the_set_uses(kits):
 @pytest.mark.parametrize("game,rules,record,key", [
     ("edge-port-path-tiles", 1, 1, 1),
     ("hexagon-path-tiles", 1, 1, 1),  # were 2, 2 and 2 sheets
-    ("eight-port-path-tiles", 2, 2, 1),  # the host key was 5 sheets
+    ("eight-port-path-tiles", 2, 2, 2),  # the host key was 5 sheets; 2 with both players' first moves
 ])
 def test_reading_pages_take_few_sheets(kits, game, rules, record, key):
     titles = [title for title, _, _ in kits[game]]
@@ -171,13 +171,14 @@ def test_a_tile_the_set_has_once_is_asked_for_in_good_english(tmp_path):
 
 def test_the_host_key_table_is_one_row_a_type_and_at_least_9_pt(kits):
     key = [(t, text, chars) for t, text, chars in kits["eight-port-path-tiles"] if t.startswith("Host key")]
-    assert len(key) == 1
-    _, text, chars = key[0]
-    # two-up: the header twice, 35 rows
-    assert text.count("Type 0° 90° 180° 270°") == 2
+    assert len(key) == 2  # White's first moves, then Black's
+    text = " ".join(text for _, text, _ in key)
+    # each table two-up: its header twice, 35 rows
+    assert text.count("Type 0° 90° 180° 270°") == 4
     for n in range(1, 36):
-        assert re.search(rf"(^| ){n} (OUT|[A-F][1-6]/[NESW][12]) ", text), n
-    assert min(c["size"] for c in chars if mm(c["bottom"]) < 250) >= 7.0
+        assert len(re.findall(rf"(^| ){n} (OUT|[A-F][1-6]/[NESW][12]) ", text)) >= 2, n
+    for _, _, chars in key:
+        assert min(c["size"] for c in chars if mm(c["bottom"]) < 250) >= 7.0
     assert "works the same turned" not in text
     assert text.count("Tiles that work the same turned") == 1
 

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import pairs_cross
+from papergame.model.board import Position
 from papergame.model.rules import Game, Trace, Turn
 
 
@@ -31,6 +32,54 @@ def first_moves(definition: GameDefinition) -> list[FirstMove]:
             game = Game(definition)
             turn = game.place(first.start.cell, tile.id, rotation)
             out.append(FirstMove(tile.id, rotation, turn, first.name))
+    return out
+
+
+class Reply(NamedTuple):
+    """The second player's first move with one tile in one turn, after every opening the first player can make
+    that leaves the game going: where the second player's token then stands (None: off the board), and
+    whether that is the same whatever the opening was."""
+
+    tile: int
+    rotation: int
+    end: Position | None
+    loop: bool
+    same_after_every_opening: bool
+
+
+def replies(definition: GameDefinition) -> list[Reply]:
+    """The second player's first move with every tile type at every rotation, played by the rules engine after
+    the first player's openings (a tile the first player used counts against its copies).
+
+    The opening's tile lies in the first player's start cell; a reply whose route never enters that cell (nor
+    stops before it) comes out the same after every opening. Only the others are played after each opening.
+    """
+    first, second = definition.tokens[0], definition.tokens[1]
+    openings = []
+    for tile in definition.tiles:
+        for rotation in definition.shape.rotations:
+            game = Game(definition)
+            game.place(first.start.cell, tile.id, rotation)
+            if not game.over and game.positions[second.name] == second.start:
+                openings.append((tile.id, rotation))
+    out = []
+    for tile in definition.tiles:
+        for rotation in definition.shape.rotations:
+            seen: set[tuple[Position | None, bool]] = set()
+            for opening in openings:
+                game = Game(definition)
+                game.place(first.start.cell, *opening)
+                if game.remaining(tile.id) <= 0:
+                    continue
+                reply = game.place(second.start.cell, tile.id, rotation).traces[second.name]
+                seen.add((reply.end, reply.loop))
+                untouched = first.start.cell not in reply.route and (reply.end is None
+                                                                     or reply.end.cell != first.start.cell)
+                if untouched and game.positions[first.name] != second.start:
+                    break  # the opening played no part: every other one gives the same
+            if seen:
+                (end, loop), *_ = sorted(seen, key=lambda s: (s[0] is None, str(s[0]), s[1]))
+                out.append(Reply(tile.id, rotation, end, loop, len(seen) == 1))
     return out
 
 

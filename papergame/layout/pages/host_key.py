@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from papergame.layout.context import PageContext
-from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, worked_example
+from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, replies, worked_example
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
 from papergame.layout.pages.blocks import (
@@ -85,9 +85,48 @@ def host_key_pages(ctx: PageContext) -> list[Sheet]:
     blocks.append(para(texts.get("host_key.table_note", token=texts.get(f"token.{first.name}"), winner=winner,
                                  out=texts.get("notation.out")),
                        "host_key.table_note", bullet=""))
-    blocks += first_move_rows(definition, texts, w, metrics)
+    blocks += first_move_rows(definition, texts, w, metrics, opening_cells(definition, texts))
+    if len(definition.tokens) > 1:  # the second player's first move, after the first player's
+        blocks += reply_blocks(definition, texts, w, metrics, para)
     pages.add(blocks)
     return pages.sheets
+
+
+def opening_cells(definition: GameDefinition, texts: Texts) -> dict[int, dict[int, str]]:
+    """The first player's opening table: type -> turn -> where that player's token then stands."""
+    cells: dict[int, dict[int, str]] = {}
+    for move in first_moves(definition):
+        cells.setdefault(move.tile, {})[move.rotation] = outcome(definition, texts, move)
+    return cells
+
+
+VARIES = "*"  # marks a reply whose outcome depends on the first player's opening
+
+
+def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics,
+                 para: Callable[..., Block]) -> list[Block]:
+    """The second player's first move, every tile and turn, after the first player's opening (the rules engine
+    plays it after every opening that leaves the game going): a heading, a note, the table."""
+    first, second = definition.tokens[0], definition.tokens[1]
+    names = {t.name: texts.get(f"token.{t.name}") for t in definition.tokens}
+    cells: dict[int, dict[int, str]] = {}
+    varies = False
+    for reply in replies(definition):
+        where = (texts.get("host_key.loops") if reply.loop else texts.get("notation.out") if reply.end is None
+                 else texts.position(definition.board, reply.end))
+        cells.setdefault(reply.tile, {})[reply.rotation] = where + ("" if reply.same_after_every_opening else VARIES)
+        varies = varies or not reply.same_after_every_opening
+    if not cells:
+        return []
+    blocks = [heading(texts.get("host_key.reply_heading", token=names[second.name], first=names[first.name],
+                                cell=definition.board.cell_name(second.start.cell)), width, metrics,
+                      "host_key.reply_heading"),
+              para(texts.get("host_key.reply_note", token=names[second.name], first=names[first.name],
+                             winner=names[first.name], out=texts.get("notation.out")), "host_key.reply_note", bullet="")]
+    if varies:
+        blocks.append(para(texts.get("host_key.reply_varies", mark=VARIES, first=names[first.name]),
+                           "host_key.reply_varies", bullet=""))
+    return blocks + first_move_rows(definition, texts, width, metrics, cells)
 
 
 TABLE_GAP = 6.0  # between the halves of a two-up table
@@ -117,15 +156,13 @@ def table_row(cells: list[str], widths: list[float], size: float, header: bool =
     return height, draw
 
 
-def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics) -> list[Block]:
-    """Every tile type as the first move, one row a type and one column a turn: where the token then stands.
+def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics,
+                    by_tile: dict[int, dict[int, str]]) -> list[Block]:
+    """A first-move table, one row a tile type and one column a turn: where the token then stands (`by_tile`).
 
     A narrow table (square tiles: four turns) goes two-up, the second half of the types beside the first.
     """
     turns = list(definition.shape.rotations)
-    by_tile: dict[int, dict[int, str]] = {}
-    for move in first_moves(definition):
-        by_tile.setdefault(move.tile, {})[move.rotation] = outcome(definition, texts, move)
     header = [texts.get("host_key.col_type")] + [texts.get("host_key.col_turn", degrees=d) for d in turns]
     rows = [[str(t)] + [cells[d] for d in turns] for t, cells in by_tile.items()]
     profile = profile_of(metrics)
