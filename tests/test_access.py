@@ -262,7 +262,8 @@ def test_large_print_text_is_left_aligned():
     from papergame.build import make_pages
 
     _, _, kit = make_pages(options=KitOptions(large_print=True))
-    texts = [(page.name, item) for page in kit.pages for item in page.items if type(item).__name__ == "Text"]
+    texts = [(page.name, item) for page in kit.pages + kit.host_key  # the players' pages and the host's
+             for item in page.items if type(item).__name__ == "Text"]
     assert len(texts) > 300
     loose = [(name, item.text) for name, item in texts if item.anchor != "start" and not name.startswith("board")]
     assert loose == []  # only the board's own labels (column letters, a start's caption) stand by what they name
