@@ -5,9 +5,9 @@ set -euo pipefail
 out=examples/previews
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-kit() {  # kit NAME ARGS...: build into $tmp/NAME.pdf and render every page at 50 dpi
+kit() {  # kit NAME ARGS...: build into $tmp/NAME.pdf, host's pages last (one file), and render every page at 50 dpi
     local name=$1; shift
-    papergame build -o "$tmp/$name.pdf" "$@" > /dev/null
+    papergame build -o "$tmp/$name.pdf" --host-key page "$@" > /dev/null
     papergame preview "$tmp/$name.pdf" --dpi 50 -o "$tmp/png" > /dev/null
 }
 kit edge-port-path-tiles
