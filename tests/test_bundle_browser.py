@@ -190,7 +190,8 @@ def test_the_bundled_page_in_a_real_browser(browser, static, tmp_path):
     kit_sizes = wait_for(lambda: previews(browser, "kit"), timeout=LOAD_SECONDS, what="the kit's previews")
     first_previews = time.monotonic() - began
     native = cli_files(tmp_path / "cli-default", ["build", "-o", "kit.pdf"])
-    assert len(kit_sizes) == pdf_pages(native["kit.pdf"])  # a preview for every page of the command line's kit
+    # a preview for every page of the command line's two files, the players' and the host's
+    assert len(kit_sizes) == pdf_pages(native["kit.pdf"]) + pdf_pages(native["kit-host-key.pdf"]) == 6
     assert kit_sizes[0] == [497, 702]  # A4 at 60 dpi, as serve's
     wait_for(lambda: previews(browser, "worksheets"), timeout=LOAD_SECONDS, what="the worksheets' previews")
 
@@ -198,7 +199,10 @@ def test_the_bundled_page_in_a_real_browser(browser, static, tmp_path):
     choose(browser, "paper", "letter")
     choose(browser, "tile-size", "30")
     kit = saved_by_button(browser, "kit", tmp_path / "saved-kit", "paper=letter&tile-size=30")
-    assert kit == cli_files(tmp_path / "cli-kit", ["build", "--paper", "letter", "--tile-size", "30", "-o", "k.pdf"])["k.pdf"]
+    made = cli_files(tmp_path / "cli-kit", ["build", "--paper", "letter", "--tile-size", "30", "-o", "k.pdf"])
+    assert kit == made["k.pdf"]
+    host = saved_by_button(browser, "host-key", tmp_path / "saved-host", "paper=letter&tile-size=30")
+    assert host == made["k-host-key.pdf"]  # the host's file, a file of its own by default
     assert wait_for(lambda: (s := previews(browser, "kit")) and s[0] == [510, 660] and s, timeout=LOAD_SECONDS,
                     what="the previews on Letter paper")
 
