@@ -432,8 +432,11 @@ def test_sheets_left_from_a_longer_run_are_removed_but_not_a_file_of_your_own(tm
     make(tmp_path, "--format", "svg")
     (tmp_path / "kit-09.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><!-- mine --></svg>', encoding="utf-8")
     result = make(tmp_path, "--format", "svg", "--only", "tiles")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit-01.svg", "kit-09.svg"]
-    assert result.output.splitlines()[-1] == ("Removed kit-02.svg, kit-03.svg, kit-04.svg, kit-05.svg, kit-06.svg "
+    # the first run's host file (host key and guide, apart by default) stays, as its PDF would
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit-01.svg", "kit-09.svg", "kit-host-key-01.svg",
+                                                          "kit-host-key-02.svg"]
+    # the players' kit of the first run had 4 sheets (the host's 2 are a file of their own)
+    assert result.output.splitlines()[-1] == ("Removed kit-02.svg, kit-03.svg, kit-04.svg "
                                               "(sheets left from an earlier, longer run)")
     assert layer(tmp_path / "kit-01.svg", "Cut") is not None and "mine" in (tmp_path / "kit-09.svg").read_text()
 
