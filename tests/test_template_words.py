@@ -108,7 +108,7 @@ def test_a_text_file_of_a_few_words_that_inherits_prints_them_over_the_inherited
     result = run("build", "--text", str(text), "--lang", "fr", "--only", "rules", "-o", str(out))
     assert result.exit_code == 0, result.output
     first = page_texts(out)[0]
-    assert "Mon jeu à moi – Page 1 sur 2" in first and first.startswith("Règle du jeu")
+    assert "Mon jeu à moi – Page 1 sur 1" in first and first.startswith("Règle du jeu")  # fitted to one sheet
 
 
 def test_a_text_file_without_inherits_must_still_hold_every_word(tmp_path):

@@ -13,14 +13,15 @@ from functools import lru_cache
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition, TileType
 from papergame.layout.board_grid import heading_into
+from papergame.layout.pages.blocks import SMALLEST_READ
 from papergame.model.geometry import Point
 from papergame.layout.primitives import Group, Item, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.tile_art import (TYPE_DROP, TYPE_RISE, free_box, labels, on_ground, text_width, tile_art, token_art,
                                         turned)
 
-LABEL_SIZE = 2.8
-LABEL_BAND = 4.0
+LABEL_SIZE = SMALLEST_READ  # the row and column names pupils copy into their answers: 10 pt
+LABEL_BAND = 4.2
 SHADE = 0.86  # grey of a shaded cell
 NOTE_SIZE = 2.5  # 7.1 pt: nothing printed under 7 pt
 

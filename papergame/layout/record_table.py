@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from papergame.layout.paper import STANDARD, Sheet, profile_of, title_lines
+from papergame.layout.pages.blocks import read_size
+from papergame.layout.paper import Sheet, profile_of, title_lines
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
@@ -28,16 +29,15 @@ def row_height(sheet: Sheet) -> float:
 
 
 def fitted(cols, width: float, metrics: Metrics, rows=()):
-    """The columns, each widened in a profile's larger type until its heading's longest word and the
-    values of `rows` (a filled-in example) fit.
+    """The columns, each widened until its heading's longest word and the values of `rows` (a filled-in
+    example) fit: in a profile's larger type, or in a language with longer words ("Клітинка").
 
-    The standard profile keeps the shares the page gave; a profile takes what each column's
-    words need and shares out the rest as the page did.
+    Columns whose words fit keep the shares the page gave; else each takes what its words need
+    and the rest is shared out as the page did. Heads are set at `read_size` (10 pt at least).
     """
     profile = profile_of(metrics)
-    if profile is STANDARD:
-        return cols
-    need = [(max([metrics.width(w, profile.caption, True) for w in label.split()]
+    head = read_size(profile)
+    need = [(max([metrics.width(w, head, True) for w in label.split()]
                  + [metrics.width(row[i], profile.body, True) for row in rows if i < len(row)]) + 2.6) / width
             for i, (label, _) in enumerate(cols)]
     if all(n <= share for n, (_, share) in zip(need, cols)):
@@ -71,16 +71,16 @@ def rows_on_sheet(room: float, result_h: float, remaining: int, taken: int,
 def header_height(cols, width: float, metrics: Metrics, example=None) -> float:
     """The header's height; `example`, the filled-in row the table will have, if any (a profile fits the columns to it)."""
     profile = profile_of(metrics)
-    lines = max(len(wrap(label, share * width - 2.5, profile.caption, metrics, True, "record table header"))
+    lines = max(len(wrap(label, share * width - 2.5, read_size(profile), metrics, True, "record table header"))
                 for label, share in fitted(cols, width, metrics, [example] if example else []))
-    return lines * profile.caption * profile.leading + 3.0
+    return lines * read_size(profile) * profile.leading + 3.0
 
 
 def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float,
           row_h: float = ROW_H) -> None:
     width = sheet.width
     cols = fitted(cols, width, sheet.metrics, rows[:1] if first_is_example else [])
-    size, leading = sheet.type.caption, sheet.type.leading
+    size, leading = read_size(sheet.type), sheet.type.leading
     xs = [sheet.x]
     for _, share in cols:
         xs.append(xs[-1] + share * width)

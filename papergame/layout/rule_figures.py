@@ -6,7 +6,7 @@ import math
 
 from papergame.layout.diagram import Diagram, Marker
 from papergame.errors import LayoutError
-from papergame.layout.pages.blocks import Block, Figure, figure_row, step
+from papergame.layout.pages.blocks import NORMAL, Block, Figure, Fit, figure_grid, figure_row, label_size, paragraph, step
 from papergame.layout.paper import STANDARD, profile_of
 from papergame.layout.rule_words import tile_name
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
@@ -32,9 +32,39 @@ def catalogue_size(shape: TileShape, captions: list[str], width: float, metrics:
     if count * (shape.width * CATALOGUE_TILE + TILE_GAP) <= width or count > 6:
         return CATALOGUE_TILE
     fits = (width / count - TILE_GAP) / shape.width
-    caption = profile_of(metrics).caption
-    words_fit = all(metrics.width(word, caption) <= width / count - 1.5 for c in captions for word in c.split())
+    words_fit = all(metrics.width(word, label_size(metrics)) <= width / count - 1.5 for c in captions for word in c.split())
     return fits if fits >= SMALLEST_CATALOGUE_TILE and words_fit else CATALOGUE_TILE
+
+
+def catalogue(definition: GameDefinition, captions: list[str], width: float, metrics: Metrics,
+              fit: Fit = NORMAL) -> tuple[list[Block], list[Block]]:
+    """Every tile type in rows, as (rows of pictures, captions listed under them): each caption under its
+    tile, or, when that is shorter (long side names make narrow places wrap captions onto many lines), the
+    pictures closer in their rows with the captions in a list below. The second list is empty in the first case."""
+    shape = definition.shape
+    least, loose = label_size(metrics), profile_of(metrics).tracking  # the type numbers at 10 pt at least
+    size = catalogue_size(shape, captions, width, metrics) * fit.picture
+    tile_w = shape.width * size
+    most = max(1, min(len(definition.tiles), int(width // (tile_w + TILE_GAP))))
+    per_row = most
+    while per_row > 1 and any(metrics.width(word, label_size(metrics)) > width / per_row - 1.5
+                              for c in captions for word in c.split()):
+        per_row -= 1  # a caption's word must fit its place
+    arts = [tile_art(shape, t, size, type_label=str(t.id), least=least, loose=loose) for t in definition.tiles]
+    under = figure_grid([Figure(a, tile_w, size, c) for a, c in zip(arts, captions)], width, per_row, metrics,
+                        "rules.tile_caption", fit=fit)
+    if per_row == most and size == catalogue_size(shape, [""] * len(captions), width, metrics) * fit.picture:
+        return under, []
+    size = catalogue_size(shape, [""] * len(captions), width, metrics) * fit.picture  # no caption word to fit
+    tile_w = shape.width * size
+    most = max(1, min(len(definition.tiles), int(width // (tile_w + TILE_GAP))))
+    arts = [tile_art(shape, t, size, type_label=str(t.id), least=least, loose=loose) for t in definition.tiles]
+    rows = figure_grid([Figure(a, tile_w, size) for a in arts], width, most, metrics, "rules.tile_caption", fit=fit)
+    listed = [paragraph(c, width, metrics, "rules.tile_caption", size=label_size(metrics), after=0.4, fit=fit)
+              for c in captions]
+    if sum(b.height for b in rows + listed) < sum(b.height for b in under) - 1e-6:
+        return rows, listed
+    return under, []
 
 
 def turning_tile(definition: GameDefinition):
@@ -64,16 +94,15 @@ def side_letters(shape: TileShape, size: float, texts: Texts, metrics: Metrics) 
     stay put when the tile turns."""
     items: list[Text] = []
     corners = shape.corners()
-    caption = profile_of(metrics).caption
-    hh = caption * 0.36
+    hh = label_size(metrics) * 0.36
     for i, side in enumerate(shape.sides):
         a, b = corners[i], corners[(i + 1) % len(corners)]
         o = shape.outward(side)
         label = texts.letters(side)
-        hw = metrics.width(label, caption, True) / 2
+        hw = metrics.width(label, label_size(metrics), True) / 2
         d = LABEL_CLEAR + hw * abs(o.x) + hh * abs(o.y)  # the label's box, pushed out until it clears the side
         mx, my = (a.x + b.x) / 2 * size + o.x * d, (a.y + b.y) / 2 * size + o.y * d
-        items.append(Text(mx, my - hh, label, caption, bold=True, anchor="middle", fill=0.35))
+        items.append(Text(mx, my - hh, label, label_size(metrics), bold=True, anchor="middle", fill=0.35))
     return items
 
 
@@ -84,10 +113,9 @@ def turning_figure(definition: GameDefinition, tile, size: float, degrees: int, 
     tile_w = shape.width * size
     art = tile_art(shape, tile, size, type_label="")
     labels = side_letters(shape, size, texts, metrics)
-    label_size = profile_of(metrics).caption
-    hh = label_size * 0.36
-    left = min([0.0] + [t.x - metrics.width(t.text, label_size, True) / 2 for t in labels])
-    right = max([tile_w] + [t.x + metrics.width(t.text, label_size, True) / 2 for t in labels])
+    hh = label_size(metrics) * 0.36
+    left = min([0.0] + [t.x - metrics.width(t.text, label_size(metrics), True) / 2 for t in labels])
+    right = max([tile_w] + [t.x + metrics.width(t.text, label_size(metrics), True) / 2 for t in labels])
     bottom = min([0.0] + [t.y for t in labels])
     top = max([size] + [t.y + 2 * hh for t in labels])
     items: list[Item] = [turned(art, size, degrees, 0, 0, tile_w), *labels]
@@ -98,9 +126,8 @@ def shape_outline(shape: TileShape, size: float, x: float, y: float, fill: float
     return Polygon(tuple((x + c.x * size, y + c.y * size) for c in shape.corners()), width=0.35, fill=fill)
 
 
-def draw_pile(shape: TileShape) -> Figure:
+def draw_pile(shape: TileShape, size: float = 12.0) -> Figure:
     """Three tiles face down, stacked: the draw pile."""
-    size = 12.0
     items: list[Item] = [shape_outline(shape, size, 2 * i, 2 * i, 0.82 - 0.08 * i) for i in range(3)]
     return Figure(items, shape.width * size + 4, size + 4)
 
@@ -134,7 +161,8 @@ def example_figure(definition: GameDefinition, move: FirstMove, before: bool = F
     return Figure([d.items(0, 0)], d.width, d.height)
 
 
-def turning_blocks(definition: GameDefinition, first, texts: Texts, metrics: Metrics, width: float) -> list[Block]:
+def turning_blocks(definition: GameDefinition, first, texts: Texts, metrics: Metrics, width: float,
+                   fit: Fit = NORMAL) -> list[Block]:
     """A tile as printed, an arrow, and the tile turned one step, side by side with their captions under them.
 
     A profile's larger side names make the tiles a little smaller until the row fits; when its
@@ -152,14 +180,15 @@ def turning_blocks(definition: GameDefinition, first, texts: Texts, metrics: Met
                            texts, metrics),
         ]
 
-    turning, size = row(CATALOGUE_TILE), CATALOGUE_TILE
+    size = CATALOGUE_TILE * fit.picture
+    turning = row(size)
     while sum(f.width for f in turning) > width and size > CATALOGUE_TILE / 2:
         size -= 1.0
         turning = row(size)
     try:
-        return [figure_row(turning, width, metrics, "rules.rotation_caption")]
+        return [figure_row(turning, width, metrics, "rules.rotation_caption", fit=fit)]
     except LayoutError:
         if profile_of(metrics) is STANDARD:
             raise
-        return [step(Figure(f.items, f.width, f.height), f.caption, width, metrics, "rules.rotation_caption")
+        return [step(Figure(f.items, f.width, f.height), f.caption, width, metrics, "rules.rotation_caption", fit=fit)
                 for f in (turning[0], turning[2])]

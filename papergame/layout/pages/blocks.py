@@ -6,7 +6,8 @@ column from the top, then the next column, then a new sheet, so a long tile cata
 a long answer table simply takes more pages. A block taller than a whole column is the
 only thing that cannot fit, and the error names that block.
 
-Sizes are the type scale of `paper.py`, in mm: body text 11 pt, captions 9 pt, titles 19.8 pt.
+Sizes are the type scale of `paper.py`, in mm: body text 11 pt, captions 9 pt, titles 19.8 pt; nothing a
+child reads is set under SMALLEST_READ (10 pt): the rules' captions, record heads, labels on pictures.
 """
 
 from __future__ import annotations
@@ -15,23 +16,68 @@ from typing import Callable, NamedTuple, Sequence
 
 from papergame.errors import LayoutError
 from papergame.layout.paper import (  # noqa: F401 (the type scale)
-    BODY, CAPTION, HEADING, LEADING, STANDARD, TITLE, Sheet, profile_of, title_lines,
+    BODY, CAPTION, HEADING, LEADING, STANDARD, TITLE, Sheet, TypeProfile, profile_of, title_lines,
 )
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 
 PT = 0.3528
+SMALLEST_READ = 3.55  # 10.06 pt: the smallest words a child reads (labels, captions, table heads, token names)
 GUTTER = 7.0
 SHADE = 0.9
 
 
+class Fit(NamedTuple):
+    """How tightly a page is set, as shares of its profile's sizes: the normal setting, or a step closer that a
+    page takes only when it saves a sheet (`fitted`). Nothing a child reads goes under 10 pt (`label_size`)."""
+
+    body: float = 1.0  # the body size, as a share of the profile's
+    leading: float = 1.0  # the line height, as a share of the profile's
+    space: float = 1.0  # gaps between blocks, as a share of the normal ones
+    picture: float = 1.0  # the pictures' size, as a share of the normal one
+    wrap_pictures: bool = False  # a step's text goes on under its picture once past it
+
+
+NORMAL = Fit()
+TIGHT = Fit(1.0, 1.15 / LEADING, 0.6, 0.88, True)  # lines and gaps closer, pictures smaller, text round them
+SMALLER = Fit(3.75 / BODY, 1.15 / LEADING, 0.6, 0.8, True)  # ... and the body 10.6 pt, when that alone is not enough
+
+
+def read_size(t: TypeProfile) -> float:
+    """The size of the smallest words a child reads in profile `t`: its captions, never under SMALLEST_READ (10 pt)."""
+    return t.caption if t.caption >= SMALLEST_READ else SMALLEST_READ
+
+
+def label_size(metrics: Metrics) -> float:
+    """`read_size` of the profile a page's `metrics` set text by."""
+    return read_size(profile_of(metrics))
+
+
+def body_of(t: TypeProfile, fit: Fit) -> float:
+    return t.body if fit.body == 1.0 else t.at_least(max(t.body * fit.body, SMALLEST_READ))
+
+
+def leading_of(t: TypeProfile, fit: Fit) -> float:
+    return t.leading if fit.leading == 1.0 else t.leading * fit.leading
+
+
 class Block(NamedTuple):
-    """Something `height` mm tall that draws itself with its top-left at (x, top) in a column `width` wide."""
+    """Something `height` mm tall that draws itself with its top-left at (x, top) in a column `width` wide.
+
+    `split(room)`, when given, breaks the block into a part at most `room` mm tall and the rest (a paragraph
+    at a column's foot), or says it cannot (None).
+    """
 
     height: float
     draw: Callable[[float, float], list[Item]]
     what: str
     keep_with_next: bool = False
+    split: Callable[[float], tuple["Block", "Block"] | None] | None = None
+    first: float | None = None  # the least part of it that may stand at a column's foot (None: all of it)
+
+    @property
+    def least(self) -> float:
+        return self.height if self.first is None else self.first
 
 
 def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str, metrics: Metrics) -> None:
@@ -81,14 +127,23 @@ def text_lines(lines: list[str], x: float, top: float, size: float, bold: bool =
     return out
 
 
+SPLIT_LINES = 2  # a paragraph broken at a column's foot leaves at least this many lines on each side
+
+
 def paragraph(text: str, width: float, metrics: Metrics, what: str, size: float | None = None, bold: bool = False,
-              bullet: str = "", indent: float = 0.0, after: float = 0.9) -> Block:
-    """Wrapped lines at `size` (the profile's body size by default)."""
+              bullet: str = "", indent: float = 0.0, after: float = 0.9, fit: Fit = NORMAL) -> Block:
+    """Wrapped lines at `size` (the profile's body size by default); long enough, it may break at a column's foot."""
     t = profile_of(metrics)
-    size = t.body if size is None else t.at_least(size)
+    size = body_of(t, fit) if size is None else t.at_least(size)
     inset = indent or (size * 1.3 if bullet else 0.0)
-    lines = wrap(text, width - inset, size, metrics, bold, what)
-    leading = t.leading
+    return lines_block(wrap(text, width - inset, size, metrics, bold, what), size, bold, bullet, inset,
+                       after * fit.space, leading_of(t, fit), what)
+
+
+def lines_block(lines: list[str], size: float, bold: bool, bullet: str, inset: float, after: float, leading: float,
+                what: str) -> Block:
+    """A paragraph's lines as a block that can break after any line that leaves two lines on each side."""
+    line_h = size * leading
 
     def draw(x: float, top: float) -> list[Item]:
         items = text_lines(lines, x + inset, top, size, bold, leading=leading)
@@ -96,19 +151,30 @@ def paragraph(text: str, width: float, metrics: Metrics, what: str, size: float 
             items += text_lines([bullet], x, top, size, True, leading=leading)
         return items
 
-    return Block(len(lines) * size * leading + after, draw, what)
+    def split(room: float) -> tuple[Block, Block] | None:
+        count = min(int((room + 1e-6) // line_h), len(lines) - SPLIT_LINES)
+        if count < SPLIT_LINES:
+            return None
+        return (lines_block(lines[:count], size, bold, bullet, inset, 0.0, leading, what),
+                lines_block(lines[count:], size, bold, "", inset, after, leading, what))
+
+    if len(lines) < 2 * SPLIT_LINES:
+        return Block(len(lines) * line_h + after, draw, what)
+    return Block(len(lines) * line_h + after, draw, what, split=split, first=SPLIT_LINES * line_h)
 
 
-def heading(text: str, width: float, metrics: Metrics, what: str, size: float | None = None) -> Block:
+def heading(text: str, width: float, metrics: Metrics, what: str, size: float | None = None,
+            fit: Fit = NORMAL) -> Block:
     t = profile_of(metrics)
     size = t.heading if size is None else t.at_least(size)
     lines = wrap(text, width, size, metrics, True, what)
-    leading = t.leading
+    above = size * 0.35 * fit.space
+    leading = leading_of(t, fit)
 
     def draw(x: float, top: float) -> list[Item]:
-        return text_lines(lines, x, top - size * 0.35, size, True, leading=leading)
+        return text_lines(lines, x, top - above, size, True, leading=leading)
 
-    return Block(size * 0.35 + len(lines) * size * leading + 0.6, draw, what, keep_with_next=True)
+    return Block(above + len(lines) * size * leading + 0.6, draw, what, keep_with_next=True)
 
 
 class Figure(NamedTuple):
@@ -121,14 +187,14 @@ class Figure(NamedTuple):
 
 
 def figure_row(figures: Sequence[Figure], width: float, metrics: Metrics, what: str,
-               size: float | None = None) -> Block:
+               size: float | None = None, fit: Fit = NORMAL) -> Block:
     """Figures side by side across the column, each in a place its width plus a share of the rest.
 
-    Captions are centred under their pictures (a label belongs under what it names) at the
-    profile's caption size."""
+    Captions are centred under their pictures (a label belongs under what it names), at the size of the
+    smallest words a child reads (`label_size`)."""
     t = profile_of(metrics)
-    size = t.caption if size is None else t.at_least(size)
-    leading = t.leading
+    size = label_size(metrics) if size is None else t.at_least(size)
+    leading = leading_of(t, fit)
     spare = width - sum(f.width for f in figures)
     if spare < -1e-6:
         raise LayoutError(f"{what}: pictures {width - spare:.0f} mm wide together do not fit a {width:.0f} mm column")
@@ -153,10 +219,11 @@ def figure_row(figures: Sequence[Figure], width: float, metrics: Metrics, what: 
             left += slot
         return items
 
-    return Block(1.0 + tallest + 0.8 + cap_h + 2.0, draw, what)
+    return Block(1.0 + tallest + 0.8 + cap_h + 2.0 * fit.space, draw, what)
 
 
-def figure_grid(figures: Sequence[Figure], width: float, per_row: int, metrics: Metrics, what: str) -> list[Block]:
+def figure_grid(figures: Sequence[Figure], width: float, per_row: int, metrics: Metrics, what: str,
+                fit: Fit = NORMAL) -> list[Block]:
     """A catalogue: rows of `per_row` equal places, each row its own block so rows flow onto more pages."""
     slot = width / per_row
     rows = []
@@ -164,46 +231,109 @@ def figure_grid(figures: Sequence[Figure], width: float, per_row: int, metrics: 
         row = [Figure((Group((slot - f.width) / 2, 0, 0, tuple(f.items)),), slot, f.height, f.caption)
                if f.width <= slot else f for f in figures[i:i + per_row]]
         row += [Figure((), slot, 0)] * (per_row - len(row))
-        rows.append(figure_row(row, width, metrics, what))
+        rows.append(figure_row(row, width, metrics, what, fit=fit))
     return rows
 
 
 def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, number: str = "",
-         note: str = "", size: float | None = None, note_size: float | None = None) -> Block:
+         note: str = "", size: float | None = None, note_size: float | None = None, fit: Fit = NORMAL) -> Block:
     """A picture on the left and its short text beside it, with an optional note under the text (black, as
     large as the text by default: a worked example is read, not glanced at)."""
     t = profile_of(metrics)
-    size = t.body if size is None else t.at_least(size)
-    note_size = t.body if note_size is None else t.at_least(note_size)
-    leading = t.leading
+    size = body_of(t, fit) if size is None else t.at_least(size)
+    note_size = body_of(t, fit) if note_size is None else t.at_least(note_size)
+    leading = leading_of(t, fit)
     pic_w = picture.width
     text_x = pic_w + 3.0
     inset = size * 1.4 if number else 0.0
-    lines = wrap(text, width - text_x - inset, size, metrics, what=what)
-    notes = wrap(note, width - text_x - inset, note_size, metrics, what=what) if note else []
-    text_h = len(lines) * size * leading + (1.0 + len(notes) * note_size * leading if notes else 0.0)
-    height = max(picture.height, text_h) + 1.5
+    beside = width - text_x - inset
+    if not fit.wrap_pictures or "\n" in text + note:
+        lines = wrap(text, beside, size, metrics, what=what)
+        notes = wrap(note, beside, note_size, metrics, what=what) if note else []
+        text_h = len(lines) * size * leading + (1.0 + len(notes) * note_size * leading if notes else 0.0)
+        height = max(picture.height, text_h) + 1.5 * fit.space
 
-    def draw(x: float, top: float) -> list[Item]:
+        def draw(x: float, top: float) -> list[Item]:
+            items: list[Item] = [Group(x, top - picture.height, 0, tuple(picture.items))]
+            if number:
+                items += text_lines([number], x + text_x, top, size, True, leading=leading)
+            items += text_lines(lines, x + text_x + inset, top, size, leading=leading)
+            items += text_lines(notes, x + text_x + inset, top - len(lines) * size * leading - 1.0, note_size,
+                                leading=leading)
+            return items
+
+        return Block(height, draw, what)
+
+    # the text goes on under the picture, the column's whole width, once it is past the picture's foot
+    def under(depth: float) -> bool:
+        return depth >= picture.height + 1.0
+
+    placed: list[tuple[float, float, str, float]] = []  # (x offset, depth of the line's top, line, size)
+    depth = 0.0
+    for words, line_size, gap in ((text, size, 0.0), (note, note_size, 1.0)):
+        if not words:
+            continue
+        depth += gap
+        line_h = line_size * leading
+
+        def widths(i: int, d: float = depth, h: float = line_h) -> float:
+            return width if under(d + i * h) else beside
+
+        for line in wrap_widths(words, widths, line_size, metrics, what):
+            placed.append((0.0 if under(depth) else text_x + inset, depth, line, line_size))
+            depth += line_h
+    height = max(picture.height, depth) + 1.5 * fit.space
+
+    def draw_around(x: float, top: float) -> list[Item]:
         items: list[Item] = [Group(x, top - picture.height, 0, tuple(picture.items))]
         if number:
             items += text_lines([number], x + text_x, top, size, True, leading=leading)
-        items += text_lines(lines, x + text_x + inset, top, size, leading=leading)
-        items += text_lines(notes, x + text_x + inset, top - len(lines) * size * leading - 1.0, note_size,
-                            leading=leading)
+        for dx, d, line, line_size in placed:
+            items += text_lines([line], x + dx, top - d, line_size, leading=leading)
         return items
 
-    return Block(height, draw, what)
+    return Block(height, draw_around, what)
 
 
-def boxed(block: Block, width: float, pad: float = 2.5, shade: float | None = None) -> Block:
+def wrap_widths(text: str, widths: Callable[[int], float], size: float, metrics: Metrics, what: str) -> list[str]:
+    """`wrap`, with line i no wider than `widths(i)` mm (text beside a picture, then under it).
+
+    >>> class Mono:
+    ...     def width(self, text, size, bold=False): return len(text)
+    >>> wrap_widths("aa bb cc dd ee", lambda i: 5 if i < 1 else 8, 1, Mono(), "a text")
+    ['aa bb', 'cc dd ee']
+    """
+    lines: list[str] = []
+    current = ""
+    for word in (w for w in text.replace("\t", " ").split(" ") if w):
+        trial = f"{current} {word}" if current else word
+        if metrics.width(trial, size) <= widths(len(lines)):
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        if metrics.width(word, size) > widths(len(lines)):
+            raise LayoutError(f'{what}: the word "{word}" is wider than its box ({widths(len(lines)):.0f} mm)')
+        current = word
+    lines.append(current)
+    return lines
+
+
+def boxed(block: Block, width: float, pad: float = 2.5, shade: float | None = None, fit: Fit = NORMAL) -> Block:
     """A block inside a frame `width` wide (the setup box); draw the inner block `2 * pad` narrower."""
 
     def draw(x: float, top: float) -> list[Item]:
         frame = Rect(x, top - block.height - 2 * pad, width, block.height + 2 * pad, width=0.35, fill=shade)
         return [frame] + block.draw(x + pad, top - pad)
 
-    return Block(block.height + 2 * pad + 1.5, draw, block.what, block.keep_with_next)
+    return Block(block.height + 2 * pad + 1.5 * fit.space, draw, block.what, block.keep_with_next)
+
+
+Placed = tuple[Sheet, int, float, Block]  # a block on a sheet: its column and the top it is drawn from
+
+
+class SheetFull(Exception):
+    """A trial layout of a sheet's blocks needed another sheet."""
 
 
 class ColumnPages:
@@ -216,6 +346,7 @@ class ColumnPages:
         self.stamp = stamp
         self.sheets: list[Sheet] = []
         self.column = 0
+        self.cap: float | None = None  # while balancing: the columns' foot on this sheet, above its floor
         self.new_sheet()
 
     @property
@@ -224,9 +355,11 @@ class ColumnPages:
 
     @property
     def room(self) -> float:
-        return self.cursor - self.sheet.floor
+        return self.cursor - (self.sheet.floor if self.cap is None else self.cap)
 
     def new_sheet(self) -> None:
+        if self.cap is not None:
+            raise SheetFull
         sheet = Sheet(f"{self.name}-{len(self.sheets) + 1}" if self.sheets else self.name, self.paper, self.metrics)
         title = self.title if not self.sheets else self.continued
         size = sheet.type.title
@@ -265,25 +398,60 @@ class ColumnPages:
             self.cursor = self.top
 
     def add(self, blocks: Sequence[Block]) -> None:
-        """Blocks in order down the columns; a heading stays with the block after it."""
+        """Blocks in order down the columns; a heading stays with the block after it, a long paragraph may break at
+        a column's foot (two lines at least each side), and the last sheet's columns end about level."""
+        placed = self.flow(list(blocks))
+        last = [p for p in placed if p[0] is self.sheet]
+        if self.columns > 1 and last and last[0][1] == 0 and abs(last[0][2] - self.top) < 1e-6:
+            placed = placed[:len(placed) - len(last)] + self.balanced(last)
+        for sheet, column, top, block in placed:
+            sheet.add(*block.draw(sheet.x + column * (self.column_width + GUTTER), top))
+
+    def flow(self, blocks: list[Block]) -> list[Placed]:
+        """Where each block goes, making sheets as they are needed."""
+        placed: list[Placed] = []
         i = 0
         while i < len(blocks):
             group = [blocks[i]]
             while group[-1].keep_with_next and i + len(group) < len(blocks):
                 group.append(blocks[i + len(group)])
-            if sum(b.height for b in group) > self.room + 1e-6 and self.cursor != self.top:
+            need = sum(b.height for b in group[:-1]) + group[-1].least
+            if need > self.room + 1e-6 and self.cursor != self.top:
                 self.next_column()
             for block in group:
-                if block.height > self.room + 1e-6:
-                    if self.cursor != self.top:
+                while block.height > self.room + 1e-6:
+                    parts = block.split(self.room) if block.split is not None else None
+                    if parts is not None:
+                        head, block = parts
+                        placed.append((self.sheet, self.column, self.cursor, head))
                         self.next_column()
-                    if block.height > self.room + 1e-6:  # a sheet's first column, still too short
+                    elif self.cursor != self.top:
+                        self.next_column()
+                    else:  # a sheet's first column, still too short
                         self._check(block)
                         self.new_sheet()
-                x = self.sheet.x + self.column * (self.column_width + GUTTER)
-                self.sheet.add(*block.draw(x, self.cursor))
+                placed.append((self.sheet, self.column, self.cursor, block))
                 self.cursor -= block.height
             i += len(group)
+        return placed
+
+    def balanced(self, last: list[Placed]) -> list[Placed]:
+        """The last sheet's blocks again, its columns no longer than they need to be to hold them all."""
+        blocks = [block for _, _, _, block in last]
+        end = (self.column, self.cursor)
+        low, high = self.top - sum(b.height for b in blocks) / self.columns, self.sheet.floor
+        best = last
+        for _ in range(12):  # the highest foot that still holds them, to 0.05 mm
+            cap = (low + high) / 2
+            self.column, self.cursor, self.cap = 0, self.top, cap
+            try:
+                best, high, end = self.flow(blocks), cap, (self.column, self.cursor)
+            except SheetFull:
+                low = cap
+            finally:
+                self.cap = None
+        self.column, self.cursor = end
+        return best
 
 
 def stack(blocks: list[Block], what: str) -> Block:
@@ -297,3 +465,16 @@ def stack(blocks: list[Block], what: str) -> Block:
         return items
 
     return Block(sum(b.height for b in blocks), draw, what)
+
+
+def fitted(make: Callable[[Fit], list[Sheet]]) -> list[Sheet]:
+    """Pages set at the normal scale, or one small step tighter (`TIGHT`) when that saves a sheet: a
+    translation a little longer than the English keeps the English sheet count."""
+    sheets = make(NORMAL)
+    for fit in (TIGHT, SMALLER):
+        if len(sheets) == 1:
+            break
+        tighter = make(fit)
+        if len(tighter) < len(sheets):
+            return tighter
+    return sheets

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import BODY
+from papergame.layout.pages.blocks import BODY, read_size
 from papergame.layout.paper import STANDARD, TypeProfile
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Circle, Item, Text
@@ -48,7 +48,7 @@ class Blocks:
         self.r = token_radius(tile)
         self.pitch = 2 * self.r + GAP
         self.width = (1 + SPARES) * self.pitch - GAP
-        self.height = len(self.names) * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + profile.caption * profile.leading
+        self.height = len(self.names) * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + read_size(profile) * profile.leading
 
     def items(self, kit: str, left: float, top: float) -> list[Item]:
         items: list[Item] = []
@@ -58,7 +58,7 @@ class Blocks:
             for i in range(1 + SPARES):
                 items += numbered_token(name, left + r + i * self.pitch, cy, r, kit, self.type.at_least(NUMBER_SIZE))
         label = self.texts.get("kit.kit_stamp", kit=kit)
-        caption = self.type.caption
+        caption = read_size(self.type)  # the kit's number under its block, read by the pupils
         items.append(Text(left + self.width / 2, top - self.height + caption * 0.3, label, caption, bold=True,
                           anchor="middle"))
         return items

@@ -10,6 +10,7 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
+from papergame.layout.pages.blocks import read_size
 from papergame.layout.paper import STANDARD, Sheet
 from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text
@@ -102,14 +103,14 @@ def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
 
 def result_height(sheet: Sheet, texts: Texts) -> float:
     """How tall `result_block` is: its gap, two lines to write on, and the examples of a reason."""
-    caption, line_h = sheet.type.caption, max(9.0, sheet.type.body * 1.6)
+    caption, line_h = read_size(sheet.type), max(9.0, sheet.type.body * 1.6)
     choices = wrap(texts.get("record.reason_choices"), sheet.width, caption, sheet.metrics, what="record.reason_choices")
     return max(RESULT_H, 4 + 2 * line_h + len(choices) * caption * sheet.type.leading)
 
 
 def result_block(sheet: Sheet, texts: Texts) -> None:
     sheet.gap(4)
-    body, caption, leading = sheet.type.body, sheet.type.caption, sheet.type.leading
+    body, caption, leading = sheet.type.body, read_size(sheet.type), sheet.type.leading
     for label in (texts.get("record.result_line"), texts.get("record.reason")):
         fit_line(label, sheet.width * (0.5 if sheet.type is STANDARD else 0.75), body, sheet.metrics, True,
                  "record.result")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 TOKEN_ACROSS = 16.0  # mm: the smallest token, big enough to cut round with scissors and pick up
 SPARES = 2  # extra tokens of each colour, for the ones that get lost
+NAME_SIZE = 3.55  # mm (10.06 pt): a token's name under it, read by the players
 
 
 def token_radius(tile: float) -> float:

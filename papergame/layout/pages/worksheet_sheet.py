@@ -22,7 +22,7 @@ from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.diagram import Diagram, Marker, label_band
-from papergame.layout.pages.blocks import BODY, CAPTION, Figure, keep_away_banner, text_lines
+from papergame.layout.pages.blocks import BODY, CAPTION, Figure, keep_away_banner, read_size, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.shapes import shape_layout
@@ -40,7 +40,6 @@ SAFE_BOX = 2 * ANSWER_LINE + 2.0  # two lines to write the safe tiles on
 KEY_SIZE = BODY
 KEY_LEADING = 1.15
 KEY_SIZES = (KEY_SIZE, CAPTION, 2.6)  # 11, 9 and 7.4 pt
-DETAILS_SIZE = CAPTION
 EXAMPLE_GAP = 5.0  # between the instructions and the drawn example
 SIDE_KEY = 9.0  # the hexagon that names the sides, in the instructions
 HAND_TILE = 10.0
@@ -49,7 +48,7 @@ HAND_LABEL = 5.0  # the "Hand:" line above a column of tiles
 HAND_COLUMN = HAND_TILE + 7.0  # a hand upright beside the diagram: a gap, the tiles, their numbers
 HAND_ROW = HAND_TILE + 4.5  # a hand in a row under the diagram: the tiles and their numbers below
 GUTTER = 6.0  # between slot columns
-ROW_GAP = 5.0  # between slot rows
+ROW_GAP = 4.0  # between slot rows
 INNER_GAP = 4.0  # between a diagram and the text beside it
 MIN_CELL, MAX_CELL = 12.0, 20.0
 COMFORT_CELL = 12.0  # without --puzzles, a sheet holds as many puzzles as fit with cells this big
@@ -244,7 +243,7 @@ class WorksheetLayout:
         name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
         name_w = metrics.width(name, self.t.body, True)
         date_w = metrics.width(date, self.t.body, True)
-        room = sheet.width - metrics.width(details, self.t.caption) - name_w - date_w - 14.0
+        room = sheet.width - metrics.width(details, read_size(self.t)) - name_w - date_w - 14.0
         if room < 60:
             raise LayoutError("worksheet page: the name and date leave too little room to write; "
                               "shorten worksheet.name, worksheet.date or worksheet.details")
@@ -257,7 +256,7 @@ class WorksheetLayout:
         sheet.add(Text(x, base, date, self.t.body, bold=True))
         x += date_w + 2.0
         sheet.add(Line(x, base - 0.8, x + room - name_line, base - 0.8, width=0.25))
-        sheet.add(Text(sheet.x + sheet.width, base, details, self.t.caption, anchor="end"))
+        sheet.add(Text(sheet.x + sheet.width, base, details, read_size(self.t), anchor="end"))  # read by the pupil too
         sheet.gap(1.0)
         self.instructions(sheet, kinds_on)
         self.rule(sheet)
@@ -298,11 +297,11 @@ class WorksheetLayout:
             y -= len(lines) * self.t.body * 1.22 + 0.4
         height = top - y
         if figure is not None:  # the example at the right, its caption beside it
-            cap = wrap(caption, cap_w, self.t.caption, self.metrics, what="worksheet.example")
+            cap = wrap(caption, cap_w, read_size(self.t), self.metrics, what="worksheet.example")
             fig_x = sheet.x + sheet.width - fig_w
             sheet.add(Group(fig_x, top - figure.height, 0, tuple(figure.items)))
-            sheet.add(*text_lines(cap, fig_x + figure.width + 2.0, top - figure.height / 2 + len(cap) * self.t.caption * 0.6,
-                                  self.t.caption))
+            sheet.add(*text_lines(cap, fig_x + figure.width + 2.0, top - figure.height / 2 + len(cap) * read_size(self.t) * 0.6,
+                                  read_size(self.t)))
             height = max(height, figure.height)
         if sides is not None:
             key_x = sheet.x + sheet.width - fig_w - key_w
@@ -319,11 +318,11 @@ class WorksheetLayout:
             return None
         size = SIDE_KEY
         labels = side_letters(shape, size, self.texts, self.metrics)
-        half = [self.metrics.width(t.text, self.t.caption, True) / 2 for t in labels]
+        half = [self.metrics.width(t.text, read_size(self.t), True) / 2 for t in labels]
         left = min([0.0] + [t.x - h for t, h in zip(labels, half)])
         right = max([shape.width * size] + [t.x + h for t, h in zip(labels, half)])
         bottom = min([0.0] + [t.y for t in labels])
-        top = max([size] + [t.y + self.t.caption for t in labels])
+        top = max([size] + [t.y + read_size(self.t) for t in labels])
         items: tuple[Item, ...] = (shape_outline(shape, size, 0, 0, None), *labels)
         return Figure([Group(-left, -bottom, 0, items)], right - left, top - bottom)
 
@@ -430,7 +429,7 @@ class WorksheetLayout:
         for type_id in puzzle.hand:
             y -= HAND_TILE
             self.hand_tile(sheet, type_id, x, y)
-            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), self.t.caption, bold=True))
+            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), read_size(self.t), bold=True))
             y -= HAND_GAP
 
     def hand_row(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> float:
@@ -444,7 +443,7 @@ class WorksheetLayout:
                 sheet.add(Text(x, base + HAND_TILE / 2 - self.t.body * 0.36, label, self.t.body, bold=True))
             tx = x + self.hand_label_w() + col * (HAND_TILE + HAND_GAP)
             self.hand_tile(sheet, type_id, tx, base)
-            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), self.t.caption, bold=True, anchor="middle"))
+            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), read_size(self.t), bold=True, anchor="middle"))
         return top - self.hand_rows(width) * HAND_ROW
 
     def answer_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
