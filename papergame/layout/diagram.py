@@ -123,9 +123,21 @@ class Diagram:
         """Each marker's centre (grid frame) and heading."""
         return [self.marker_place(m) for m in self.markers]
 
+    @property
+    def staggered(self) -> int | None:
+        """The first column of the window that is not level with the window's first column (a hexagon board's
+        columns sit half a cell up and down), or None when every column is level."""
+        _, y0 = self.local(Cell(self.cols[0], self.rows[0]))
+        for col in range(self.cols[0] + 1, self.cols[1] + 1):
+            if abs(self.local(Cell(col, self.rows[0]))[1] - y0) > 1e-6:
+                return col
+        return None
+
     def margins(self) -> tuple[float, float, float, float]:
-        """Room outside the grid (left, bottom, right, top): labels on top and left, tokens where they stand."""
-        left, bottom, right, top = self.label_band, 1.0, 1.0, self.label_band
+        """Room outside the grid (left, bottom, right, top): labels on top and left (and right, for staggered
+        columns), tokens where they stand."""
+        right = self.label_band if self.staggered is not None else 1.0
+        left, bottom, top = self.label_band, 1.0, self.label_band
         r = self.token_r + 0.75
         for cx, cy, _ in self.marker_centres():
             left = max(left, r - cx)
@@ -194,6 +206,12 @@ class Diagram:
             _, y = self.local(Cell(self.cols[0], row))
             out.append(Text(-1.4, y + 0.5 * self.cell - self.label_size * 0.36, board.rows[row], self.label_size, bold=True,
                             anchor="end"))
+        other = self.staggered
+        if other is not None:  # the rows of the columns half a cell up or down, named level with them at the right
+            for row in range(self.rows[0], self.rows[1] + 1):
+                _, y = self.local(Cell(other, row))
+                out.append(Text(self.grid_w + 1.4, y + 0.5 * self.cell - self.label_size * 0.36, board.rows[row],
+                                self.label_size, bold=True))
         return out
 
     def note(self, cell: Cell, text: str) -> Group:
@@ -238,9 +256,11 @@ class Diagram:
         return [(min(xs), min(ys), max(xs), max(ys))]
 
     def outside(self, port: str, r: float) -> float:
-        """How far outside the grid a token's centre sits, clear of the labels (top and left)."""
+        """How far outside the grid a token's centre sits, clear of the labels (top and left, and right when the
+        columns are staggered)."""
         n = self.board.shape.inward(port)
-        return r + 0.75 + (self.label_band if n.y < 0 or n.x > 0 else 0.0)
+        labelled = n.y < 0 or n.x > 0 or (n.x < 0 and self.staggered is not None)
+        return r + 0.75 + (self.label_band if labelled else 0.0)
 
     def marker_place(self, marker: Marker) -> tuple[float, float, float]:
         """A marker's centre in the grid's frame and its heading (degrees clockwise from north)."""

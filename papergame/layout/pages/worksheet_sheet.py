@@ -50,7 +50,9 @@ HAND_ROW = HAND_TILE + 4.5  # a hand in a row under the diagram: the tiles and t
 GUTTER = 6.0  # between slot columns
 ROW_GAP = 4.0  # between slot rows
 INNER_GAP = 4.0  # between a diagram and the text beside it
-MIN_CELL, MAX_CELL = 12.0, 20.0
+MIN_CELL, MAX_CELL = 12.0, 32.0  # a sheet of few puzzles draws them big: the page is used
+CELL_STEP = 0.25
+FILL_SHARE = 0.05  # cells this much smaller are worth it when the puzzles then fill the page
 COMFORT_CELL = 12.0  # without --puzzles, a sheet holds as many puzzles as fit with cells this big
 PORTS_COMFORT_CELL = 20.0  # ... and this big with two or three ports a side: 12 mm packs four lines too tight
 SIDE_MIN = 60.0  # the text column of a slot with its diagram beside it
@@ -124,8 +126,11 @@ class WorksheetLayout:
     # --- planning ------------------------------------------------------------------------
 
     def diagram_size(self, cell: float) -> tuple[float, float]:
-        extra = label_band(self.t.least) + 1 + 2 * token_room(cell)
-        return self.window[0] * cell + extra, self.window[1] * cell + extra
+        band = label_band(self.t.least)
+        extra = band + 1 + 2 * token_room(cell)
+        probe = Diagram(self.definition, (0, self.window[0] - 1), (0, self.window[1] - 1), cell, least=self.t.least)
+        right = band if probe.staggered is not None else 0.0  # row names at the right too
+        return probe.grid_w + extra + right, self.window[1] * cell + extra
 
     def question(self, kind: type[Puzzle], cell_name: str) -> str:
         return self.texts.get(VIEWS[kind].question, cell=cell_name)
@@ -171,23 +176,40 @@ class WorksheetLayout:
             return None
         hand_beside = not beside and slot_w - dw >= HAND_COLUMN and self.hand_column_h() <= dh
         plan = Plan(beside, columns, rows, cell, slot_w, dw, dh, text_w, hand_beside)
-        if sum(self.row_heights(plan, kinds(count))) + (rows - 1) * ROW_GAP > self.room:
+        if self.used(plan, count) > self.room:
             return None
         return plan
 
+    def used(self, plan: Plan, count: int) -> float:
+        """The height the plan's rows of `count` puzzles take, gaps included."""
+        return sum(self.row_heights(plan, kinds(count))) + (plan.rows - 1) * ROW_GAP
+
     def plan(self, count: int) -> Plan | None:
-        """The plan with the biggest cells for `count` puzzles, or None if no plan has cells of MIN_CELL."""
+        """The plan with the biggest cells for `count` puzzles, or None if no plan has cells of MIN_CELL.
+
+        Of the plans whose cells are within FILL_SHARE of the biggest, the one that leaves the least of the
+        page blank: two big puzzles one under the other, each with its question beside it, rather than side
+        by side over the top half of the page."""
         if count not in self._plans:
-            best: Plan | None = None
-            steps = int(round((MAX_CELL - MIN_CELL) / 0.25))
+            found: list[Plan] = []
+            steps = int(round((MAX_CELL - MIN_CELL) / CELL_STEP))
             for beside in (False, True):
                 for columns in (1, 2, 3):
-                    for i in range(steps + 1):
-                        plan = self.plan_for(count, beside, columns, MAX_CELL - i * 0.25)
-                        if plan is not None:
-                            if best is None or plan.cell > best.cell + 1e-9:
-                                best = plan
-                            break
+                    if self.plan_for(count, beside, columns, MIN_CELL) is None:
+                        continue
+                    low, high = 0, steps  # the most steps above MIN_CELL that still fit: a bigger cell never fits where a smaller does not
+                    while low < high:
+                        mid = (low + high + 1) // 2
+                        if self.plan_for(count, beside, columns, MIN_CELL + mid * CELL_STEP) is not None:
+                            low = mid
+                        else:
+                            high = mid - 1
+                    plan = self.plan_for(count, beside, columns, MIN_CELL + low * CELL_STEP)
+                    assert plan is not None
+                    found.append(plan)
+            biggest = max((p.cell for p in found), default=None)
+            near = [p for p in found if p.cell >= (biggest or 0) * (1 - FILL_SHARE) - 1e-9]
+            best = min(near, key=lambda p: (self.room - self.used(p, count), -p.cell), default=None)
             self._plans[count] = best
         return self._plans[count]
 

@@ -1,0 +1,90 @@
+"""Worksheets that use the page (issue 19): the puzzles fill it, and a hexagon's every cell can be named.
+
+Measured from the sheets' PDFs: where the last thing drawn above the footer ends, and where
+the row names stand beside each diagram.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from pdfmeasure import content_box, mm, open_pdf
+
+FOOT = 15.0  # the scale check and footer at the foot of every page
+MOST_BLANK = 25.0
+LABEL_PT = 10.06
+
+
+def sheet(tmp: Path, game: str, level: str, paper: str = "a4") -> Path:
+    out = tmp / f"{game}-{level}-{paper}.pdf"
+    result = CliRunner().invoke(main, ["worksheet", "--game", game, "--level", level, "--paper", paper, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def blank_below(path: Path, paper: str = "a4") -> float:
+    """mm between the lowest thing drawn on the first page and the top of its footer."""
+    foot_top = content_box(paper)[3] - FOOT
+    with open_pdf(path) as pdf:
+        page = pdf.pages[0]
+        drawn = [o for o in page.chars + page.lines + page.rects + page.curves if mm(o["bottom"]) < foot_top - 0.5]
+        return foot_top - max(mm(o["bottom"]) for o in drawn)
+
+
+@pytest.mark.parametrize("game,level", [
+    ("edge-port-path-tiles", "hard"),  # was 71.7 mm: two puzzles side by side over the top of the page
+    ("hexagon-path-tiles", "hard"),
+    ("eight-port-path-tiles", "easy"),  # were 85.5, 70.4 and 50.4 mm: cells kept at 20 mm
+    ("eight-port-path-tiles", "medium"),
+    ("edge-port-path-tiles", "medium"),
+])
+def test_the_puzzles_fill_the_page(tmp_path, game, level):
+    assert blank_below(sheet(tmp_path, game, level)) <= MOST_BLANK
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles", "eight-port-path-tiles"])
+def test_every_level_fills_the_page(tmp_path, game, paper):
+    for level in ("easy", "medium", "hard"):
+        assert blank_below(sheet(tmp_path, game, level, paper), paper) <= MOST_BLANK, level
+
+
+def test_eight_port_puzzles_grow_past_20_mm(tmp_path):
+    """One puzzle a sheet at medium: its cells as big as the page allows (they stopped at 20 mm)."""
+    with open_pdf(sheet(tmp_path, "eight-port-path-tiles", "medium")) as pdf:
+        page = pdf.pages[0]
+        letters = sorted((c for c in page.chars if c["text"] in "ABCDEF" and abs(c["size"] - LABEL_PT) < 0.05),
+                         key=lambda c: c["x0"])
+        row = [c for c in letters if abs(c["top"] - letters[0]["top"]) < 0.5]
+        gaps = [mm(b["x0"] - a["x0"]) for a, b in zip(row, row[1:])]
+        assert gaps and min(gaps) > 20.5, gaps
+
+
+def test_every_hexagon_cell_has_its_row_named_level_with_it(tmp_path):
+    """Row numbers at the left are level with the columns of A; the columns half a cell up (B, D) have theirs
+    at the right, level with them: half a cell from the left ones."""
+    with open_pdf(sheet(tmp_path, "hexagon-path-tiles", "hard")) as pdf:
+        page = pdf.pages[0]
+        digits = [c for c in page.chars if c["text"].isdigit() and abs(c["size"] - LABEL_PT) < 0.05
+                  and "Bold" in c["fontname"]]
+        letters = [c for c in page.chars if c["text"] == "A" and abs(c["size"] - LABEL_PT) < 0.05]
+        checked = 0
+        for a in letters:  # each diagram: its column A's letter, its row names below it at the left and right
+            left = sorted((c for c in digits if c["x1"] < a["x0"] and 0 < c["top"] - a["top"] < 110 * 72 / 25.4
+                           and a["x0"] - c["x1"] < 60), key=lambda c: c["top"])
+            right = sorted((c for c in digits if c["x0"] > a["x0"] + 40 and 0 < c["top"] - a["top"] < 110 * 72 / 25.4
+                            and c["x0"] - a["x0"] < 400), key=lambda c: c["top"])
+            if len(left) < 3:
+                continue
+            right = [c for c in right if left[0]["top"] - 30 < c["top"] < left[-1]["top"] + 30]
+            assert [c["text"] for c in left] == [c["text"] for c in right]
+            cell = mm(left[1]["top"] - left[0]["top"])
+            for lft, rgt in zip(left, right):
+                assert abs(abs(mm(rgt["top"] - lft["top"])) - cell / 2) < 0.05, (lft["text"], cell)
+            checked += 1
+        assert checked == 2  # both puzzles' diagrams
