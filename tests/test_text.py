@@ -111,7 +111,7 @@ def test_text_taller_than_a_page_is_an_error_that_names_it(tmp_path):
 
 
 def test_long_rules_flow_onto_another_page(tmp_path):
-    text = write_text(tmp_path, {"rules.style_note": "Solid or outlined only tells lines apart. " * 12})
+    text = write_text(tmp_path, {"rules.style_note": "Solid or outlined only tells lines apart. " * 40})  # fitting keeps 12 on one sheet
     result = build("--text", str(text), "-o", str(tmp_path / "long.pdf"), "--only", "rules")
     assert result.exit_code == 0, result.output
     assert result.output == f"Wrote long.pdf (2 sheets: rules of the kit) for the players in {tmp_path}\n"
