@@ -499,6 +499,21 @@ def simulate(as_json, output, **params) -> None:
         say_fallback(request, "the report prints")
 
 
+def say_sheets(report, copies: int, as_json: bool) -> None:
+    """What `worksheet` and `loops` print after writing: the JSON if asked, then the Wrote lines
+    of the sheets and their keys (to stderr beside JSON) and any stale sheets removed."""
+    if as_json:
+        import json
+
+        click.echo(json.dumps(report.json))
+    word = "sheet" if copies == 1 else "sheets"
+    each = "puzzle" if report.puzzles == 1 else "puzzles"
+    click.echo(wrote(report.path, f"{copies} {word}, {report.puzzles} {each} each", report.files), err=as_json)
+    click.echo(wrote(report.key_path, "the answer keys", report.key_files), err=as_json)
+    for line in removed_lines(report.removed):
+        click.echo(line, err=as_json)
+
+
 @main.command()
 @click.option("-o", "--output", default=None, type=click.Path(), metavar="PATH",
               help="Where to write the sheets; their answer keys go beside it (PATH-key.pdf). Default: "
@@ -532,16 +547,7 @@ def worksheet(output, as_json, **params) -> None:
             yield from bar
 
     report = build_worksheets(output, request.game, options, request.lang, request.text, progress)
-    if as_json:
-        import json
-
-        click.echo(json.dumps(report.json))
-    word = "sheet" if options.copies == 1 else "sheets"
-    each = "puzzle" if report.puzzles == 1 else "puzzles"
-    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each", report.files), err=as_json)
-    click.echo(wrote(report.key_path, "the answer keys", report.key_files), err=as_json)
-    for line in removed_lines(report.removed):
-        click.echo(line, err=as_json)
+    say_sheets(report, options.copies, as_json)
     say_fallback(request, "the sheets print")
 
 
@@ -574,16 +580,7 @@ def loops(output, as_json, **params) -> None:
             yield from bar
 
     report = build_loops(output, options, progress, request.lang, request.text)
-    if as_json:
-        import json
-
-        click.echo(json.dumps(report.json))
-    word = "sheet" if options.copies == 1 else "sheets"
-    each = "puzzle" if report.puzzles == 1 else "puzzles"
-    click.echo(wrote(report.path, f"{options.copies} {word}, {report.puzzles} {each} each", report.files), err=as_json)
-    click.echo(wrote(report.key_path, "the answer keys", report.key_files), err=as_json)
-    for line in removed_lines(report.removed):
-        click.echo(line, err=as_json)
+    say_sheets(report, options.copies, as_json)
 
 
 @main.command()
