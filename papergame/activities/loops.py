@@ -97,12 +97,18 @@ class LoopPuzzle:
                 "loop": [list(p) for p in self.loop]}
 
 
-def cycles(edges: set[Edge]) -> list[list[Point]]:
-    """The closed loops the edges make (each point on two of them), as points in order."""
+def neighbours(edges: set[Edge]) -> dict[Point, list[Point]]:
+    """Each point of the edges with the points it is joined to."""
     nxt: dict[Point, list[Point]] = {}
     for a, b in edges:
         nxt.setdefault(a, []).append(b)
         nxt.setdefault(b, []).append(a)
+    return nxt
+
+
+def cycles(edges: set[Edge]) -> list[list[Point]]:
+    """The closed loops the edges make (each point on two of them), as points in order."""
+    nxt = neighbours(edges)
     seen: set[Point] = set()
     out = []
     for start in sorted(nxt):
@@ -279,10 +285,7 @@ def shut_small_loops(grid: Grid, state: dict[Edge, bool | None]) -> bool:
 
 def chains(edges: set[Edge]) -> list[list[Point]]:
     """The drawn lines as runs of points, each from one end to the other (a closed run repeats its start)."""
-    nxt: dict[Point, list[Point]] = {}
-    for a, b in edges:
-        nxt.setdefault(a, []).append(b)
-        nxt.setdefault(b, []).append(a)
+    nxt = neighbours(edges)
     seen: set[Point] = set()
     out = []
     for start in sorted(nxt, key=lambda p: (len(nxt[p]) != 1, p)):
