@@ -12,7 +12,6 @@ import io
 import json
 import subprocess
 import sys
-import threading
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from click.testing import CliRunner
 
 from papergame.bundle import worker, writer
 from papergame.cli import main
-from papergame.web.server import make_server
+from servers import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -32,11 +31,8 @@ STAND_IN = ROOT / "papergame" / "bundle" / "files" / "PIL_Image.py"
 
 @pytest.fixture(scope="module")
 def server():
-    srv = make_server("127.0.0.1", 0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
+    with running_server() as srv:
+        yield srv
 
 
 def served(srv, method: str, target: str, body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:

@@ -866,17 +866,10 @@ def requests(draw):
 
 @pytest.fixture(scope="module")
 def fuzz_server():
-    import threading
+    from servers import running_server
 
-    from papergame.web.server import make_server
-
-    server = make_server("127.0.0.1", 0)
-    server.engine.busy_wait = 5
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
+    with running_server(busy_wait=5) as server:
+        yield server
 
 
 def server_case(fuzz_server, fuzz_counts, data, kind="server"):

@@ -165,22 +165,17 @@ def test_tile_lists_within_the_limit_still_work(tmp_path):
 
 import http.client  # noqa: E402
 import socket  # noqa: E402
-import threading  # noqa: E402
 import time  # noqa: E402
 
 from papergame.web import server as server_module  # noqa: E402
 from papergame.web.server import make_server  # noqa: E402
+from servers import running_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def server():
-    srv = make_server("127.0.0.1", 0)
-    srv.engine.busy_wait = 1.0
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
+    with running_server(busy_wait=1.0) as srv:
+        yield srv
 
 
 def ask(server, path, method="GET", body=None, headers=None, timeout=60):

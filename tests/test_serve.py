@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -29,7 +28,8 @@ from papergame.data.templates import builtin_games
 from papergame.options import KIT, WORKSHEETS
 from papergame.web import engine as engine_module
 from papergame.web.fields import fields
-from papergame.web.server import allowed_hosts, is_any_ip, make_server
+from papergame.web.server import allowed_hosts, is_any_ip
+from servers import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -48,12 +48,8 @@ ROUTE_OF = {"build": "kit", "worksheet": "worksheets"}
 
 @pytest.fixture(scope="module")
 def server():
-    srv = make_server("127.0.0.1", 0)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
+    with running_server() as srv:
+        yield srv
 
 
 class Reply:

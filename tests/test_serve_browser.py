@@ -9,7 +9,6 @@ On CI (CI=true) a missing Chromium fails the test; `.ci/install-browser` install
 from __future__ import annotations
 
 import os
-import threading
 import time
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from papergame.web.server import make_server
+from servers import running_server
 
 pytestmark = pytest.mark.browser
 
@@ -44,11 +43,8 @@ def need_browser():
 
 @pytest.fixture(scope="module")
 def page_server():
-    srv = make_server("127.0.0.1", 0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
+    with running_server() as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")
