@@ -35,11 +35,17 @@ VIEWS_ALL = (ExitPuzzle, HandPuzzle)
 QUESTION_SIZE = BODY  # 11 pt: read by children
 LEADING = 1.25
 ANSWER_LINE = 8.0  # room to write one line by hand
+WRITE_ROOM = 22.0  # beside an answer's label: room to write a stop such as A2/S by hand
 EXIT_BOX = 14.5  # one line to write where the token stops (the key: a route of two lines and the stop)
 SAFE_BOX = 2 * ANSWER_LINE + 2.0  # two lines to write the safe tiles on
 KEY_SIZE = BODY
 KEY_LEADING = 1.15
 KEY_SIZES = (KEY_SIZE, CAPTION, 2.6)  # 11, 9 and 7.4 pt
+
+
+def KEY_SIZES_OF(t) -> tuple[float, float, float]:  # noqa: N802 (the profile's KEY_SIZES)
+    """The sizes a key's answer is tried at, in profile `t` (paper.TypeProfile): KEY_SIZES in the standard one."""
+    return (t.body, t.caption, t.at_least(KEY_SIZES[-1]))
 EXAMPLE_GAP = 5.0  # between the instructions and the drawn example
 SIDE_KEY = 9.0  # the hexagon that names the sides, in the instructions
 HAND_TILE = 10.0
@@ -72,10 +78,6 @@ class Plan:
     hand_beside: bool  # a hand stands upright right of the diagram, else in a row below it
 
 
-def box_h(kind: type[Puzzle]) -> float:
-    return VIEWS[kind].box
-
-
 def token_room(cell: float) -> float:
     """Room outside the grid for a token waiting there (as `Diagram.margins` keeps)."""
     return 2 * max(2.2, cell * 0.14) + 1.5
@@ -105,6 +107,7 @@ class WorksheetLayout:
         self.texts = texts
         self.metrics = RememberedWidths(metrics)
         self.t = self.metrics.type  # the type profile every size below is read from (paper.TypeProfile)
+        self.k = self.t.body / BODY  # room for words grows with the profile's body size (1 in the standard one)
         metrics = self.metrics
         self.level: Level = LEVELS[level]
         board = definition.board
@@ -122,6 +125,7 @@ class WorksheetLayout:
                               "shorten worksheet.key_legend")
         self.room = probe.room
         self._plans: dict[int, Plan | None] = {}
+        self._boxes: dict[tuple[type[Puzzle], float], float] = {}
 
     # --- planning ------------------------------------------------------------------------
 
@@ -143,8 +147,27 @@ class WorksheetLayout:
                                     self.metrics, what=VIEWS[kind].question)
         return self._lines[key]
 
+    def box_h(self, kind: type[Puzzle], width: float) -> float:
+        """The answer box: lines to write on, and room on the key for the longest answer the level can have, in
+        lines of the key's smallest size."""
+        key = (kind, width)
+        if key not in self._boxes:
+            size = KEY_SIZES_OF(self.t)[-1]
+            lines = sum(len(wrap(text, width - 4.0, size, self.metrics, what="worksheet key answer"))
+                        for text in VIEWS[kind].longest(self))
+            self._boxes[key] = max(VIEWS[kind].box * self.k, lines * size * KEY_LEADING + 1.0 + 1e-6)
+        return self._boxes[key]
+
+    def hand_column_w(self) -> float:
+        """A hand upright beside the diagram: a gap, the tiles, their numbers."""
+        return HAND_TILE + (HAND_COLUMN - HAND_TILE) * self.k
+
+    def hand_row_h(self) -> float:
+        """A row of a hand's tiles under the diagram, their numbers below them."""
+        return HAND_TILE + (HAND_ROW - HAND_TILE) * self.k
+
     def hand_column_h(self) -> float:
-        return HAND_LABEL + self.definition.hand * (HAND_TILE + HAND_GAP)
+        return HAND_LABEL * self.k + self.definition.hand * (HAND_TILE + HAND_GAP)
 
     def hand_label_w(self) -> float:
         return self.metrics.width(self.texts.get("worksheet.hand"), self.t.body, True) + 3.0
@@ -157,10 +180,10 @@ class WorksheetLayout:
 
     def slot_h(self, kind: type[Puzzle], plan: Plan) -> float:
         q = len(self.question_lines(kind, plan.text_w)) * self.t.body * LEADING
-        hand = 0.0 if not VIEWS[kind].hand or plan.hand_beside else self.hand_rows(plan.text_w) * HAND_ROW
+        hand = 0.0 if not VIEWS[kind].hand or plan.hand_beside else self.hand_rows(plan.text_w) * self.hand_row_h()
         if plan.beside:
-            return max(plan.diagram_h, q + 1.5 + hand + box_h(kind))
-        return q + 1.0 + plan.diagram_h + 1.5 + hand + box_h(kind)
+            return max(plan.diagram_h, q + 1.5 + hand + self.box_h(kind, plan.text_w))
+        return q + 1.0 + plan.diagram_h + 1.5 + hand + self.box_h(kind, plan.text_w)
 
     def row_heights(self, plan: Plan, order: list[type[Puzzle]]) -> list[float]:
         cols = plan.columns
@@ -172,9 +195,9 @@ class WorksheetLayout:
         slot_w = (CONTENT_W - (columns - 1) * GUTTER) / columns
         dw, dh = self.diagram_size(cell)
         text_w = slot_w - dw - INNER_GAP if beside else slot_w
-        if dw > slot_w or (beside and text_w < SIDE_MIN):
+        if dw > slot_w or (beside and text_w < SIDE_MIN * self.k):
             return None
-        hand_beside = not beside and slot_w - dw >= HAND_COLUMN and self.hand_column_h() <= dh
+        hand_beside = not beside and slot_w - dw >= self.hand_column_w() and self.hand_column_h() <= dh
         plan = Plan(beside, columns, rows, cell, slot_w, dw, dh, text_w, hand_beside)
         if self.used(plan, count) > self.room:
             return None
@@ -259,14 +282,18 @@ class WorksheetLayout:
         self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
         sheet.gap(1.5)
         # lines to write the name and the date on; the level and seed at the right
-        bottom = sheet.take(8.0, "the name line")
+        bottom = sheet.take(8.0 * self.k, "the name line")
         base = bottom + 2.0
         details = self.details(seed)
         name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
         name_w = metrics.width(name, self.t.body, True)
         date_w = metrics.width(date, self.t.body, True)
-        room = sheet.width - metrics.width(details, read_size(self.t)) - name_w - date_w - 14.0
-        if room < 60:
+        details_w = metrics.width(details, read_size(self.t))
+        room = sheet.width - details_w - name_w - date_w - 14.0
+        below = room < 60 and sheet.width - name_w - date_w - 14.0 >= 60  # the level and seed on a line of their own
+        if below:
+            room = sheet.width - name_w - date_w - 14.0
+        elif room < 60:
             raise LayoutError("worksheet page: the name and date leave too little room to write; "
                               "shorten worksheet.name, worksheet.date or worksheet.details")
         name_line = room * 0.68
@@ -278,7 +305,11 @@ class WorksheetLayout:
         sheet.add(Text(x, base, date, self.t.body, bold=True))
         x += date_w + 2.0
         sheet.add(Line(x, base - 0.8, x + room - name_line, base - 0.8, width=0.25))
-        sheet.add(Text(sheet.x + sheet.width, base, details, read_size(self.t), anchor="end"))  # read by the pupil too
+        if below:
+            base = sheet.take(read_size(self.t) * 1.3, "the sheet's level and seed") + read_size(self.t) * 0.3
+            sheet.add(Text(sheet.x, base, details, read_size(self.t)))
+        else:
+            sheet.add(Text(sheet.x + sheet.width, base, details, read_size(self.t), anchor="end"))  # read by the pupil too
         sheet.gap(1.0)
         self.instructions(sheet, kinds_on)
         self.rule(sheet)
@@ -305,7 +336,7 @@ class WorksheetLayout:
         caption = (self.texts.get("worksheet.example", start=self.texts.position(self.definition.board, move.trace.start),
                                   end=self.texts.position(self.definition.board, move.trace.end), tile=f"{move.tile}@{move.rotation}")
                    if move is not None else "")
-        cap_w = 30.0
+        cap_w = 30.0 * self.k
         fig_w = figure.width + 2.0 + cap_w if figure else 0.0
         sides = self.side_key()  # a hexagon's side names, which pupils write and cannot guess
         key_w = sides.width + EXAMPLE_GAP if sides is not None else 0.0
@@ -313,9 +344,9 @@ class WorksheetLayout:
         top = sheet.cursor
         y = top
         for text in self.intro(kinds_on):
-            lines = wrap(text, text_w - 4.0, self.t.body, self.metrics, what="worksheet.intro")
+            lines = wrap(text, text_w - 4.0 * self.k, self.t.body, self.metrics, what="worksheet.intro")
             sheet.add(*text_lines(["•"], sheet.x, y, self.t.body, True))
-            sheet.add(*text_lines(lines, sheet.x + 4.0, y, self.t.body))
+            sheet.add(*text_lines(lines, sheet.x + 4.0 * self.k, y, self.t.body))
             y -= len(lines) * self.t.body * 1.22 + 0.4
         height = top - y
         if figure is not None:  # the example at the right, its caption beside it
@@ -409,7 +440,7 @@ class WorksheetLayout:
         else:
             diagram_top = y - 1.0
             answer_top = diagram_top - plan.diagram_h - 1.5
-            block = plan.diagram_w + (HAND_COLUMN if plan.hand_beside else 0.0)
+            block = plan.diagram_w + (self.hand_column_w() if plan.hand_beside else 0.0)
             dx = x + (plan.slot_w - block) / 2
         sheet.add(self.diagram_items(plan, puzzle, key, dx, diagram_top - plan.diagram_h))
         if safe and plan.hand_beside:
@@ -445,13 +476,13 @@ class WorksheetLayout:
         """The hand upright beside the diagram, each tile with its type number at its right."""
         x += 2.0
         label = self.texts.get("worksheet.hand")
-        fit_line(label, HAND_COLUMN - 2.0, self.t.body, self.metrics, True, "worksheet.hand")
+        fit_line(label, self.hand_column_w() - 2.0, self.t.body, self.metrics, True, "worksheet.hand")
         sheet.add(Text(x, top - self.t.body * 1.1, label, self.t.body, bold=True))
-        y = top - HAND_LABEL
+        y = top - HAND_LABEL * self.k
         for type_id in puzzle.hand:
             y -= HAND_TILE
             self.hand_tile(sheet, type_id, x, y)
-            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0, str(type_id), read_size(self.t), bold=True))
+            sheet.add(Text(x + HAND_TILE + 1.2, y + HAND_TILE / 2 - 1.0 * self.k, str(type_id), read_size(self.t), bold=True))
             y -= HAND_GAP
 
     def hand_row(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> float:
@@ -460,24 +491,25 @@ class WorksheetLayout:
         per_row = self.hand_per_row(width)
         for i, type_id in enumerate(puzzle.hand):
             row, col = divmod(i, per_row)
-            base = top - row * HAND_ROW - HAND_TILE
+            base = top - row * self.hand_row_h() - HAND_TILE
             if i == 0:
                 sheet.add(Text(x, base + HAND_TILE / 2 - self.t.body * 0.36, label, self.t.body, bold=True))
             tx = x + self.hand_label_w() + col * (HAND_TILE + HAND_GAP)
             self.hand_tile(sheet, type_id, tx, base)
-            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3, str(type_id), read_size(self.t), bold=True, anchor="middle"))
-        return top - self.hand_rows(width) * HAND_ROW
+            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3 * self.k, str(type_id), read_size(self.t), bold=True, anchor="middle"))
+        return top - self.hand_rows(width) * self.hand_row_h()
 
     def answer_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
         """Room to write: where the token stops, or the safe tiles."""
-        height = box_h(type(puzzle))
+        height = self.box_h(type(puzzle), width)
         sheet.add(Rect(x, top - height, width, height, width=0.4))
         view = VIEWS[type(puzzle)]
         label = self.texts.get(view.answer_label)
-        fit_line(label, width / 2, self.t.body, self.metrics, True, "worksheet answer label")
+        fit_line(label, max(width / 2, width - WRITE_ROOM * self.k), self.t.body, self.metrics, True,
+                 "worksheet answer label")
         lines = view.lines
         for i in range(lines):
-            base = top - height + 3.0 + (lines - 1 - i) * ANSWER_LINE
+            base = top - height + 3.0 * self.k + (lines - 1 - i) * ANSWER_LINE * self.k
             lx = x + 2.0
             if i == 0:
                 sheet.add(Text(lx, base, label, self.t.body, bold=True))
@@ -486,9 +518,9 @@ class WorksheetLayout:
 
     def key_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
         """The answer, in the box where the pupil writes it."""
-        height = box_h(type(puzzle))
+        height = self.box_h(type(puzzle), width)
         sheet.add(Rect(x, top - height, width, height, width=0.4))
-        for size in (self.t.body, self.t.caption, self.t.at_least(2.6)):  # 11 pt, or smaller for a long list of safe tiles (six turns of a hexagon)
+        for size in KEY_SIZES_OF(self.t):  # 11 pt, or smaller for a long list of safe tiles (six turns of a hexagon)
             lines = [line for text in self.key_texts(puzzle)
                      for line in wrap(text, width - 4.0, size, self.metrics, what="worksheet key answer")]
             room = int((height - 1.0) // (size * KEY_LEADING))
@@ -579,6 +611,31 @@ def hand_key_texts(layout: WorksheetLayout, puzzle: Puzzle) -> list[str]:
     return [layout.texts.get("worksheet.key_safe", tiles=safe_looks_text(layout, puzzle))]
 
 
+def exit_longest(layout: WorksheetLayout) -> list[str]:
+    """The longest answer an exit puzzle of the level can have on the key: its longest route of the widest cell
+    names, and the longer of the two ways to end."""
+    texts, shape = layout.texts, layout.definition.shape
+    widest = layout.longest_cell
+    side = max((texts.letters(shape.side_of(p)) for p in shape.ports),
+               key=lambda s: layout.metrics.width(s, layout.t.body))
+    route = texts.get("worksheet.key_route", route=" ".join([widest] * layout.level.longest))
+    ends = [texts.get("worksheet.key_out", cell=widest, side=side),
+            texts.get("worksheet.key_stop", position=f"{widest}/{side}")]
+    return [route, max(ends, key=lambda e: layout.metrics.width(e, layout.t.body))]
+
+
+def hand_longest(layout: WorksheetLayout) -> list[str]:
+    """The longest list of safe tiles a hand can have: each of its types (the widest numbers) safe at every turn
+    but one, each turn looking different."""
+    definition = layout.definition
+    either = f" {layout.texts.get('worksheet.or')} "
+    types = sorted({t.id for t in definition.tiles}, key=lambda i: (-len(str(i)), -i))[:definition.hand]
+    rotations = definition.shape.rotations
+    widest_turns = sorted(rotations, key=lambda r: -len(str(r)))[:len(rotations) - 1]
+    tiles = "; ".join(either.join(f"{t}@{r}" for r in widest_turns) for t in types)
+    return [layout.texts.get("worksheet.key_safe", tiles=tiles)]
+
+
 def exit_compact(layout: WorksheetLayout, puzzle: Puzzle) -> str:
     assert isinstance(puzzle, ExitPuzzle) and puzzle.route is not None, "an exit puzzle has its route"
     end = puzzle.route.end
@@ -596,13 +653,14 @@ class KindView(NamedTuple):
     mark: Callable[[Diagram, Puzzle, bool], None]
     key_texts: Callable[[WorksheetLayout, Puzzle], list[str]]
     compact: Callable[[WorksheetLayout, Puzzle], str]
+    longest: Callable[[WorksheetLayout], list[str]]  # the longest answer the key may have to hold
 
 
 VIEWS: dict[type[Puzzle], KindView] = {
     ExitPuzzle: KindView("worksheet.exit_question", "worksheet.stop", EXIT_BOX, 1, False,
-                         mark_exit, exit_key_texts, exit_compact),
+                         mark_exit, exit_key_texts, exit_compact, exit_longest),
     HandPuzzle: KindView("worksheet.safe_question", "worksheet.safe", SAFE_BOX, 2, True,
-                         mark_hand, hand_key_texts, safe_looks_text),
+                         mark_hand, hand_key_texts, safe_looks_text, hand_longest),
 }
 
 
