@@ -146,3 +146,27 @@ def test_eight_port_kits_and_class_sets_take_the_english_sheets(tmp_path, paper)
     for kind in ("eight", "class", "hex"):
         assert {counts[kind, lang] for lang in LANGS} == {counts[kind, "en"]}, counts
     assert counts["class", "en"] == 57 and PAPERS[paper]
+
+
+@pytest.fixture(scope="module")
+def eight_port_host_keys(tmp_path_factory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("host-keys")
+    return {lang: build(tmp, f"hk-{lang}", "build", "--game", "eight-port-path-tiles", "--lang", lang,
+                        "--only", "host-key") for lang in ("en", "fr", "uk")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "uk"])
+def test_the_eight_port_host_key_takes_the_english_sheets(eight_port_host_keys, lang):
+    """The first-move tables go two-up in French and Ukrainian too (DEHORS, ВИБУЛА are wider than OUT): they
+    took a third sheet. Every word of the tables stays inside its cell, measured from the cell lines."""
+    assert sheets(eight_port_host_keys[lang]) == sheets(eight_port_host_keys["en"]) == 2
+    with open_pdf(eight_port_host_keys[lang]) as pdf:
+        for page in pdf.pages:
+            cells = [ln for ln in page.lines if abs(ln["x1"] - ln["x0"]) < 0.01 and 4 < mm(ln["bottom"] - ln["top"]) < 8]
+            walls = sorted({round(ln["x0"], 2) for ln in cells})
+            halves = [w for w in walls if w > page.width / 2]
+            assert halves, "a table beside the other"
+            words = [w for w in page.extract_words() if any(abs(c["top"] - w["top"]) < 8 for c in cells)]
+            for word in words:
+                if any(abs(ln["top"] - word["top"]) < 4 for ln in cells):
+                    assert not any(word["x0"] < x < word["x1"] for x in walls), (word["text"], page.page_number)

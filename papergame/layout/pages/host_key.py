@@ -194,7 +194,12 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
         raise LayoutError(f"host key table: {turns} turns do not fit a {width:.0f} mm page at "
                           f"{profile.caption / PT:.0f} pt")
     half = (width - TABLE_GAP) / 2
-    two_up = sum(widths) <= half and len(rows) > 8
+    two_up = len(rows) > 8 and sum(widths) <= half
+    if len(rows) > 8 and not two_up:  # measured at the weight each cell prints in (bold: the head and the type)
+        printed = [max(metrics.width(row[i], size, row is header or i == 0) for row in [header] + rows) + CELL_PAD
+                   for i in range(len(header))]
+        if sum(printed) <= half:  # a longer word for OUT (fr DEHORS, uk ВИБУЛА) still goes two-up
+            widths, two_up = printed, True
     spread = (half if two_up else min(width, sum(widths) * 1.6)) / sum(widths)
     widths = [w * spread for w in widths]
     pairs: list[tuple[list[str], list[str] | None]]
