@@ -314,6 +314,8 @@ class Room(NamedTuple):
     free: tuple[tuple[bool, ...], ...]  # free[row][col], row 0 at the bottom
     blocked_sums: tuple[tuple[int, ...], ...]  # summed-area table of the cells that are not free
     inside: tuple[tuple[bool, ...], ...] = ()  # inside[row][col]: far enough inside the outline, lines or not
+    free_bits: tuple[int, ...] = ()  # each row of `free` as an integer: bit c set where cell c is free
+    inside_bits: tuple[int, ...] = ()  # each row of `inside` as an integer, the same way
 
 
 def inside_by(shape: TileShape, x: float, y: float) -> float:
@@ -399,7 +401,13 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
     sums = [[0] * (cols + 1)]
     for cells in free:  # the summed-area table, row by row: the row's running count added to the one below
         sums.append(list(map(add, sums[-1], accumulate(map(not_, cells), initial=0))))
-    return Room(step, cols, rows, tuple(tuple(row) for row in free), tuple(tuple(row) for row in sums), inside)
+    return Room(step, cols, rows, tuple(tuple(row) for row in free), tuple(tuple(row) for row in sums), inside,
+                _as_bits(free), _as_bits(inside))
+
+
+def _as_bits(grid) -> tuple[int, ...]:
+    """Each row of cells as an integer, bit c set where cell c is true."""
+    return tuple(sum(1 << c for c, cell in enumerate(cells) if cell) for cells in grid)
 
 
 def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[float, float, float, float], ...] = (),
@@ -413,18 +421,26 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
     cw, ch = math.ceil(w / step), math.ceil(h / step)
     if cw > room_.cols or ch > room_.rows:
         return []
-    sums = room_.blocked_sums
+    boxes = _free_boxes(room_.free_bits, cw, ch)  # bit c of boxes[r]: the cw × ch box at (c, r) is free
+    x_off, y_off = (cw * step - w) / 2, (ch * step - h) / 2
+    near = _ruled_out(taken, room_.cols, step, x_off, w)
     found = []
-    for r in range(room_.rows - ch + 1):
-        # blocked cells of the rows r .. r + ch - 1 left of each column; a box is free where the
-        # count at its left edge equals the count at its right edge
-        band = [t - b for t, b in zip(sums[r + ch], sums[r])]
-        for c in [c for c, (left, right) in enumerate(zip(band, band[cw:])) if left == right]:
-            x, y = c * step + (cw * step - w) / 2, r * step + (ch * step - h) / 2
-            if taken and any(x < x1 + step and x0 - step < x + w and y < y1 + step and y0 - step < y + h
-                             for x0, y0, x1, y1 in taken):
-                continue
-            found.append((math.hypot(x + w / 2 - prefer.x, y + h / 2 - prefer.y), x, y))
+    hypot, px, py = math.hypot, prefer.x, prefer.y
+    for r, bits in enumerate(boxes):
+        if not bits:
+            continue
+        y = r * step + y_off
+        for ruled, y0, y1 in near:
+            if y < y1 + step and y0 - step < y + h:
+                bits &= ~ruled
+        while bits:
+            low = bits & -bits
+            c = low.bit_length() - 1
+            bits ^= low
+            x = c * step + x_off
+            found.append((hypot(x + w / 2 - px, y + h / 2 - py), x, y))
+    if limit == 1:
+        return [min(found)[1:]] if found else []
     found.sort()
     out: list[tuple[float, float]] = []
     for _, x, y in found:
@@ -433,6 +449,33 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
             if len(out) >= limit:
                 break
     return out
+
+
+def _ruled_out(taken: tuple[tuple[float, float, float, float], ...], cols: int, step: float, x_off: float,
+               w: float) -> list[tuple[int, float, float]]:
+    """For each taken box (kept clear by a cell), the columns (as bits) where a box `w` wide starting
+    there would come too near it across, with the box's y0, y1 (the rows where it does are tested by the caller)."""
+    return [(sum(1 << c for c in range(cols) if c * step + x_off < x1 + step and x0 - step < c * step + x_off + w),
+             y0, y1) for x0, y0, x1, y1 in taken]
+
+
+@lru_cache(maxsize=1024)
+def _free_boxes(free_bits: tuple[int, ...], cw: int, ch: int) -> tuple[int, ...]:
+    """For each row r that a box ch rows high can start on, the columns c (as bits) where the cw × ch box
+    from (c, r) holds only free cells: each row's runs of cw free cells, then ch such rows running up."""
+    across = list(free_bits)
+    span = 1
+    while span < cw:  # bit c set: cells c .. c + span - 1 free; doubling (the last step overlaps)
+        more = min(span, cw - span)
+        across = [bits & (bits >> more) for bits in across]
+        span += more
+    up = across
+    span = 1
+    while span < ch:
+        more = min(span, ch - span)
+        up = [a & b for a, b in zip(up, up[more:])]
+        span += more
+    return tuple(up)
 
 
 def find_spot(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[float, float, float, float], ...] = ()
@@ -453,20 +496,27 @@ def least_blocked(room_: Room, w: float, h: float, prefer: Point,
     cw, ch = math.ceil(w / step), math.ceil(h / step)
     if cw > room_.cols or ch > room_.rows:
         return None
-    inside = room_.inside
-    sums = room_.blocked_sums
-    best: tuple[int, float, float, float] | None = None
+    sums, inside = room_.blocked_sums, room_.inside_bits
+    x_off, y_off = (cw * step - w) / 2, (ch * step - h) / 2
+    near = _ruled_out(taken, room_.cols, step, x_off, w)
+    found = []  # (blocked cells, column, row) of each box whose four corner cells are inside
     for r in range(room_.rows - ch + 1):
+        low, high = inside[r], inside[r + ch - 1]
+        bits = low & (low >> (cw - 1)) & high & (high >> (cw - 1))
+        y = r * step + y_off
+        for ruled, y0, y1 in near:
+            if y < y1 + step and y0 - step < y + h:
+                bits &= ~ruled
         top, bottom = sums[r + ch], sums[r]
-        for c in range(room_.cols - cw + 1):
-            if not (inside[r][c] and inside[r][c + cw - 1] and inside[r + ch - 1][c] and inside[r + ch - 1][c + cw - 1]):
-                continue
-            x, y = c * step + (cw * step - w) / 2, r * step + (ch * step - h) / 2
-            if any(x < x1 + step and x0 - step < x + w and y < y1 + step and y0 - step < y + h
-                   for x0, y0, x1, y1 in taken):
-                continue
-            blocked = top[c + cw] - bottom[c + cw] - top[c] + bottom[c]
-            key = (blocked, math.hypot(x + w / 2 - prefer.x, y + h / 2 - prefer.y), x, y)
-            if best is None or key < best:
-                best = key
-    return None if best is None else (best[2], best[3])
+        while bits:
+            lowest = bits & -bits
+            c = lowest.bit_length() - 1
+            bits ^= lowest
+            found.append((top[c + cw] - bottom[c + cw] - top[c] + bottom[c], c, r))
+    if not found:
+        return None
+    fewest = min(blocked for blocked, _, _ in found)
+    hypot, px, py = math.hypot, prefer.x, prefer.y
+    best = min((hypot(x + w / 2 - px, y + h / 2 - py), x, y)
+               for x, y in ((c * step + x_off, r * step + y_off) for blocked, c, r in found if blocked == fewest))
+    return best[1], best[2]
