@@ -54,7 +54,7 @@ def title(page) -> str:
     return "".join(c["text"] for c in sorted(big, key=lambda c: (round(c["top"]), c["x0"])))
 
 
-@pytest.mark.parametrize("game", ["edge-port-path-tiles", "shared-path"])  # hexagon: uk's rules take 2 (en 1)
+@pytest.mark.parametrize("game", FAST_GAMES)
 def test_every_language_takes_the_sheets_english_takes(kits, game):
     counts = {lang: sheets(kits[game, lang]) for lang in LANGS}
     assert set(counts.values()) == {counts["en"]}, counts
