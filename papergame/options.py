@@ -208,7 +208,7 @@ CLEAR_PRINT_OPTION = Option(
     "clear-print", FLAG, False, "Clear print: body text 14 pt and nothing under 12 pt, wider letter and word "
     "spacing, and letters that tell l, I, 1 and 0, O apart (Atkinson Hyperlegible; DejaVu for Cyrillic); with "
     "{large-print}, large print's sizes.")
-PRINT_OPTIONS: tuple[Option, ...] = (LARGE_PRINT_OPTION, CLEAR_PRINT_OPTION)  # the kit's (worksheets: not yet)
+PRINT_OPTIONS: tuple[Option, ...] = (LARGE_PRINT_OPTION, CLEAR_PRINT_OPTION)  # the kit's and the worksheets'
 WORDS = (LANG_OPTION, TEXT_OPTION, GAME_OPTION)
 
 # Files for a cutting machine: the page of `papergame serve` makes PDFs only, so it offers none of these.
@@ -448,7 +448,12 @@ WORKSHEET_OPTIONS = (
     FORMAT_OPTION._replace(help="pdf: one file of the sheets and one of the keys. svg: one file a sheet "
                                 "(NAME-01.svg, NAME-key-01.svg, ...), in millimetres, with a Print layer.",
                            default="pdf"),
-)  # large and clear print: the own-token sheets read the profile (WorksheetOptions.large_print), not yet offered
+    LARGE_PRINT_OPTION._replace(help="Large print: every word at 16 pt or more (body 18 pt), left-aligned; fewer "
+                                     "puzzles a sheet, with bigger cells and answer boxes."),
+    CLEAR_PRINT_OPTION._replace(help="Clear print: body text 14 pt and nothing under 12 pt, wider letter and word "
+                                     "spacing, letters that tell l, I, 1 and 0, O apart, as for the kit; with "
+                                     "{large-print}, large print's sizes."),
+)
 
 
 @dataclass(frozen=True)

@@ -321,9 +321,8 @@ def test_large_and_clear_print_together():
 
 
 def test_the_predict_the_exit_sheets_read_the_profile_too():
-    """Not offered on the command line yet (French, Spanish and Ukrainian answer boxes do not fit at 16 pt), but
-    the own-token worksheets are laid out from the profile: in English every word of a large-print sheet and
-    its key is 16 pt or more."""
+    """The own-token worksheets are laid out from the profile: in English every word of a large-print sheet and
+    its key is 16 pt or more (`worksheet --large-print`; tests/test_worksheet_print.py measures the rest)."""
     from papergame.build import worksheet_pdfs
     from papergame.options import WorksheetOptions
 

@@ -46,6 +46,11 @@ def test_the_puzzles_fill_the_page(tmp_path, game, level):
     assert blank_below(sheet(tmp_path, game, level)) <= MOST_BLANK
 
 
+@pytest.mark.parametrize("game,level", [("edge-port-path-tiles", "easy"), ("hexagon-path-tiles", "hard")])
+def test_letter_sheets_fill_the_page_too(tmp_path, game, level):
+    assert blank_below(sheet(tmp_path, game, level, "letter"), "letter") <= MOST_BLANK
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles", "eight-port-path-tiles"])

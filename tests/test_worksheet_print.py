@@ -53,3 +53,83 @@ def test_every_word_of_a_sheet_and_its_key_is_at_the_profiles_least_size(lang, m
         assert len(found) > 20
         small = sorted({(p, t, s) for p, t, s in found if s < PT_LEAST[mode]})
         assert small == [], small
+
+
+def cli_sheets(tmp_path, *args: str) -> tuple[bytes, bytes]:
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    out = tmp_path / "ws.pdf"
+    result = CliRunner().invoke(main, ["worksheet", *args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out.read_bytes(), (tmp_path / "ws-key.pdf").read_bytes()
+
+
+CASES = [("edge-port-path-tiles", "de", "easy"), ("hexagon-path-tiles", "uk", "medium"),
+         ("eight-port-path-tiles", "fr", "hard"), ("shared-path", "es", "medium"), ("shared-path", "de", "easy")]
+EVERY = [(g, lang, level) for g in ("edge-port-path-tiles", "hexagon-path-tiles", "eight-port-path-tiles", "shared-path")
+         for lang in ("en", "fr", "es", "de", "uk") for level in ("easy", "medium", "hard")]
+
+
+def check_sizes(sheets: bytes, keys: bytes, least: float) -> None:
+    for data in (sheets, keys):
+        found = runs(data)
+        assert len(found) > 15
+        small = sorted({(p, t, s) for p, t, s in found if s < least})
+        assert small == [], small
+
+
+def boxes_hold_their_words(data: bytes) -> int:
+    """No character of a page straddles the edge of an answer box (a rectangle at least 20 x 7 mm): each lies
+    wholly inside it or wholly outside. Returns how many characters lie inside a box."""
+    inside = 0
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            boxes = [r for r in page.rects if r["width"] > 20 / MM and r["height"] > 7 / MM and not r["fill"]]
+            for c in page.chars:
+                if not c["text"].strip():
+                    continue
+                for r in boxes:
+                    overlaps = c["x1"] > r["x0"] and c["x0"] < r["x1"] and c["bottom"] > r["top"] and c["top"] < r["bottom"]
+                    within = (c["x0"] >= r["x0"] - 0.01 and c["x1"] <= r["x1"] + 0.01
+                              and c["top"] >= r["top"] - 0.01 and c["bottom"] <= r["bottom"] + 0.01)
+                    assert within or not overlaps, (c["text"], page.page_number)
+                    inside += within
+    return inside
+
+
+MM = 25.4 / 72
+
+
+@pytest.mark.parametrize("game,lang,level", CASES)
+def test_worksheet_large_print_on_the_command_line(tmp_path, game, lang, level):
+    sheets, keys = cli_sheets(tmp_path, "--large-print", "--game", game, "--lang", lang, "--level", level)
+    check_sizes(sheets, keys, PT_LEAST["large"])
+    assert boxes_hold_their_words(keys) > 0 or game == "shared-path"  # the own-token keys write in the boxes
+
+
+@pytest.mark.parametrize("game,lang,level", CASES)
+def test_worksheet_clear_print_on_the_command_line(tmp_path, game, lang, level):
+    sheets, keys = cli_sheets(tmp_path, "--clear-print", "--game", game, "--lang", lang, "--level", level)
+    check_sizes(sheets, keys, PT_LEAST["clear"])
+    with pdfplumber.open(io.BytesIO(sheets)) as pdf:
+        faces = [(c["text"], c["fontname"].split("+")[-1]) for c in pdf.pages[0].chars if c["text"].strip()]
+    cyrillic = [f for t, f in faces if "\u0400" <= t <= "\u04ff"]
+    assert all(f.startswith("DejaVuSans") for f in cyrillic)  # Atkinson Hyperlegible has no Cyrillic
+    assert bool(cyrillic) == (lang == "uk")
+    latin = [f for t, f in faces if t.isascii() and t.isalnum()]
+    atkinson = [f for f in latin if f.startswith("AtkinsonHyperlegible")]  # ids that tell l/I/1 and 0/O apart
+    if lang == "uk":  # a text with Cyrillic letters is set in DejaVu whole; the board's letters and numbers not
+        assert len(atkinson) >= 10
+    else:
+        assert latin and atkinson == latin, set(latin)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["large", "clear"])
+@pytest.mark.parametrize("game,lang,level", EVERY)
+def test_every_game_language_and_level_in_both_profiles(tmp_path, game, lang, level, mode):
+    sheets, keys = cli_sheets(tmp_path, f"--{mode}-print", "--game", game, "--lang", lang, "--level", level)
+    check_sizes(sheets, keys, PT_LEAST[mode])
+    boxes_hold_their_words(keys)

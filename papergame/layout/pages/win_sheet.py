@@ -15,20 +15,21 @@ import math
 
 from papergame.activities.win_in import Line as WinLine, WinPuzzle
 from papergame.errors import LayoutError, OptionError
-from papergame.layout.diagram import LABEL_BAND, Diagram, Marker
+from papergame.layout.diagram import Diagram, Marker, label_band
 from papergame.layout.pages.blocks import BODY, CAPTION, keep_away_banner, name_and_date, text_lines
-from papergame.layout.paper import CONTENT_W, FAINT, TITLE_SIZE, Sheet
+from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.text import Texts
 
-QUESTION_SIZE = BODY  # 11 pt: read by children
+QUESTION_SIZE = BODY  # 11 pt: read by children (the profile's body size)
 LEADING = 1.25
 GUTTER = 6.0
 ROW_GAP = 5.0
 ANSWER_H = 10.0
+ANSWER_ROOM = 25.0  # to write a tile such as 1@90 beside the answer's label
 MIN_CELL, MAX_CELL = 10.0, 16.0
 DEFAULT_PUZZLES = 4
 MOST_PUZZLES = 6
@@ -51,11 +52,14 @@ class WinLayout:
         self.definition = definition
         self.texts = texts
         self.metrics = metrics
+        self.t = profile_of(metrics)  # the type profile every size below is read from (paper.TypeProfile)
+        self.k = self.t.body / BODY  # room for words grows with the profile's body size (1 in the standard one)
+        self.key_size = self.t.at_least(KEY_SIZE)
         self.moves = moves
         self.level = level
         self.paper = paper
         board = definition.board
-        probe = Diagram(definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), 1.0)
+        probe = Diagram(definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), 1.0, least=self.t.least)
         self.aspect = (probe.grid_w, probe.grid_h)  # the board's grid at a cell of 1 mm
         sheet = Sheet("win-sheet", paper, metrics)
         self.header(sheet, 1, 0)
@@ -64,20 +68,32 @@ class WinLayout:
     # --- planning ---------------------------------------------------------------------------
 
     def extra(self, cell: float) -> float:
-        return LABEL_BAND + 1 + 2 * (2 * max(2.2, cell * 0.14) + 1.5)
+        return label_band(self.t.least) + 1 + 2 * (2 * max(2.2, cell * 0.14) + 1.5)
 
     def question_lines(self, width: float) -> list[str]:
         cell = max((self.definition.board.cell_name(c) for c in self.definition.board.cells),
-                   key=lambda n: self.metrics.width(n, QUESTION_SIZE))
-        return wrap(self.texts.get("win_sheet.question", cell=cell), width - 6.0, QUESTION_SIZE, self.metrics,
+                   key=lambda n: self.metrics.width(n, self.t.body))
+        return wrap(self.texts.get("win_sheet.question", cell=cell), width - 6.0 * self.k, self.t.body, self.metrics,
                     what="win_sheet.question")
+
+    def answer_label_w(self) -> float:
+        cell = max((self.definition.board.cell_name(c) for c in self.definition.board.cells),
+                   key=lambda n: self.metrics.width(n, self.t.body))
+        return self.metrics.width(self.texts.get("win_sheet.answer", cell=cell), self.t.body, True)
+
+    def answer_h(self, width: float) -> float:
+        """The answer's line under the board: its label and a line to write on beside it, or under it where a
+        profile's wider type leaves no room to write beside the label."""
+        if self.answer_label_w() <= width - ANSWER_ROOM:
+            return ANSWER_H * self.k
+        return ANSWER_H * self.k + self.t.body * LEADING
 
     def cell_for(self, count: int) -> float:
         """The biggest cell (mm) that fits `count` puzzles on one page, or 0 if none of MIN_CELL does."""
         columns = 1 if count == 1 else 2
         rows = math.ceil(count / columns)
         slot_w = (CONTENT_W - (columns - 1) * GUTTER) / columns
-        text_h = len(self.question_lines(slot_w)) * QUESTION_SIZE * LEADING + 1.5 + ANSWER_H
+        text_h = len(self.question_lines(slot_w)) * self.t.body * LEADING + 1.5 + self.answer_h(slot_w)
         row_h = (self.room - (rows - 1) * ROW_GAP) / rows
         cell = MAX_CELL
         while cell >= MIN_CELL - 1e-9:
@@ -107,39 +123,40 @@ class WinLayout:
 
     def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
         right = self.texts.get("worksheet.sheet", number=number)
-        fit_line(left, sheet.width - self.metrics.width(right, TITLE_SIZE, True) - 6.0, TITLE_SIZE, self.metrics, True,
+        fit_line(left, sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0, self.t.title_size, self.metrics, True,
                  what)
-        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, left, TITLE_SIZE, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + TITLE_SIZE * 0.3, right, TITLE_SIZE, bold=True, anchor="end"))
+        bottom = sheet.take(self.t.title_size * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + self.t.title_size * 0.3, left, self.t.title_size, bold=True))
+        sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True, anchor="end"))
 
     def header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics
         self.top_line(sheet, self.title(), number, "win_sheet.title")
         sheet.gap(1.5)
-        bottom = sheet.take(8.0, "the name line")
+        bottom = sheet.take(8.0 * self.k, "the name line")
         base = bottom + 2.0
         details = self.details(seed)
         name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), details, metrics)
-        sheet.add(Text(sheet.x + sheet.width, base, details, CAPTION, anchor="end"))
+        sheet.add(Text(sheet.x + sheet.width, base, details, self.t.caption, anchor="end"))
         sheet.gap(1.0)
         tile = self.definition.tiles[0]
         step = self.definition.shape.step_degrees
         goal = "win_sheet.goal_1" if self.moves == 1 else "win_sheet.goal"
         for text in (texts.get("win_sheet.intro"), texts.get(goal, moves=self.moves),
                      texts.get("win_sheet.how", tile=f"{tile.id}@{step}", type=tile.id, degrees=step)):
-            lines = wrap(text, sheet.width - 4.0, QUESTION_SIZE, metrics, what="win_sheet.intro")
+            lines = wrap(text, sheet.width - 4.0 * self.k, self.t.body, metrics, what="win_sheet.intro")
             top = sheet.cursor
-            sheet.take(len(lines) * QUESTION_SIZE * 1.22 + 0.4, "win_sheet.intro", "shorten it")
-            sheet.add(*text_lines(["•"], sheet.x, top, QUESTION_SIZE, True))
-            sheet.add(*text_lines(lines, sheet.x + 4.0, top, QUESTION_SIZE))
+            sheet.take(len(lines) * self.t.body * 1.22 + 0.4, "win_sheet.intro", "shorten it")
+            sheet.add(*text_lines(["•"], sheet.x, top, self.t.body, True))
+            sheet.add(*text_lines(lines, sheet.x + 4.0 * self.k, top, self.t.body))
         sheet.gap(1.0)
         sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
         sheet.gap(2.5)
 
     def diagram(self, puzzle: WinPuzzle, cell: float, shade: tuple[Cell, ...] = ()) -> Diagram:
         board = self.definition.board
-        d = Diagram(self.definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), cell, type_labels=False)
+        d = Diagram(self.definition, (0, len(board.columns) - 1), (0, len(board.rows) - 1), cell, type_labels=False,
+                    least=self.t.least)
         for p in puzzle.tiles:
             d.tiles[p.cell] = (self.definition.tile_type(p.tile), p.rotation)
         d.markers.append(Marker(TOKEN, position=puzzle.path))
@@ -156,8 +173,8 @@ class WinLayout:
         columns = 1 if count == 1 else 2
         slot_w = (CONTENT_W - (columns - 1) * GUTTER) / columns
         lines = self.question_lines(slot_w)
-        text_h = len(lines) * QUESTION_SIZE * LEADING + 1.5
-        row_h = text_h + self.aspect[1] * cell + self.extra(cell) + ANSWER_H
+        text_h = len(lines) * self.t.body * LEADING + 1.5
+        row_h = text_h + self.aspect[1] * cell + self.extra(cell) + self.answer_h(slot_w)
         for r in range(math.ceil(count / columns)):
             if r:
                 sheet.take(ROW_GAP, "the gap between puzzles")
@@ -170,24 +187,29 @@ class WinLayout:
     def slot(self, sheet: Sheet, x: float, top: float, width: float, cell: float, puzzle: WinPuzzle) -> None:
         board = self.definition.board
         name = board.cell_name(puzzle.path.cell)
-        lines = wrap(self.texts.get("win_sheet.question", cell=name), width - 6.0, QUESTION_SIZE, self.metrics,
+        lines = wrap(self.texts.get("win_sheet.question", cell=name), width - 6.0 * self.k, self.t.body, self.metrics,
                      what="win_sheet.question")
         y = top
         for i, line in enumerate(lines):
-            y -= QUESTION_SIZE * LEADING
+            y -= self.t.body * LEADING
             if i == 0:
-                sheet.add(Text(x, y + QUESTION_SIZE * 0.3, f"{puzzle.number}.", QUESTION_SIZE, bold=True))
-            sheet.add(Text(x + 6.0, y + QUESTION_SIZE * 0.3, line, QUESTION_SIZE))
+                sheet.add(Text(x, y + self.t.body * 0.3, f"{puzzle.number}.", self.t.body, bold=True))
+            sheet.add(Text(x + 6.0 * self.k, y + self.t.body * 0.3, line, self.t.body))
         y -= 1.5
         d = self.diagram(puzzle, cell)
         h = self.aspect[1] * cell + self.extra(cell)
-        y_top = top - len(self.question_lines(width)) * QUESTION_SIZE * LEADING - 1.5
+        y_top = top - len(self.question_lines(width)) * self.t.body * LEADING - 1.5
         sheet.add(d.items(x + (width - d.width) / 2, y_top - h + (h - d.height) / 2))
-        base = y_top - h - ANSWER_H + 3.0
+        base = y_top - h - self.answer_h(width) + 3.0 * self.k
         label = self.texts.get("win_sheet.answer", cell=name)
-        fit_line(label, width - 25.0, QUESTION_SIZE, self.metrics, True, "win_sheet.answer")
-        sheet.add(Text(x, base, label, QUESTION_SIZE, bold=True))
-        lx = x + self.metrics.width(label, QUESTION_SIZE, True) + 1.5
+        lx = x + self.metrics.width(label, self.t.body, True) + 1.5
+        if self.answer_h(width) > ANSWER_H * self.k:  # the label on a line of its own, the line to write on below
+            fit_line(label, width, self.t.body, self.metrics, True, "win_sheet.answer")
+            sheet.add(Text(x, base + self.t.body * LEADING, label, self.t.body, bold=True))
+            lx = x + 4.0 * self.k
+        else:
+            fit_line(label, width - ANSWER_ROOM, self.t.body, self.metrics, True, "win_sheet.answer")
+            sheet.add(Text(x, base, label, self.t.body, bold=True))
         sheet.add(Line(lx, base - 0.6, x + width, base - 0.6, width=0.2, stroke=FAINT))
 
     # --- the key ------------------------------------------------------------------------------
@@ -198,9 +220,9 @@ class WinLayout:
         sheet.gap(1.5)
         keep = texts.get("worksheet.key_keep_away")
         details = self.details(seed)
-        keep_away_banner(sheet, keep, details, CAPTION, metrics)
+        keep_away_banner(sheet, keep, details, self.t.caption, metrics)
         sheet.gap(1.0)
-        sheet.paragraph(texts.get("win_sheet.key_legend"), size=BODY, what="win_sheet.key_legend")
+        sheet.paragraph(texts.get("win_sheet.key_legend"), size=self.t.body, what="win_sheet.key_legend")
         sheet.gap(1.0)
         sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
         sheet.gap(2.5)
@@ -238,25 +260,25 @@ class WinLayout:
                       continued=lambda more: more.title(self.texts.get("kit.continued", title=title)))
         self.key_header(sheet, worksheet.number, worksheet.seed)
         for puzzle in worksheet.puzzles:
-            d = self.diagram(puzzle, KEY_CELL)
+            d = self.diagram(puzzle, KEY_CELL * self.k)
             cell, first = short(puzzle.tree.move)
             tile, _, turn = first.partition("@")
             d.tiles[puzzle.path.cell] = (self.definition.tile_type(int(tile)), int(turn or 0))  # the winning tile, shaded
-            text_x = sheet.x + d.width + 4.0
+            text_x = sheet.x + d.width + 4.0 * self.k
             width = sheet.x + sheet.width - text_x
             rows: list[tuple[float, str, bool]] = []
             for level, text, bold in self.key_texts(puzzle):
-                indent = 4.0 * level
-                for line in wrap(text, width - indent - 5.0, KEY_SIZE, self.metrics, bold, "win_sheet key"):
+                indent = 4.0 * self.k * level
+                for line in wrap(text, width - indent - 5.0 * self.k, self.key_size, self.metrics, bold, "win_sheet key"):
                     rows.append((indent, line, bold))
-            height = max(d.height, len(rows) * KEY_SIZE * LEADING + 2.0) + 3.0
+            height = max(d.height, len(rows) * self.key_size * LEADING + 2.0) + 3.0
             top = sheet.take(height, f"the answer to puzzle {puzzle.number}") + height  # on the next sheet if need be
             sheet.add(d.items(sheet.x, top - d.height))
-            sheet.add(Text(sheet.x + d.width + 0.5, top - KEY_SIZE * 1.2, f"{puzzle.number}.", BODY, bold=True))
+            sheet.add(Text(sheet.x + d.width + 0.5, top - self.key_size * 1.2, f"{puzzle.number}.", self.t.body, bold=True))
             y = top
             for indent, line, bold in rows:
-                y -= KEY_SIZE * LEADING
-                sheet.add(Text(text_x + 5.0 + indent, y + KEY_SIZE * 0.3, line, KEY_SIZE, bold=bold))
+                y -= self.key_size * LEADING
+                sheet.add(Text(text_x + 5.0 * self.k + indent, y + self.key_size * 0.3, line, self.key_size, bold=bold))
             sheet.gap(2.0)
         return sheet.chain()
 
@@ -269,7 +291,7 @@ class WinLayout:
         sheet.paragraph(self.texts.get("worksheet.key_keep_away"), bold=True, what="worksheet.key_keep_away")
         for w in worksheets:
             answers = "   ".join(f"{p.number}. {short(p.tree.move)[0]}: {self.looks(p)}" for p in w.puzzles)
-            sheet.paragraph(f"{self.texts.get('worksheet.sheet', number=w.number)} · {w.seed}: {answers}", size=BODY,
+            sheet.paragraph(f"{self.texts.get('worksheet.sheet', number=w.number)} · {w.seed}: {answers}", size=self.t.body,
                             what="win_sheet compact key")
         return sheet.chain()
 

@@ -29,7 +29,7 @@ from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.layout.tile_art import tile_art
 from papergame.text import Texts
-from papergame.activities.worksheet import LEVELS, MAX_PUZZLES, ExitPuzzle, HandPuzzle, Level, Puzzle, Worksheet, kinds
+from papergame.activities.worksheet import LEVELS, MAX_PUZZLES, MAX_SEED, ExitPuzzle, HandPuzzle, Level, Puzzle, Worksheet, kinds
 
 VIEWS_ALL = (ExitPuzzle, HandPuzzle)
 QUESTION_SIZE = BODY  # 11 pt: read by children
@@ -48,6 +48,7 @@ def KEY_SIZES_OF(t) -> tuple[float, float, float]:  # noqa: N802 (the profile's 
     return (t.body, t.caption, t.at_least(KEY_SIZES[-1]))
 EXAMPLE_GAP = 5.0  # between the instructions and the drawn example
 SIDE_KEY = 9.0  # the hexagon that names the sides, in the instructions
+TEXT_BESIDE = 12.0  # ems of body text: the instructions' narrowest column with the pictures beside them
 HAND_TILE = 10.0
 HAND_GAP = 2.5  # between the tiles of a hand
 HAND_LABEL = 5.0  # the "Hand:" line above a column of tiles
@@ -56,9 +57,9 @@ HAND_ROW = HAND_TILE + 4.5  # a hand in a row under the diagram: the tiles and t
 GUTTER = 6.0  # between slot columns
 ROW_GAP = 4.0  # between slot rows
 INNER_GAP = 4.0  # between a diagram and the text beside it
-MIN_CELL, MAX_CELL = 12.0, 32.0  # a sheet of few puzzles draws them big: the page is used
+MIN_CELL, MAX_CELL = 12.0, 40.0  # a sheet of few puzzles draws them big: the page is used
 CELL_STEP = 0.25
-FILL_SHARE = 0.05  # cells this much smaller are worth it when the puzzles then fill the page
+FILL_SHARE = 0.08  # cells this much smaller are worth it when the puzzles then fill the page
 COMFORT_CELL = 12.0  # without --puzzles, a sheet holds as many puzzles as fit with cells this big
 PORTS_COMFORT_CELL = 20.0  # ... and this big with two or three ports a side: 12 mm packs four lines too tight
 SIDE_MIN = 60.0  # the text column of a slot with its diagram beside it
@@ -115,19 +116,30 @@ class WorksheetLayout:
         self._lines: dict[tuple[type[Puzzle], float, str], list[str]] = {}
         self.longest_cell = max((board.cell_name(c) for c in board.cells),
                                 key=lambda n: metrics.width(n, self.t.body))
-        probe = Sheet("worksheet", paper, metrics)
-        self.sheet_header(probe, 1, 0)
-        self.header_h = probe.box.top - probe.cursor
         key_probe = Sheet("worksheet-key", paper, metrics)
         self.key_header(key_probe, 1, 0)
-        if key_probe.box.top - key_probe.cursor > self.header_h + 1e-6:
-            raise LayoutError("worksheet key page: its heading is taller than the sheet's; "
-                              "shorten worksheet.key_legend")
-        self.room = probe.room
+        self.key_head = key_probe.box.top - key_probe.cursor
+        self._heads: dict[frozenset[type[Puzzle]], tuple[float, float]] = {}
         self._plans: dict[int, Plan | None] = {}
         self._boxes: dict[tuple[type[Puzzle], float], float] = {}
 
     # --- planning ------------------------------------------------------------------------
+
+    def head(self, kinds_on: frozenset[type[Puzzle]]) -> tuple[float, float]:
+        """(mm from the top of the page's box to its first row of puzzles, mm left for the puzzles) on a sheet
+        with these kinds of puzzle, whose instructions are those the kinds need, and on its key, whose slots sit
+        where the sheet's do."""
+        if kinds_on not in self._heads:
+            probe = Sheet("worksheet", self.paper, self.metrics)
+            self.sheet_header(probe, 1, 0, kinds_on)
+            sheet_head = probe.box.top - probe.cursor
+            head = max(sheet_head, self.key_head)
+            self._heads[kinds_on] = (head, probe.room - (head - sheet_head))
+        return self._heads[kinds_on]
+
+    def room(self, count: int) -> float:
+        """The height left for `count` puzzles below the heading of their sheet."""
+        return self.head(frozenset(kinds(count)))[1]
 
     def diagram_size(self, cell: float) -> tuple[float, float]:
         band = label_band(self.t.least)
@@ -183,7 +195,7 @@ class WorksheetLayout:
         hand = 0.0 if not VIEWS[kind].hand or plan.hand_beside else self.hand_rows(plan.text_w) * self.hand_row_h()
         if plan.beside:
             return max(plan.diagram_h, q + 1.5 + hand + self.box_h(kind, plan.text_w))
-        return q + 1.0 + plan.diagram_h + 1.5 + hand + self.box_h(kind, plan.text_w)
+        return q + 1.0 * self.k + plan.diagram_h + 1.5 + hand + self.box_h(kind, plan.text_w)
 
     def row_heights(self, plan: Plan, order: list[type[Puzzle]]) -> list[float]:
         cols = plan.columns
@@ -199,7 +211,7 @@ class WorksheetLayout:
             return None
         hand_beside = not beside and slot_w - dw >= self.hand_column_w() and self.hand_column_h() <= dh
         plan = Plan(beside, columns, rows, cell, slot_w, dw, dh, text_w, hand_beside)
-        if self.used(plan, count) > self.room:
+        if self.used(plan, count) > self.room(count):
             return None
         return plan
 
@@ -232,7 +244,7 @@ class WorksheetLayout:
                     found.append(plan)
             biggest = max((p.cell for p in found), default=None)
             near = [p for p in found if p.cell >= (biggest or 0) * (1 - FILL_SHARE) - 1e-9]
-            best = min(near, key=lambda p: (self.room - self.used(p, count), -p.cell), default=None)
+            best = min(near, key=lambda p: (self.room(count) - self.used(p, count), -p.cell), default=None)
             self._plans[count] = best
         return self._plans[count]
 
@@ -288,9 +300,11 @@ class WorksheetLayout:
         name, date = texts.get("worksheet.name"), texts.get("worksheet.date")
         name_w = metrics.width(name, self.t.body, True)
         date_w = metrics.width(date, self.t.body, True)
-        details_w = metrics.width(details, read_size(self.t))
-        room = sheet.width - details_w - name_w - date_w - 14.0
-        below = room < 60 and sheet.width - name_w - date_w - 14.0 >= 60  # the level and seed on a line of their own
+        widest = sheet.width - metrics.width(self.details(MAX_SEED), read_size(self.t)) - name_w - date_w - 14.0
+        room = sheet.width - metrics.width(details, read_size(self.t)) - name_w - date_w - 14.0
+        # the level and seed on a line of their own where a profile's wider type leaves too little room to write
+        # beside them (whatever the seed: every sheet of a class set has the same heading)
+        below = widest < 60 and sheet.width - name_w - date_w - 14.0 >= 60
         if below:
             room = sheet.width - name_w - date_w - 14.0
         elif room < 60:
@@ -340,26 +354,49 @@ class WorksheetLayout:
         fig_w = figure.width + 2.0 + cap_w if figure else 0.0
         sides = self.side_key()  # a hexagon's side names, which pupils write and cannot guess
         key_w = sides.width + EXAMPLE_GAP if sides is not None else 0.0
-        text_w = sheet.width - (fig_w + EXAMPLE_GAP if figure else 0.0) - key_w
+        pictures_h = max(figure.height if figure else 0.0, sides.height if sides is not None else 0.0)
+        intro = self.intro(kinds_on)
+
+        def wrapped(width: float) -> list[list[str]]:
+            return [wrap(text, width - 4.0 * self.k, self.t.body, self.metrics, what="worksheet.intro") for text in intro]
+
+        def text_h(paragraphs: list[list[str]]) -> float:
+            return sum(len(lines) * self.t.body * 1.22 + 0.4 for lines in paragraphs)
+
+        # the pictures at the right of the text, or in a row under it where that makes the heading shorter (a
+        # profile's wider type leaves the text too narrow a column beside them)
+        beside_w = sheet.width - (fig_w + EXAMPLE_GAP if figure else 0.0) - key_w
+        beside = beside_w >= TEXT_BESIDE * self.t.body
+        full = wrapped(sheet.width)
+        paragraphs = wrapped(beside_w) if beside else full
+        if beside and max(text_h(paragraphs), pictures_h) > text_h(full) + 1.0 + pictures_h:
+            beside, paragraphs = False, full
         top = sheet.cursor
         y = top
-        for text in self.intro(kinds_on):
-            lines = wrap(text, text_w - 4.0 * self.k, self.t.body, self.metrics, what="worksheet.intro")
+        for lines in paragraphs:
             sheet.add(*text_lines(["•"], sheet.x, y, self.t.body, True))
             sheet.add(*text_lines(lines, sheet.x + 4.0 * self.k, y, self.t.body))
             y -= len(lines) * self.t.body * 1.22 + 0.4
         height = top - y
-        if figure is not None:  # the example at the right, its caption beside it
-            cap = wrap(caption, cap_w, read_size(self.t), self.metrics, what="worksheet.example")
+        if beside:  # the side key and the example at the right of the text, the example's caption beside it
             fig_x = sheet.x + sheet.width - fig_w
-            sheet.add(Group(fig_x, top - figure.height, 0, tuple(figure.items)))
-            sheet.add(*text_lines(cap, fig_x + figure.width + 2.0, top - figure.height / 2 + len(cap) * read_size(self.t) * 0.6,
+            key_x = fig_x - key_w
+            pictures_top = top
+        else:
+            pictures_top = y - 1.0
+            key_x = sheet.x
+            fig_x = key_x + key_w
+            cap_w = min(sheet.width - (fig_x - sheet.x) - figure.width - 2.0, 2 * cap_w) if figure else 0.0
+        if figure is not None:
+            cap = wrap(caption, cap_w, read_size(self.t), self.metrics, what="worksheet.example")
+            sheet.add(Group(fig_x, pictures_top - figure.height, 0, tuple(figure.items)))
+            sheet.add(*text_lines(cap, fig_x + figure.width + 2.0,
+                                  pictures_top - figure.height / 2 + len(cap) * read_size(self.t) * 0.6,
                                   read_size(self.t)))
-            height = max(height, figure.height)
+            height = max(height, top - pictures_top + figure.height)
         if sides is not None:
-            key_x = sheet.x + sheet.width - fig_w - key_w
-            sheet.add(Group(key_x, top - sides.height, 0, tuple(sides.items)))
-            height = max(height, sides.height)
+            sheet.add(Group(key_x, pictures_top - sides.height, 0, tuple(sides.items)))
+            height = max(height, top - pictures_top + sides.height)
         sheet.take(height, "worksheet.intro", "shorten it")
 
     def side_key(self):
@@ -369,7 +406,7 @@ class WorksheetLayout:
         shape = self.definition.shape
         if not shape_layout(shape).side_key:
             return None
-        size = SIDE_KEY
+        size = SIDE_KEY * self.k  # its side names grow with the type: they must not run into each other
         labels = side_letters(shape, size, self.texts, self.metrics)
         half = [self.metrics.width(t.text, read_size(self.t), True) / 2 for t in labels]
         left = min([0.0] + [t.x - h for t, h in zip(labels, half)])
@@ -412,7 +449,7 @@ class WorksheetLayout:
             self.key_header(sheet, worksheet.number, worksheet.seed)
         else:
             self.sheet_header(sheet, worksheet.number, worksheet.seed, frozenset(type(p) for p in worksheet.puzzles))
-        sheet.cursor = sheet.box.top - self.header_h  # the key's slots sit exactly where the sheet's do
+        sheet.cursor = sheet.box.top - self.head(frozenset(kinds(count)))[0]  # the key's slots sit where the sheet's do
         puzzles = list(worksheet.puzzles)
         for r, height in enumerate(self.row_heights(plan, [type(p) for p in puzzles])):
             if r:
@@ -438,7 +475,7 @@ class WorksheetLayout:
         if plan.beside:
             diagram_top, answer_top, dx = top, y - 1.5, x
         else:
-            diagram_top = y - 1.0
+            diagram_top = y - 1.0 * self.k
             answer_top = diagram_top - plan.diagram_h - 1.5
             block = plan.diagram_w + (self.hand_column_w() if plan.hand_beside else 0.0)
             dx = x + (plan.slot_w - block) / 2
@@ -505,7 +542,7 @@ class WorksheetLayout:
         sheet.add(Rect(x, top - height, width, height, width=0.4))
         view = VIEWS[type(puzzle)]
         label = self.texts.get(view.answer_label)
-        fit_line(label, max(width / 2, width - WRITE_ROOM * self.k), self.t.body, self.metrics, True,
+        fit_line(label, max(width / 2, width - WRITE_ROOM), self.t.body, self.metrics, True,
                  "worksheet answer label")
         lines = view.lines
         for i in range(lines):
