@@ -662,12 +662,26 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     check_text_glyphs(texts)
     # the footer names the activity, not the default game whose words these are
     texts = Texts(texts.source, {**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
+    given = None if options.puzzle_file is None else file_puzzles(options)
+    if given is not None:  # the file's size, and its hardest puzzle's level
+        from papergame.options import LOOP_LEVELS
+
+        options = options._replace(size=(given[0].columns, given[0].rows),
+                                   level=max((p.level for p in given), key=LOOP_LEVELS.index))
     layout = LoopsLayout(texts, FontMetrics(), options.rows, options.columns, options.level, kit_options.paper)
     if options.tiles:
         layout.tile_size()  # refuses a puzzle too big for its tiles before any is made
-    count = 1 if options.tiles else layout.puzzle_count(options.puzzles)
+    if given is not None:
+        count = len(given)
+        if not options.tiles and not layout.fit(count)[0]:
+            raise DefinitionError(f"{options.puzzle_file}: puzzles: {count} puzzles of {options.columns} x "
+                                  f"{options.rows} do not fit on one sheet; at most {layout.most()} do")
+        made_sheets = iter([(1, None, given)])
+    else:
+        count = 1 if options.tiles else layout.puzzle_count(options.puzzles)
+        made_sheets = make_loop_sheets(options, count)
     sheets, pages, keys, labels, key_labels, made = [], [], [], [], [], []
-    for number, seed, puzzles in progress(make_loop_sheets(options, count)):
+    for number, seed, puzzles in progress(made_sheets):
         label = texts.get("worksheet.sheet", number=number)
         if options.tiles:
             for puzzle in puzzles:
@@ -697,12 +711,23 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
                      len(finished), count, loops_json(made), texts)
 
 
+def file_puzzles(options: LoopOptions) -> list:
+    """The puzzles of the puzzle file `options` names, checked as `validate` checks them."""
+    from pathlib import Path
+
+    from papergame.activities.loop_file import read_puzzle_file
+
+    return read_puzzle_file(Path(options.puzzle_file))
+
+
 def build_loops(output: str | Path | None, options: LoopOptions = LoopOptions(), progress=lambda sheets: sheets,
                 lang: str = "en", text_path=None) -> WorksheetReport:
     """The puzzle sheets and their keys, both files written or neither."""
     path = output_path(output, "loops.pdf")  # named as for build: .pdf added, a folder gets loops.pdf inside it
     key_path = path.with_name(f"{path.stem}-key.pdf")
-    refuse_inputs(path, input_files(None, text_path))
+    inputs = {**input_files(None, text_path), "puzzle file": options.puzzle_file}
+    refuse_inputs(path, inputs)
+    refuse_inputs(key_path, inputs)
     check_target(path)
     pdfs = loops_pdfs(options, lang, text_path, progress)
     write_all([(path, pdfs.sheets), (key_path, pdfs.keys)])

@@ -392,22 +392,36 @@ def preview(pdf, pages, dpi, out_dir) -> None:
 @main.command()
 @click.argument("path", type=click.Path(dir_okay=False), required=False)
 def validate(path: str | None) -> None:
-    """Check a game definition file and describe its tile set.
+    """Check a game definition file, or a file of single-loop puzzles, and describe it.
 
-    Runs everything build and worksheet check (the printed words, the font, the pages
-    laid out in memory), so a file said to be valid builds. Without PATH, checks the
-    built-in default game.
+    A game (TOML): runs everything build and worksheet check (the printed words, the font,
+    the pages laid out in memory), so a file said to be valid builds. A shared-path game's
+    worksheets are its "win in N" sheets. A puzzle file (PUZZLES.json, what loops --json
+    prints, by hand or kept): every puzzle has exactly one loop, and its level is worked
+    out; loops --from prints it. Without PATH, checks the built-in default game.
 
     \b
     Example:
       papergame validate examples/six-by-six.toml
+      papergame validate puzzles.json
     """
+    if path is not None and Path(path).suffix.lower() == ".json":
+        from papergame.activities.loop_file import describe_puzzles, read_puzzle_file
+
+        for line in describe_puzzles(path, read_puzzle_file(Path(path))):
+            click.echo(line)
+        click.echo(f"Print them: {command('papergame', 'loops', '--from', path)}")
+        return
     from papergame.build import validate as validate_game
     from papergame.explain import describe_definition, describe_worksheets
+    from papergame.model.rules import rule_set
 
     checked = validate_game(path)
     for line in describe_definition(checked.definition) + describe_worksheets(checked.worksheet_levels):
         click.echo(line)
+    if rule_set(checked.definition).name == "shared" and None in checked.worksheet_levels.values():
+        click.echo('Worksheets of a shared path are "win in N" sheets: easy is a win in 1 move, medium in 2, hard '
+                   'in 3, against every defence')
 
 
 
@@ -672,21 +686,37 @@ def bundle(directory, cache) -> None:
 @click.option("--game", "game", default=None, metavar="NAME",
               help="A built-in game (edge-port-path-tiles, hexagon-path-tiles, ...) or a definition file. "
                    "Default: Edge-port path tiles.")
+@click.option("--loops", "loops_file", is_flag=True,
+              help="Single-loop clue squares instead of a game: FOLDER/loops.json, puzzles to edit (checked by "
+                   "validate, printed by loops --from), and their words.")
 @declared(LANG_OPTION)
-def init(folder, game, lang) -> None:
+def init(folder, game, loops_file, lang) -> None:
     """Copy a game's definition and its words into FOLDER (default: here) to edit.
 
     Writes FOLDER/game.toml and FOLDER/text.LANG.toml, every field commented with what it
     means and what it may hold (a translation also shows each English original). An
-    existing file is never replaced.
+    existing file is never replaced. A shared-path game's definition also makes its
+    "win in N" sheets (worksheet). With --loops, FOLDER/loops.json holds single-loop puzzles
+    instead: a puzzle file, as loops --json prints it.
 
     \b
     Example:
       papergame init my-game --lang fr
       papergame build --game my-game/game.toml --lang fr
+      papergame init my-loops --loops
     """
-    from papergame.starter import write_starter
+    from papergame.starter import write_loops_starter, write_starter
 
+    if loops_file:
+        if game is not None:
+            raise click.UsageError("--loops writes puzzles, not a game: leave out --game")
+        written = write_loops_starter(folder, lang)
+        click.echo(wrote(written.game, "the puzzles: their numbers and loops"))
+        click.echo(wrote(written.text, "every printed word"))
+        click.echo("Edit them, then:")
+        click.echo(f"  {command('papergame', 'validate', written.game)}")
+        click.echo(f"  {command('papergame', 'loops', '--from', written.game, '--text', written.text)}")
+        return
     written = write_starter(folder, game, lang)
     click.echo(wrote(written.game, "the game: shape, board, tokens, deal, tiles"))
     click.echo(wrote(written.text, "every printed word"))

@@ -511,6 +511,9 @@ LOOPS_OPTIONS = (
     PAPER_OPTION._replace(help="Paper size, as for the kit."),
     INK_OPTION._replace(help="low: lighter lines and text, for reused paper, as for the kit."),
     MEASURED_OPTION,
+    Option("from", FILE, None, "Print the puzzles of a puzzle file (the JSON this command prints; papergame "
+           "validate checks it) instead of making new ones: its size and levels are the file's.", attr="puzzle_file",
+           metavar="PUZZLES.json"),
 )
 
 
@@ -549,6 +552,7 @@ class LoopOptions:
     paper: str = "a4"
     ink: str = "normal"
     measured: float | None = None
+    puzzle_file: Any = None  # print these puzzles (a path to a puzzle file) instead of making new ones
 
     def __post_init__(self) -> None:
         check_options(self, LOOPS_OPTIONS)
@@ -556,6 +560,9 @@ class LoopOptions:
         check_measured(self.paper, self.measured)
         if self.sheet is not None and self.copies > 1:
             raise OptionError("sheet", "reprints one sheet of a class set, so it does not go with copies above 1")
+        if self.puzzle_file is not None and (self.copies > 1 or self.sheet is not None):
+            raise OptionError("from", "prints the file's puzzles on one sheet, so it goes with neither copies above 1 "
+                                      "nor sheet (they make new puzzles from a seed)")
 
     @property
     def columns(self) -> int:

@@ -146,13 +146,14 @@ def definition_toml(definition: GameDefinition, name: str) -> str:
     return "\n".join(lines)
 
 
-def texts_toml(texts: Texts, lang: str, game_file: str, source: Texts | None = None) -> str:
+def texts_toml(texts: Texts, lang: str, game_file: str, source: Texts | None = None, found: str | None = None) -> str:
     """Every printed word as commented TOML; a translation also shows each English original
-    (`source`: the English words of the game's kind, by default the default game's)."""
+    (`source`: the English words of the game's kind, by default the default game's; `found`:
+    how papergame comes to read the file, if not beside `game_file`)."""
     source = source or english()
     lines = [
         f"# Every word the kit prints (language: {lang}). Change any text; keep every key.",
-        f"# papergame finds this file beside {game_file} when you build in this language ({lang}).",
+        found or f"# papergame finds this file beside {game_file} when you build in this language ({lang}).",
         "# Words like $token are filled in by papergame (each key's comment says which it may use);",
         "# write $$ for a dollar sign. \\u00A0 is a no-break space: a line never breaks there.",
         "# Text is printed exactly as written. A word too wide for its box, or a heading too wide",
@@ -192,11 +193,9 @@ def starter_files(folder: str | Path, definition: GameDefinition, texts: Texts, 
 
 def write_starter(folder: str | Path, game: str | None, lang: str) -> StarterFiles:
     """Write the game's definition and its text file into `folder`; never over an existing file."""
-    from papergame.errors import OutputError
     from papergame.data.games import load_definition
     from papergame.data.templates import builtin_game
     from papergame.model.definition import DEFAULT_GAME
-    from papergame.output import write_all
     from papergame.data.words import load_texts
 
     definition = load_definition(game)
@@ -204,19 +203,50 @@ def write_starter(folder: str | Path, game: str | None, lang: str) -> StarterFil
     texts = load_texts(None, lang, game, words)
     name = builtin_game(game) or Path(str(game)).stem or DEFAULT_GAME
     starter = starter_files(folder, definition, texts, lang, name, english(words))
+    write_new_files(Path(folder), starter.files)
+    return starter
+
+
+LOOPS_FILE = "loops.json"
+
+
+def write_loops_starter(folder: str | Path, lang: str) -> StarterFiles:
+    """A loops definition to edit: FOLDER/loops.json, the puzzles `papergame loops` makes by default
+    (what a puzzle file is: `activities.loop_file`), and FOLDER/text.LANG.toml, the words its pages print."""
+    from papergame.activities.loops import loops_json, make_loop_sheets
+    from papergame.data.words import load_texts
+    from papergame.options import LoopOptions
+
     folder = Path(folder)
+    options = LoopOptions()
+    (_, _, puzzles), = make_loop_sheets(options, DEFAULT_LOOP_PUZZLES)
+    data = json.dumps(loops_json(puzzles), ensure_ascii=False) + "\n"  # as loops prints it
+    words = texts_toml(load_texts(None, lang), lang, LOOPS_FILE,
+                       found="# papergame loops reads it when it is named as the text file (its help says how).")
+    files = [(folder / LOOPS_FILE, data.encode("utf-8")), (folder / text_filename(lang), words.encode("utf-8"))]
+    write_new_files(folder, files)
+    return StarterFiles(folder / LOOPS_FILE, folder / text_filename(lang), files)
+
+
+DEFAULT_LOOP_PUZZLES = 4  # what a sheet of 5 x 5 puzzles holds in large print (`loops` without --puzzles)
+
+
+def write_new_files(folder: Path, files: list[tuple[Path, bytes]]) -> None:
+    """Make the folder and write every file, or nothing when one of them already exists."""
+    from papergame.errors import OutputError
+    from papergame.output import write_all
+
     try:  # a name too long for the disk, or a folder that cannot be read, is an OSError at any step
         if folder.exists() and not folder.is_dir():
             raise OutputError(f"{folder}: cannot write: it is a file, not a folder")
-        existing = [str(path) for path, _ in starter.files if path.exists() or path.is_symlink()]
+        existing = [str(path) for path, _ in files if path.exists() or path.is_symlink()]
         if existing:
             raise OutputError(f"{existing[0]}: already exists; papergame init never replaces a file: "
                               "choose another folder, or move the file away first")
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"{folder}: cannot make the folder: {folder_reason(exc)}") from None
-    write_all(starter.files)
-    return starter
+    write_all(files)
 
 
 def folder_reason(exc: OSError) -> str:

@@ -319,6 +319,11 @@ def easy(grid: Grid, clues, loop: set[Edge]) -> bool:
     return found is not None and len(found) == len(grid.edges()) and {e for e, v in found.items() if v} == loop
 
 
+def level_of(grid: Grid, clues, loop: set[Edge]) -> str:
+    """The easiest level whose steps solve a puzzle with one answer (`loop`): as its sheet would print it."""
+    return "easy" if easy(grid, clues, loop) else "hard"
+
+
 # --- puzzles ----------------------------------------------------------------------------------
 
 
@@ -341,6 +346,8 @@ def make_puzzle(number: int, rows: int, columns: int, level: str, rng: random.Ra
                 clues[i][j] = keep
         if level == "hard" and easy(grid, clues, loop):
             continue  # the easy steps solve it: not hard
+        if level == "easy" and not easy(grid, clues, loop):
+            continue  # every clue kept and still not easy (clues are only taken away while it stays easy)
         if len(solutions(grid, clues)) != 1:
             continue
         points = cycles(loop)[0]

@@ -59,8 +59,12 @@ class LoopsLayout:
                 best = (cols, cell)
         return best
 
+    def most(self) -> int:
+        """How many puzzles of this size one sheet holds."""
+        return max((n for n in range(1, MOST + 1) if self.fit(n)[0]), default=0)
+
     def puzzle_count(self, asked: int | None) -> int:
-        most = max((n for n in range(1, MOST + 1) if self.fit(n)[0]), default=0)
+        most = self.most()
         if asked is None:
             return max([n for n in range(1, most + 1) if self.fit(n)[1] >= COMFORT_CELL] or [1])
         if asked > most:
@@ -70,9 +74,12 @@ class LoopsLayout:
 
     # --- pages ------------------------------------------------------------------------------
 
-    def details(self, seed: int) -> str:
-        return self.texts.get("loops.details", level=self.texts.get(f"loops.level_{self.level}"),
-                              columns=self.columns, rows=self.rows, seed=seed)
+    def details(self, seed: int | None) -> str:
+        """The level, the size and the seed to make the sheet again (None: puzzles read from a file)."""
+        level = self.texts.get(f"loops.level_{self.level}")
+        if seed is None:
+            return self.texts.get("loops.details_file", level=level, columns=self.columns, rows=self.rows)
+        return self.texts.get("loops.details", level=level, columns=self.columns, rows=self.rows, seed=seed)
 
     def top_line(self, sheet: Sheet, left: str, number: int) -> None:
         right = self.texts.get("worksheet.sheet", number=number)
@@ -82,7 +89,7 @@ class LoopsLayout:
         sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, left, TITLE_SIZE, bold=True))
         sheet.add(Text(sheet.x + sheet.width, bottom + TITLE_SIZE * 0.3, right, TITLE_SIZE, bold=True, anchor="end"))
 
-    def header(self, sheet: Sheet, number: int, seed: int, key: bool = False) -> None:
+    def header(self, sheet: Sheet, number: int, seed: int | None, key: bool = False) -> None:
         texts, metrics = self.texts, self.metrics
         title = texts.get("loops.title")
         self.top_line(sheet, f"{title}: {texts.get('worksheet.key_title')}" if key else title, number)
@@ -106,7 +113,7 @@ class LoopsLayout:
         sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
         sheet.gap(2.5)
 
-    def page(self, number: int, seed: int, puzzles: list[LoopPuzzle], key: bool) -> Sheet:
+    def page(self, number: int, seed: int | None, puzzles: list[LoopPuzzle], key: bool) -> Sheet:
         sheet = Sheet(f"loops-{number}" + ("-key" if key else ""), self.paper, self.metrics)
         self.header(sheet, number, seed, key)
         cols, cell = self.fit(len(puzzles))
@@ -176,7 +183,7 @@ class LoopsLayout:
                               f"tiles, which at {TILE_MIN:g} mm do not fit on one page; take 7 x 7 or smaller")
         return math.floor(size * 2) / 2
 
-    def tile_board(self, number: int, seed: int, puzzle: LoopPuzzle) -> Sheet:
+    def tile_board(self, number: int, seed: int | None, puzzle: LoopPuzzle) -> Sheet:
         """The clue board with cells the size of the tiles: one cell a dot, each number where four cells meet."""
         size = self.tile_size()
         sheet = Sheet(f"loops-{number}-board-{puzzle.number}", self.paper, self.metrics)
