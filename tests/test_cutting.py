@@ -88,6 +88,19 @@ def test_no_token_on_the_line_of_a_straight_cut(tmp_path, game, args, tokens):
     assert tokens_off_cut_lines(out, tile) == tokens
 
 
+@pytest.mark.parametrize("game, args, tokens", [
+    ("edge-port-path-tiles", [], 12),
+    ("edge-port-path-tiles", ["--paper", "letter"], 12),
+    ("shared-path", [], 3),
+])
+def test_no_class_set_token_on_the_line_of_a_straight_cut(tmp_path, game, args, tokens):
+    """A class set's blocks of numbered tokens on its last tile sheet: none on the line of a column cut (each
+    token centred between two), though a kit's row of three is wider than a column. `--kits 2`: the blocks
+    stood on x = 17.5 and 52.5 mm before (Letter 20.45, 55.45; shared-path 17.5 to 122.5)."""
+    out = build(tmp_path, "--game", game, "--kits", "2", "--only", "tiles,tokens", *args)
+    assert tokens_off_cut_lines(out, 35.0, clear=1.5) == tokens
+
+
 def test_the_measure_finds_a_token_on_a_cut(tmp_path):
     """The check above can fail: a token drawn across a tile's outline is found."""
     from reportlab.lib.units import mm as MM

@@ -19,7 +19,7 @@ from papergame.layout.rulesets import rule_set_pages
 from papergame.layout.pages.cut_sheets import cut_sheet_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
-from papergame.layout.pages.tiles_sheet import PrintedTile, tile_list, tile_pages
+from papergame.layout.pages.tiles_sheet import PrintedTile, stack_cuts, tile_list, tile_pages
 from papergame.layout.pages.print_shop import shop_pages, with_token_bleed
 from papergame.layout.pages.tile_backs import Shift, blank_page, calibration_pages, duplex_pages, fold_pages, token_pages
 from papergame.layout.pick_list import Printing, printed_sheet
@@ -234,7 +234,7 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
         boards = {label: [b for b in made.boards if made.kit_of.get(id(b)) == label] for label in labels}
         # never on a page of backs (or a full fold-over sheet): on the last plain tile sheet with room
         last = tile_sheets[-1] if tile_sheets and options.backs == "none" and not options.print_shop else None
-        tile_sheets += kit_token_pages(ctx, labels, last, boards)
+        tile_sheets += kit_token_pages(ctx, labels, last, boards, stack_cuts(ctx) if last is not None else ())
     made.sheets.extend(tile_sheets)
 
 

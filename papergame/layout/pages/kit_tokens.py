@@ -3,11 +3,15 @@
 Each kit's tokens stay together in one block (a row per colour, its kit's number below),
 so one kit's tokens are never split over two sheets. A block goes in free room on its
 own kit's board sheets when one has it, else on the last tile sheet, else on sheets of
-their own. Each token carries its kit's number on a small white disc inside the ring,
+their own. On the last tile sheet no token stands on the line of a straight cut that runs on to
+the paper's edge (the stack's column cuts): each token is centred between two cuts, as a single
+kit's are (`tiles_sheet.row_places`). Each token carries its kit's number on a small white disc inside the ring,
 clear of the arrow, so a stray token still tells which kit it belongs to.
 """
 
 from __future__ import annotations
+
+import math
 
 from papergame.layout.context import PageContext
 from papergame.model.definition import GameDefinition
@@ -16,6 +20,7 @@ from papergame.layout.paper import STANDARD, TypeProfile
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Circle, Item, Text
 from papergame.layout.textflow import wrap
+from papergame.layout.pages.tiles_sheet import row_places
 from papergame.layout.pages.tokens import SPARES, token_radius
 from papergame.layout.tile_art import cut_out, token_art
 from papergame.text import Texts
@@ -39,29 +44,51 @@ def numbered_token(kind: str, cx: float, cy: float, r: float, number: str, size:
 
 
 class Blocks:
-    """The size of one kit's block of tokens, and how to draw it."""
+    """The size of one kit's block of tokens, and how to draw it: a row per colour, or (`turned`) a column
+    per colour, which takes fewer columns of a tile sheet's lanes between its cuts."""
 
-    def __init__(self, definition: GameDefinition, texts: Texts, tile: float, profile: TypeProfile = STANDARD):
+    def __init__(self, definition: GameDefinition, texts: Texts, tile: float, profile: TypeProfile = STANDARD,
+                 turned: bool = False):
         self.texts = texts
         self.type = profile
         self.names = [t.name for t in definition.tokens]
+        self.turned = turned
+        self.across = len(self.names) if turned else 1 + SPARES  # tokens in a row of the block
+        self.down = 1 + SPARES if turned else len(self.names)  # ... and rows
         self.r = token_radius(tile)
         self.pitch = 2 * self.r + GAP
-        self.width = (1 + SPARES) * self.pitch - GAP
-        self.height = len(self.names) * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + read_size(profile) * profile.leading
+        self.width = self.across * self.pitch - GAP
+        self.height = self.down * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + read_size(profile) * profile.leading
 
-    def items(self, kit: str, left: float, top: float) -> list[Item]:
+    def items(self, kit: str, left: float, top: float, xs: list[float] | None = None) -> list[Item]:
+        """The block with its top-left at (left, top); `xs`, when given, the centres of a row's tokens."""
         items: list[Item] = []
         r = self.r
-        for row, name in enumerate(self.names):
+        for row in range(self.down):
             cy = top - r - row * (2 * r + ROW_GAP)
-            for i in range(1 + SPARES):
-                items += numbered_token(name, left + r + i * self.pitch, cy, r, kit, self.type.at_least(NUMBER_SIZE))
+            for i in range(self.across):
+                cx = left + r + i * self.pitch if xs is None else xs[i]
+                name = self.names[i if self.turned else row]
+                items += numbered_token(name, cx, cy, r, kit, self.type.at_least(NUMBER_SIZE))
         label = self.texts.get("kit.kit_stamp", kit=kit)
         caption = read_size(self.type)  # the kit's number under its block, read by the pupils
-        items.append(Text(left + self.width / 2, top - self.height + caption * 0.3, label, caption, bold=True,
-                          anchor="middle"))
+        middle = left + self.width / 2 if xs is None else (xs[0] + xs[-1]) / 2
+        items.append(Text(middle, top - self.height + caption * 0.3, label, caption, bold=True, anchor="middle"))
         return items
+
+    def between_cuts(self, left: float, width: float, cuts: tuple[float, ...]) -> list[list[float]]:
+        """The blocks of one row across `width` from `left` when straight cuts run through it at `cuts`: each
+        block's token centres, every token between two cuts and CUT_CLEAR off their lines (`row_places`)."""
+        places = row_places(left, width, self.r, cuts)
+        k = self.across
+        return [places[i * k:(i + 1) * k] for i in range(len(places) // k)]
+
+    def rows_in(self, room: float) -> int:
+        """How many rows of blocks fit `room` mm, one under another."""
+        return max(0, math.floor((room + BLOCK_ROW_GAP) / (self.height + BLOCK_ROW_GAP) + 1e-9))
+
+
+BLOCK_ROW_GAP = ROW_GAP + 1.0  # between two rows of blocks
 
 
 HEAD = BODY * 1.3  # the heading over a block on a board's sheet (the profile's body size, 1.3 lines)
@@ -84,10 +111,14 @@ def on_board_sheets(blocks: Blocks, kit: str, boards: list[Sheet]) -> bool:
 
 
 def kit_token_pages(ctx: PageContext, kits: list[str], start: Sheet | None = None,
-                    boards: dict[str, list[Sheet]] | None = None) -> list[Sheet]:
-    """Every kit's block of tokens: on its board's sheets, else on `start` while it has room, then on new sheets."""
+                    boards: dict[str, list[Sheet]] | None = None, cuts: tuple[float, ...] = ()) -> list[Sheet]:
+    """Every kit's block of tokens: on its board's sheets, else on `start` while it has room, then on new sheets.
+
+    `cuts`: the x of the straight cuts on `start` that run on to the paper's edge (a tile sheet's column
+    cuts); no token there stands on their lines."""
     definition, texts, paper, tile, metrics = ctx.game, ctx.texts, ctx.paper, ctx.tile, ctx.metrics
     blocks = Blocks(definition, texts, tile, ctx.type)
+    turned = Blocks(definition, texts, tile, ctx.type, turned=True)
     caption, leading, title = ctx.type.caption, ctx.type.leading, ctx.type.title
     left_over = [kit for kit in kits if not on_board_sheets(blocks, kit, (boards or {}).get(kit, []))]
     sheets: list[Sheet] = []
@@ -95,24 +126,31 @@ def kit_token_pages(ctx: PageContext, kits: list[str], start: Sheet | None = Non
     note = texts.get("tiles.kit_tokens")
     while left_over:
         note_h = len(wrap(note, sheet.width if sheet else 1e9, caption, metrics)) * caption * leading + 4
-        if sheet is None or sheet.room < blocks.height + note_h:
+        here, lanes = blocks, None  # the blocks as they go on this sheet; between its cuts, if it has any
+        if sheet is not None and sheet is start and cuts:
+            room = sheet.room - note_h
+            here, lanes = max(((b, b.between_cuts(sheet.x, sheet.width, cuts)) for b in (blocks, turned)),
+                              key=lambda b_lanes: len(b_lanes[1]) * b_lanes[0].rows_in(room))
+        if sheet is None or sheet.room < here.height + note_h or lanes == []:
             sheet = Sheet(f"tokens-{len(sheets) + 1}", paper, metrics)
             bottom = sheet.take(title * 1.35, "the title")
             sheet.add(Text(sheet.x, bottom + title * 0.3, texts.get("kit.class_tokens"), title, bold=True))
             sheets.append(sheet)
+            here, lanes = blocks, None
         else:
             sheet.gap(2)
         for line in wrap(note, sheet.width, caption, metrics, what="tiles.kit_tokens"):
             y = sheet.take(caption * leading, "tiles.kit_tokens")
             sheet.add(Text(sheet.x, y + caption * 0.3, line, caption))
         sheet.gap(2)
-        per_row = max(1, int((sheet.width + BLOCK_GAP) // (blocks.width + BLOCK_GAP)))
-        while left_over and sheet.room >= blocks.height:
+        per_row = max(1, int((sheet.width + BLOCK_GAP) // (here.width + BLOCK_GAP))) if lanes is None else len(lanes)
+        while left_over and sheet.room >= here.height:
             row, left_over = left_over[:per_row], left_over[per_row:]
             top = sheet.cursor
-            sheet.take(blocks.height, "the tokens")
+            sheet.take(here.height, "the tokens")
             for i, kit in enumerate(row):
-                sheet.add(*blocks.items(kit, sheet.x + i * (blocks.width + BLOCK_GAP), top))
-            sheet.gap(ROW_GAP + 1.0)
+                sheet.add(*here.items(kit, sheet.x + i * (here.width + BLOCK_GAP), top,
+                                      None if lanes is None else lanes[i]))
+            sheet.gap(BLOCK_ROW_GAP)
         sheet = None
     return sheets

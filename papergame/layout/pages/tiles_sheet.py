@@ -293,6 +293,16 @@ def cut_key(ctx: PageContext) -> str:
     return f"tiles.cut{ctx.game.shape.form.text_suffix}"
 
 
+def stack_cuts(ctx: PageContext) -> tuple[float, ...]:
+    """The x of every vertical straight cut of a class set's tile sheets (`tile_pages(..., stack=True)`): the
+    first sheet's, a full block's column lines, which a guillotine carries through every sheet of the stack
+    to the paper's edge (none for hexagons, cut with scissors)."""
+    block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: [])
+    cols = block.columns(CONTENT_W)
+    left = ctx.sheet("probe").box.cx - block.width(cols) / 2
+    return block.cuts(cols, cols, left, 0.0)[0] if cols > 0 else ()
+
+
 def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
                start: Sheet | None = None, boards: list[Sheet] | None = None, stack: bool = False) -> list[Sheet]:
     """The tiles (all, or those named) and the tokens, on as few sheets as they need.
