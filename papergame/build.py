@@ -149,17 +149,15 @@ def render_bytes(pages: list[Page], title: str, keywords: str = "", print_shop: 
 
 
 def render_sheets(pages: list[Page], title: str, keywords: str = "", plan=None) -> list[bytes]:
-    """Each page as an SVG file of its own (see `render/svg.py`), with its cuts as `plan` lays them out
-    (on the sheets that are cut: not on a rules page's pictures of tiles)."""
-    from papergame.layout.pages.cut_sheets import is_cut_sheet
+    """Each page as an SVG file of its own (see `render/svg.py`), with its cuts as `plan` lays them out:
+    the paths whose cut role says so (a picture of a tile on a rules page has none: `tile_art`)."""
     from papergame.render.cuts import CutPlan
     from papergame.render.formats import render
 
     files = []
     for page in pages:
         buffer = io.BytesIO()
-        render("svg", [page], buffer, title, keywords=keywords,
-               plan=(plan or CutPlan())._replace(cuts=is_cut_sheet(page.name)))
+        render("svg", [page], buffer, title, keywords=keywords, plan=plan or CutPlan())
         files.append(buffer.getvalue())
     return files
 

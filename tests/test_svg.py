@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageFilter
 from papergame.build import make_pages
 from papergame.cli import main
 from papergame.options import KitOptions
-from papergame.render.cuts import CutPlan
+from papergame.render.cuts import CutPlan, placed
 from papergame.render.svg import render_svg
 from pdfmeasure import mm, open_pdf
 
@@ -123,15 +123,24 @@ def segments_of(shapes):
     return [(a, b) for a, b in out if a != b]
 
 
-def test_only_the_sheets_to_cut_have_cuts_not_the_pictures_of_tiles_on_a_rules_page(svg_kit):
+@pytest.mark.parametrize("game", [None, "hexagon-path-tiles"])
+def test_pictures_of_tiles_carry_no_cut_only_the_pieces_do(game):
     from papergame.layout.primitives import cut_paths
 
+    kit = make_pages(game)[2]
+    cut = {p.name for p in kit.pages + kit.host_key if cut_paths(p.items)}
+    pictures = {p.name for p in kit.pages + kit.host_key if p.name in ("rules", "guide", "host-key")}
+    assert cut == {"tiles-1"} and pictures  # the rules page's and the guide's tiles are drawn, not cut
+    rules = next(p for p in kit.pages if p.name == "rules")
+    outlines = [i for i, _ in placed(rules.items) if getattr(i, "role", "") == "cut"]
+    assert outlines and all(i.cut == "none" for i in outlines)  # the pictures keep their drawn outline
+
+
+def test_only_the_sheets_to_cut_have_cuts_in_the_svg(svg_kit):
     pages = make_pages(None)[2].pages
-    rules = next(i for i, p in enumerate(pages) if p.name == "rules")
-    assert cut_paths(pages[rules].items)  # its pictures of tiles carry their outlines' cut role
-    assert cut_elements(svg_kit / f"kit-{rules + 1:02d}.svg") == []
     counts = [len(cut_elements(svg_kit / f"kit-{n + 1:02d}.svg")) for n in range(len(pages))]
     assert [p.name for p, c in zip(pages, counts) if c] == ["tiles-1"]
+    assert counts[[p.name for p in pages].index("rules")] == 0
 
 
 def test_the_cut_layer_cuts_each_shared_edge_once_at_the_tile_size(svg_kit):

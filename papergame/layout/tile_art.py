@@ -565,17 +565,21 @@ def outline_item(shape: TileShape, size: float, ink: float) -> Item:
 
 def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | None = None,
              id_label: str | None = None, outline: bool = True, ink: float = 0.0, least: float = 0.0,
-             loose: float = 0.0) -> list[Item]:
+             loose: float = 0.0, cut: bool = False) -> list[Item]:
     """A whole tile, `size` high: its lines, the type number upright and underlined, the id, the outline.
 
     No port names: they would turn with the tile and read wrongly (N on the east side).
     The labels sit in room the lines leave free, found from the drawing itself.
+    `cut`: the tile is a piece to cut out (a tile sheet's), so its outline keeps the cut role its shape
+    gives it; a picture of a tile (a rules page, the guide, a worksheet) is drawn the same, cut nowhere.
     """
     items = tile_lines(shape, tile, size, ink)
     for label in labels(shape, tuple(tile.pairs), size, type_label, id_label, least, loose):
         items += label_items(label, ink, underline=label.bold)
     if outline:
-        items.append(outline_item(shape, size, ink))
+        edge = outline_item(shape, size, ink)
+        assert isinstance(edge, (Rect, Polygon)), "a shape's outline is one path"
+        items.append(edge if cut else edge._replace(cut="none"))
     return items
 
 

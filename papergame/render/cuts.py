@@ -32,7 +32,6 @@ class CutPlan(NamedTuple):
     """How a sheet's cuts are written: shared edges once, or a closed outline a piece; the kerf; the layers."""
 
     pieces: bool = False  # a closed outline for every piece (else each shared edge once)
-    cuts: bool = True  # whether the sheet is one to cut (a rules page's tile pictures carry cut roles too)
     kerf: float = 0.0  # mm: each closed outline is moved outward by half of it
     print_layer: bool = True
     score: bool = False  # a Score layer with the port lines (laser)
@@ -112,8 +111,6 @@ def cut_outlines(page: Page, role: str = "cut") -> list[CutShape]:
 
 def cut_shapes(page: Page, plan: CutPlan = CutPlan()) -> list[CutShape]:
     """The page's cuts as `plan` asks: each shared edge once, or a closed outline a piece (with the kerf)."""
-    if not plan.cuts:
-        return []
     shapes = cut_outlines(page)
     if plan.pieces:
         return [offset(shape, plan.kerf / 2) for shape in pieces(shapes)]

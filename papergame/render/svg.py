@@ -87,7 +87,7 @@ def svg_text(page: Page, title: str, subject: str, keywords: str, plan: CutPlan)
                  f'stroke="{CUT_COLOUR}" stroke-width="{num(HAIRLINE)}">')
     lines += [shape_element(shape, page.height) for shape in shapes]
     lines.append("</g>")
-    if plan.score and plan.cuts:
+    if plan.score and shapes:  # the port lines of the pieces cut out of this sheet
         lines.append(f'<g inkscape:groupmode="layer" inkscape:label="Score" id="score" fill="none" '
                      f'stroke="{SCORE_COLOUR}" stroke-width="{num(HAIRLINE)}">')
         lines += [shape_element(shape, page.height) for shape in score_lines(page)]

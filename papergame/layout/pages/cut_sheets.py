@@ -191,17 +191,3 @@ def pieces_of(page: Page) -> Page:
     kept: list[Item] = [item for item in page.items if isinstance(item, Group) and cut_paths(item.items)]
     return Page(page.name, page.width, page.height, kept)
 
-
-CUT_SHEETS = ("board", "tiles", "tokens", "cut-")  # the names of the sheets whose pieces are cut out
-
-
-def is_cut_sheet(name: str) -> bool:
-    """Whether a sheet of this name is one to cut: the board (its strips), tiles, tokens, a cutter's sheets.
-
-    The tiles drawn as pictures on a rules page or in the guide carry their outlines' cut role too,
-    so which sheets are cut is said by the sheet, not by its paths.
-
-    >>> is_cut_sheet("tiles-2"), is_cut_sheet("cut-1"), is_cut_sheet("rules"), is_cut_sheet("guide")
-    (True, True, False, False)
-    """
-    return name.startswith(CUT_SHEETS)

@@ -64,7 +64,8 @@ def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
     texts = ctx.texts
     return tile_art(ctx.game.shape, printed.tile, ctx.tile,
                     type_label=texts.get("tiles.type", type=printed.tile.id),
-                    id_label=kit_id(texts, printed), outline=outline, least=ctx.type.least, loose=ctx.type.tracking)
+                    id_label=kit_id(texts, printed), outline=outline, least=ctx.type.least, loose=ctx.type.tracking,
+                    cut=True)
 
 
 
