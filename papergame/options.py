@@ -351,9 +351,14 @@ class KitOptions:
             if value is not None and self.backs != "duplex":
                 raise OptionError(name, f"moves the backs of a two-sided print, so it goes with backs duplex, "
                                         f"not backs {self.backs}")
-        if self.backs != "none" and self.cutter != "none":
-            raise OptionError("backs", f"prints the tiles side by side with their backs, and cutter {self.cutter} "
-                                       "lays every piece apart for its machine; choose one of them")
+        if self.backs == "fold" and self.cutter != "none":
+            raise OptionError("backs", f"fold prints the tiles side by side with their backs, and cutter {self.cutter} "
+                                       "lays every piece apart for its machine; choose one of them (cutter "
+                                       "silhouette takes backs duplex)")
+        if self.backs == "duplex" and self.cutter not in ("none", "silhouette"):
+            raise OptionError("backs", f"duplex prints the backs on the sheet's other side, lined up with the front by "
+                                       f"silhouette's registration marks; cutter {self.cutter} has no such marks to "
+                                       "print: leave backs out or use cutter silhouette")
         if self.print_shop and self.backs != "none":
             raise OptionError("print-shop", f"lays every tile apart in a gutter of its own, and backs {self.backs} "
                                             "needs the tiles side by side; choose one of them")

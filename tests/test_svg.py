@@ -4,6 +4,7 @@ a real renderer (rsvg-convert), and measured against the PDF made from the same 
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 import shutil
@@ -459,3 +460,67 @@ def test_a_tactile_kit_as_svg_keeps_its_braille_files(tmp_path):
     for name in brf:
         assert (tmp_path / name).read_bytes() == (tmp_path / "pdf" / name).read_bytes()
     assert ".brf" in result.output
+
+
+def test_silhouette_with_duplex_backs_prints_its_marks_on_the_front_only(tmp_path):
+    """`--cutter silhouette --backs duplex`: the two-sided test, then the cutter's sheet (marks, pieces, cuts)
+    and its page of backs, each back behind its tile for a long-edge flip, moved as the test read; the
+    backs page has no registration mark, no cut (the machine reads the marks on the side it cuts)."""
+    make(tmp_path, "--cutter", "silhouette", "--backs", "duplex", "--duplex-x", "1,5", "--duplex-y", "-1",
+         "--only", "tiles,tokens", name="cameo")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"cameo-{n:02d}.svg" for n in range(1, 5)]
+    test_front, test_back, front, back = (tmp_path / f"cameo-{n:02d}.svg" for n in range(1, 5))
+    doc = svgelements.SVG.parse(str(front), ppi=25.4)
+    assert doc.get_element_by_id("regmark-tl").bbox() == pytest.approx((10, 10, 30, 30), abs=0.01)
+    assert doc.get_element_by_id("regmark-br").bbox() == pytest.approx((180, 267, 200, 287), abs=0.01)
+    for path in (test_front, test_back, back):
+        root = ET.parse(path).getroot()
+        labels = [g.get(f"{INKSCAPE}label") for g in root if g.get(f"{INKSCAPE}groupmode") == "layer"]
+        assert labels == ["Print", "Cut"] and "regmark" not in path.read_text(encoding="utf-8"), path.name
+        assert cut_elements(path) == [], path.name
+    squares, circles = polygons_and_circles(front)
+    assert len(squares) == 18 and len(circles) == 6
+    discs = [e.bbox() for e in cut_elements(back, "Print") if isinstance(e, svgelements.Circle)]
+    discs = [(x0, y0, x1, y1) for x0, y0, x1, y1 in discs if x1 - x0 == pytest.approx(0.4 * TILE, abs=0.01)]
+    assert len(discs) == 18  # a back for every tile, none for the tokens
+    # a long-edge flip puts the back of a tile at x on the front at 210 - x; moved 1.5 mm right and, by
+    # --duplex-y -1, 1 mm down (y runs down the page in SVG); each within 0.2 mm of its front, one for one
+    wanted = sorted((round(210 - (x0 + x1) / 2 + 1.5, 2), round((y0 + y1) / 2 + 1, 2))
+                    for x0, y0, x1, y1 in (s.bbox() for s in squares))
+    found = sorted(((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in discs)
+    assert all(math.dist(a, b) <= 0.2 for a, b in zip(wanted, found)), list(zip(wanted, found))[:3]
+    need_rsvg()
+    px = DPI / 25.4
+    for path in (front, back):  # the front's marks' corners: nothing else printed there, on either side
+        drawn = Image.open(io.BytesIO(subprocess.run(
+            ["rsvg-convert", "-d", str(DPI), "-p", str(DPI), "-b", "white", str(path)],
+            check=True, capture_output=True).stdout)).convert("L")
+        if path == front:
+            drawn = print_layer_png(path, tmp_path)
+        for x0, y0 in ((8.5, 8.5), (178.5, 8.5), (8.5, 265.5), (178.5, 265.5)):
+            corner = drawn.crop((round(x0 * px), round(y0 * px), round((x0 + 23) * px), round((y0 + 23) * px)))
+            assert corner.getextrema() == (255, 255), (path.name, x0, y0)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "uk"])
+def test_the_cutter_sheet_with_backs_says_how_to_print_it_in_every_language(lang):
+    from papergame.data.words import load_texts
+    from papergame.layout.primitives import Text
+
+    kit = make_pages(None, lang=lang, options=KitOptions(cutter="silhouette", backs="duplex", only=("tiles",)))[2]
+    assert [p.name for p in kit.pages] == ["duplex-test-front", "duplex-test-back", "cut-1", "backs-1"]
+    words = " ".join(i.text for _, i in [(0, i) for i in kit.pages[2].items] if isinstance(i, Text))
+    steps = load_texts(None, lang).get("backs.cutter_steps")
+    assert " ".join(steps.split()[:4]) in words and steps.split()[-1] in words
+
+
+def test_backs_go_with_a_cutter_only_as_silhouette_duplex(tmp_path):
+    result = run("build", "-o", str(tmp_path / "k"), "--cutter", "silhouette", "--backs", "fold")
+    assert result.exit_code == 2 and result.output.startswith(
+        "Error: --backs: fold prints the tiles side by side with their backs, and cutter silhouette")
+    for cutter in ("cricut", "laser"):
+        result = run("build", "-o", str(tmp_path / "k"), "--cutter", cutter, "--backs", "duplex")
+        assert result.exit_code == 2 and result.output.startswith(
+            "Error: --backs: duplex prints the backs on the sheet's other side, lined up with the front by "
+            f"silhouette's registration marks; cutter {cutter} has no such marks"), result.output
+    assert not list(tmp_path.iterdir())

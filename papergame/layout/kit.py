@@ -167,17 +167,20 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
         start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
         board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
-        if (options.backs != "none" or options.print_shop) and tiles:  # the tiles on sheets of their own kind, the tokens apart
+        if (options.backs != "none" and options.cutter == "none" or options.print_shop) and tiles:
+            # the tiles on sheets of their own kind, the tokens apart
             backed = backed_pages(ctx, options, tiles, len(made.sheets))
             made.with_tiles.extend(s for s in backed if s.name.startswith("tiles"))
             made.sheets.extend(backed + token_pages(ctx, board_sheets) if options.wants("tokens") else backed)
         else:
             if options.cutter != "none":  # a cutting machine's sheets: each piece apart, in the machine's area
-                added = cut_sheet_pages(ctx, options.cutter, tiles, int(options.wants("tokens")), options.kerf)
+                added = cut_sheet_pages(ctx, options.cutter, tiles, int(options.wants("tokens")), options.kerf,
+                                        cut_backs(options, tiles))
             else:
                 added = tile_pages(ctx, tiles, options.wants("tokens"), start, board_sheets)
             if tiles:
-                made.with_tiles.extend(added + ([start] if start is not None and start.cursor != start_cursor else []))
+                made.with_tiles.extend([s for s in added if not s.name.startswith(("backs", "duplex"))] +
+                                       ([start] if start is not None and start.cursor != start_cursor else []))
             made.sheets.extend(added)
     rest: list[Sheet] = []
     if options.wants("rules"):
@@ -217,8 +220,9 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
         chosen = (selection if selection is not None else tile_list(definition)) if (
             options.wants("tiles") or selection is not None) else []
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
-        tile_sheets = cut_sheet_pages(ctx, options.cutter, tiles, len(labels) * options.wants("tokens"), options.kerf)
-        made.with_tiles.extend(tile_sheets if tiles else [])
+        tile_sheets = cut_sheet_pages(ctx, options.cutter, tiles, len(labels) * options.wants("tokens"), options.kerf,
+                                      cut_backs(options, tiles))
+        made.with_tiles.extend(s for s in tile_sheets if tiles and s.name.startswith("cut"))
         made.sheets.extend(tile_sheets)
         return
     if options.wants("tiles") or selection is not None:
@@ -236,6 +240,13 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
         last = tile_sheets[-1] if tile_sheets and options.backs == "none" and not options.print_shop else None
         tile_sheets += kit_token_pages(ctx, labels, last, boards, stack_cuts(ctx) if last is not None else ())
     made.sheets.extend(tile_sheets)
+
+
+def cut_backs(options: KitOptions, tiles: list[PrintedTile]) -> Shift | None:
+    """How far a cutter's tile backs move (`backs duplex` with a cutter), or None for no backs."""
+    if options.backs != "duplex" or not tiles:
+        return None
+    return Shift(options.duplex_x or 0.0, options.duplex_y or 0.0)
 
 
 def backed_pages(ctx: PageContext, options: KitOptions, tiles: list[PrintedTile], before: int) -> list[Sheet]:

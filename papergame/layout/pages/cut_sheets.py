@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from papergame.layout.context import PageContext
+from papergame.layout.pages.blocks import CAPTION
+from papergame.layout.pages.tile_backs import Shift, Slot, back_page, calibration_pages
 from papergame.layout.paper import PAPERS, SCALE_CHECK_H, SMALL_SIZE, Box, Flow, Sheet
 from papergame.layout.pages.tiles_sheet import art, tile_title
 from papergame.layout.pages.tokens import SPARES, token_radius
@@ -90,6 +92,7 @@ class Piece(NamedTuple):
     h: float
     below: float = 0.0  # room under the piece for its name (a token's)
     label: tuple[Item, ...] = ()  # printed beside the piece, not on it (a token's name under it)
+    printed: PrintedTile | None = None  # the tile it is (None: a token), for its back
 
 
 def bounds(items) -> tuple[float, float, float, float]:
@@ -118,7 +121,7 @@ def tile_piece(ctx: PageContext, printed: PrintedTile, grounds: bool) -> Piece:
     items = art(ctx, printed, True)
     x0, y0, x1, y1 = bounds(items)
     drawn = ([ground(items)] if grounds else []) + list(items)
-    return Piece((Group(-x0, -y0, 0, tuple(drawn)),), x1 - x0, y1 - y0)
+    return Piece((Group(-x0, -y0, 0, tuple(drawn)),), x1 - x0, y1 - y0, printed=printed)
 
 
 def token_pieces(ctx: PageContext, grounds: bool) -> list[Piece]:
@@ -134,10 +137,13 @@ def token_pieces(ctx: PageContext, grounds: bool) -> list[Piece]:
 
 
 def cut_sheet_pages(ctx: PageContext, cutter: str, tiles: list[PrintedTile], token_sets: int,
-                    kerf: float = 0.0) -> list[Sheet]:
+                    kerf: float = 0.0, backs: Shift | None = None) -> list[Sheet]:
     """The pieces in rows from the top of the cutter's box, as many sheets as they need.
 
-    `token_sets`: how many kits' tokens (with their spares) follow the tiles.
+    `token_sets`: how many kits' tokens (with their spares) follow the tiles. `backs` (silhouette): the
+    tiles get printed backs on the sheet's other side, moved by the two-sided test's reading: the test's
+    two pages come first, then each sheet is followed by its page of backs, which has no registration
+    marks (the machine reads them on the front, the side it cuts; the back saves their ink).
     """
     spot = frame(cutter, ctx.paper, kerf)
     pieces = [tile_piece(ctx, printed, spot.grounds) for printed in tiles]
@@ -145,14 +151,19 @@ def cut_sheet_pages(ctx: PageContext, cutter: str, tiles: list[PrintedTile], tok
     for _ in range(token_sets):
         pieces += token_pieces(ctx, spot.grounds)
     sheets: list[Sheet] = []
+    slots: list[list[Slot]] = []  # each sheet's tiles, where they lie
     title = ctx.texts.get("tiles.title" if tokens else "tiles.title_tiles")
 
     def new_sheet() -> CutSheet:
         sheet = CutSheet(f"cut-{len(sheets) + 1}", ctx.paper, ctx.metrics, spot)
         sheet.add(*spot.marks)
         tile_title(sheet, title if not sheets else ctx.texts.get("tiles.continued"))
+        if backs is not None:
+            sheet.paragraph(ctx.texts.get("backs.cutter_steps"), size=CAPTION, what="backs.cutter_steps", leading=1.2)
+            sheet.scale_words = "backs.scale_both_sides"  # (the two-sided line is too wide for the marks' box)
         sheet.gap(spot.gap)
         sheets.append(sheet)
+        slots.append([])
         return sheet
 
     sheet = new_sheet()
@@ -169,6 +180,8 @@ def cut_sheet_pages(ctx: PageContext, cutter: str, tiles: list[PrintedTile], tok
             sheet.add(Group(x, top - p.h, 0, p.items))  # a piece is a group of its own (see `pieces_of`)
             if p.label:
                 sheet.add(Group(x, top - p.h, 0, p.label))
+            if p.printed is not None:
+                slots[-1].append(Slot(p.printed, x, top - p.h))
             x += p.w + spot.gap
 
     for piece in pieces:
@@ -183,7 +196,18 @@ def cut_sheet_pages(ctx: PageContext, cutter: str, tiles: list[PrintedTile], tok
         if not sheet.fits(row_height(row) + spot.gap):
             sheet = new_sheet()
         place(sheet, row)
-    return sheets
+    return sheets if backs is None else with_backs(ctx, spot, sheets, slots, backs)
+
+
+def with_backs(ctx: PageContext, spot: Frame, fronts: list[Sheet], slots: list[list[Slot]], shift: Shift) -> list[Sheet]:
+    """The two-sided test, then each cutter sheet followed by its page of backs: in the front's content
+    box (nothing in the marks' corners on either side), with no marks and no cuts."""
+    paired: list[Sheet] = calibration_pages(ctx)
+    for number, (front, placed) in enumerate(zip(fronts, slots), start=1):
+        plain = CutSheet(f"backs-{number}", ctx.paper, ctx.metrics, spot)
+        plain.scale_words = front.scale_words
+        paired += [front, back_page(ctx, placed, number, shift, plain)]
+    return paired
 
 
 def pieces_of(page: Page) -> Page:

@@ -249,17 +249,27 @@ def duplex_pages(ctx: PageContext, tiles: list[PrintedTile], shift: Shift = Shif
         items, slots = fronts.draw(front, chunk, top)
         front.take(fronts.block.height(len(chunk), fronts.cols) + MARK_BAND, "the tiles")
         front.add(*items)
-        back = ctx.sheet(f"backs-{len(sheets) // 2 + 1}")
-        tile_title(back, ctx.texts.get("backs.back_title"))
-        w = box_size(ctx)[0]
-        width = back.own_page.width
-        back.add(*backs_of(ctx, slots, lambda slot: (width - slot.x - w + shift.x, slot.y + shift.y), turned=False))
-        front.scale_words = back.scale_words = "backs.scale_two_sided"
-        if shift != Shift():
-            back.paragraph(ctx.texts.get("backs.shifted", x=ctx.texts.number(shift.x), y=ctx.texts.number(shift.y)),
-                           size=CAPTION, what="backs.shifted", leading=1.2)
-        sheets += [front, back]
+        front.scale_words = "backs.scale_two_sided"
+        sheets += [front, back_page(ctx, slots, len(sheets) // 2 + 1, shift)]
     return sheets
+
+
+def back_page(ctx: PageContext, slots: list[Slot], number: int, shift: Shift, back: Sheet | None = None) -> Sheet:
+    """The page of backs for the other side of a sheet whose tiles lie at `slots`: each back where its
+    front's reflection across the page's upright centre line falls, moved by `shift`. On `back` (a sheet
+    named `backs-N` with a content box of its own, a cutter's) or a plain sheet. Nothing else of the
+    front is printed there (a cutting machine's registration marks stay on the front only)."""
+    if back is None:
+        back = ctx.sheet(f"backs-{number}")
+        back.scale_words = "backs.scale_two_sided"  # (a cutter's front says how its two sides are printed)
+    tile_title(back, ctx.texts.get("backs.back_title"))
+    w = box_size(ctx)[0]
+    width = back.own_page.width
+    back.add(*backs_of(ctx, slots, lambda slot: (width - slot.x - w + shift.x, slot.y + shift.y), turned=False))
+    if shift != Shift():
+        back.paragraph(ctx.texts.get("backs.shifted", x=ctx.texts.number(shift.x), y=ctx.texts.number(shift.y)),
+                       size=CAPTION, what="backs.shifted", leading=1.2)
+    return back
 
 
 RULER_MM = 6  # each calibration ruler reads -6 to +6 mm
