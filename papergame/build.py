@@ -536,6 +536,7 @@ def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
     from papergame.activities.win_in import LEVEL_MOVES
     from papergame.activities.worksheet import make_worksheets
     from papergame.layout.kit import HOST, finish
+    from papergame.layout.pages import win_rules
     from papergame.layout.pages.win_sheet import WinLayout
     from papergame.render.fonts import FontMetrics
 
@@ -554,10 +555,24 @@ def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
         keys = layout.compact_key_pages(sheets)
         key_labels = [texts.get("worksheet.key_footer")] * len(keys)
     labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
+    pages.append(win_rules.rules_page(layout, win_rules_example(definition)))  # how to play, once, after the sheets
+    labels.append(texts.get("win_sheet.rules_label"))
+    keys.append(win_rules.guide_page(layout))  # the teacher's guide, in the host's file with the keys
+    key_labels.append(texts.get("win_sheet.guide_label"))
     finished = finish(pages, texts, kit_options, labels=labels)
     finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
     check_page_glyphs(finished + finished_keys)
     return count, sheets, finished, finished_keys
+
+
+WIN_EXAMPLE_SEED = 1
+
+
+def win_rules_example(definition):
+    """The rules page's worked example: a win in 1 on this game's board, made and checked by the solver."""
+    from papergame.activities.win_in import make_win_sheet
+
+    return make_win_sheet(definition, 0, WIN_EXAMPLE_SEED, "easy", 1).puzzles[0]
 
 
 def trace_sheet_title(texts: Texts, level: str) -> str:

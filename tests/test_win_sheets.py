@@ -157,7 +157,7 @@ def test_class_sets_have_their_own_seeds_and_a_sheet_reprints_alone(tmp_path):
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
     assert (tmp_path / "a-key.pdf").read_bytes() == (tmp_path / "c-key.pdf").read_bytes()
     with pdfplumber.open(tmp_path / "a.pdf") as pdf:
-        assert len(pdf.pages) == 3
+        assert len(pdf.pages) == 4  # three sheets, then how to play
 
 
 WORDS = {"fr": ("Gagner en 2 coups", "Ma tuile en"), "es": ("Gana en 2 jugadas", "Mi loseta en"),
