@@ -413,6 +413,7 @@ class WorksheetPdfs(NamedTuple):
     puzzles: int  # on each sheet
     json: dict
     texts: Texts
+    key_pages: int = 0
 
 
 def worksheet_pdfs(game, options: WorksheetOptions = WorksheetOptions(), lang: str = "en", text_path=None,
@@ -660,6 +661,7 @@ class LoopsPdfs(NamedTuple):
     puzzles: int  # on each sheet
     json: dict
     texts: Texts
+    key_pages: int = 0
 
 
 def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path=None,
@@ -721,7 +723,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     title = texts.get("loops.title")
     return LoopsPdfs(render_bytes(finished, title, keywords + " tile-pages=none board-pages=none"),
                      render_bytes(finished_keys, f"{title}: {texts.get('worksheet.key_title')}", keywords),
-                     len(finished), count, loops_json(made), texts)
+                     len(finished), count, loops_json(made), texts, len(finished_keys))
 
 
 def file_puzzles(options: LoopOptions) -> list:

@@ -648,8 +648,9 @@ def tileset(output, **params) -> None:
 def serve(port, host, open_browser) -> None:
     """Open a page in your web browser to make kits and worksheets without typing options.
 
-    The page offers every option of build and worksheet, shows each page as it will
-    print, and downloads the same PDFs the commands write. It runs on this computer
+    The page offers every option of build and worksheet (and single-loop puzzles with
+    those of loops), shows each page as it will print, and downloads the same PDFs the
+    commands write. It runs on this computer
     only, needs no network, and reads and writes no file of yours. Ctrl-C stops it.
 
     \b
@@ -683,7 +684,7 @@ def bundle(directory, cache) -> None:
     from papergame.bundle.writer import write_bundle
     from papergame.web.server import options_json
 
-    wrote = write_bundle(directory, cache, options_json())
+    wrote = write_bundle(directory, cache, options_json(browser=True))
     click.echo(f"Wrote {wrote.folder / 'index.html'} ({wrote.files} files, {wrote.size / 1e6:.1f} MB)")
 
 @main.command()

@@ -21,14 +21,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from papergame.build import KitPdfs, WorksheetPdfs, game_name, kit_pdfs, worksheet_pdfs
+from papergame.build import KitPdfs, WorksheetPdfs, game_name, kit_pdfs, loops_pdfs, worksheet_pdfs
 from papergame.data.files import MAX_FILE_BYTES
 from papergame.data.templates import builtin_games
 from papergame.errors import DefinitionError, OptionError, PapergameError
 from papergame.data.games import definition_file
 from papergame.folders import READ_CURRENT_FOLDER
 from papergame.model.definition import GameDefinition
-from papergame.options import KIT, WORKSHEETS, Request
+from papergame.options import KIT, LOOPS, WORKSHEETS, Request
 from papergame.options import Document as Declaration
 from papergame.web import fields
 
@@ -41,11 +41,18 @@ NAME_LENGTH = 100  # characters of an uploaded file's name kept (for the names o
 class Maker(NamedTuple):
     document: Declaration  # the options, declared by the library
     make: Callable[[Request], Any]  # the checked request -> the PDFs as bytes
+    form: fields.Form = fields.Form()  # how its options are named on the page
+    name: str | None = None  # its files' name; None: the game's
+    native: bool = False  # needs a compiled library (the SAT solver), so the offline page has it not
 
 
 MAKERS = {
     "kit": Maker(KIT, lambda r: kit_pdfs(r.game, r.text, r.lang, r.options)),
     "worksheets": Maker(WORKSHEETS, lambda r: worksheet_pdfs(r.game, r.options, r.lang, r.text)),
+    # the single-loop puzzles: made from no game; their own options are named loops-size ... on the page,
+    # apart from the worksheets' level and seed; paper, ink, measured and language are the page's
+    "loops": Maker(LOOPS, lambda r: loops_pdfs(r.options, r.lang, r.text), fields.Form("loops-", fields.SHARED),
+                   "loops", native=True),
 }
 
 
@@ -61,6 +68,8 @@ DOCUMENTS = {
     "host-key": Document("kit", lambda p: p.host_key, lambda p: p.host_key_pages if p.host_key else 0, "-host-key"),
     "worksheets": Document("worksheets", lambda p: p.sheets, lambda p: p.pages, ""),
     "worksheets-key": Document("worksheets", lambda p: p.keys, lambda p: p.pages, "-key"),
+    "loops": Document("loops", lambda p: p.sheets, lambda p: p.pages, ""),
+    "loops-key": Document("loops", lambda p: p.keys, lambda p: p.key_pages, "-key"),
 }
 
 
@@ -318,10 +327,11 @@ class Engine:
     def pdfs(self, maker_name: str, query: list[tuple[str, str]]) -> tuple[Any, str | None, tuple]:
         """The PDFs for these options (KitPdfs or WorksheetPdfs), the game as the game option names it, and the cache key."""
         maker = MAKERS[maker_name]
-        values = fields.values(maker.document, query)
+        values = maker.form.values(maker.document, query)
         chosen = values.pop(fields.GAME, None)
         game, named = self.game(chosen)
-        request = maker.document.parse(values)  # every option converted and checked, once
+        with maker.form.named():  # a problem names the option as the page does
+            request = maker.document.parse(values)  # every option converted and checked, once
         key = (maker_name, chosen or "", request)  # tile-size 35 and 35,0 are one build
         with self.lock:
             found = self.builds.find(key)
@@ -337,7 +347,8 @@ class Engine:
                 request = request._replace(game=game.definition, text=request.text or own)
             else:
                 request = request._replace(game=game)
-            made = maker.make(request)
+            with maker.form.named():
+                made = maker.make(request)
         with self.lock:
             return self.builds.keep(key, made), named, key
 
@@ -348,7 +359,10 @@ class Engine:
         data = doc.pick(pdfs)
         if data is None:
             raise NotMade("host-key", 'the host key is a file of its own only with "separate"')
-        if doc.maker == "kit":  # named as the commands name their files without -o
+        own = MAKERS[doc.maker].name
+        if own is not None:
+            base = own
+        elif doc.maker == "kit":  # named as the commands name their files without -o
             base = game_name(game)
         else:
             base = "worksheets" if game is None else f"{game_name(game)}-worksheets"

@@ -10,6 +10,8 @@ never reads the command line's own definitions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from papergame.errors import OptionError, PapergameError
@@ -38,6 +40,13 @@ LABELS = {
     "puzzles": "Puzzles on each sheet",
     "seed": "Puzzle set number",
     "copies": "Sheets (one for each pupil)",
+    "loops-size": "Size (squares across, or across x down)",
+    "loops-level": "Level",
+    "loops-puzzles": "Puzzles on each sheet",
+    "loops-seed": "Puzzle set number",
+    "loops-copies": "Sheets (one for each pupil)",
+    "loops-sheet": "Reprint one sheet of a class set",
+    "loops-tiles": "The tile version: build the loop with tiles",
 }
 HINTS = {
     "paper": "The kit fits both sizes, so it prints uncut on either.",
@@ -59,6 +68,14 @@ HINTS = {
     "puzzles": "Leave empty for as many as fit on a page (1 to 12).",
     "seed": "The same number makes the same puzzles again.",
     "copies": "Each sheet gets its own puzzles, with its number and answers.",
+    "loops-size": "4 to 10: 7 is 7 squares each way, 7x5 is 7 across and 5 down.",
+    "loops-puzzles": "Leave empty for as many as fit in large print.",
+    "loops-seed": "The same number makes the same puzzles again.",
+    "loops-copies": "Each sheet gets its own puzzles, with its number and answers.",
+    "loops-sheet": "Leave empty. To print one sheet of a class set again, write its number and, as the puzzle "
+                   "set number, the code printed on it.",
+    "loops-tiles": "One puzzle a page, on a board with cells the size of the tiles, and blank, straight and corner "
+                   "tiles to cut out and lay.",
 }
 CHOICE_WORDS = {
     "paper": {"a4": "A4", "letter": "US Letter"},
@@ -69,19 +86,22 @@ CHOICE_WORDS = {
     "backs": {"none": "No backs", "fold": "Fold-over: fold, glue, cut (any printer)",
               "duplex": "Two-sided: a page of backs after each sheet"},
     "level": {"easy": "Easy (2 to 3 tiles)", "medium": "Medium (4 to 7 tiles)", "hard": "Hard (8 or more)"},
+    "loops-level": {"easy": "Easy: one square or dot at a time", "medium": "Medium: try a line, see it fail",
+                    "hard": "Hard: look further ahead"},
 }
 
 
 class Field(NamedTuple):
-    name: str  # the long option without its dashes: tile-size
+    name: str  # the long option without its dashes: tile-size (on the page, loops-size for the loops' own)
     kind: str  # choice, number, text or flag
     choices: tuple[str, ...]
     default: Any
     label: str
     help: str
+    words: str = ""  # the key of its choices' words in CHOICE_WORDS (default: its name)
 
     def as_json(self) -> dict:
-        words = CHOICE_WORDS.get(self.name, {})
+        words = CHOICE_WORDS.get(self.words or self.name, {})
         return {"name": self.name, "kind": self.kind, "label": self.label, "help": self.help,
                 "default": self.default, "choices": [[c, words.get(c, c)] for c in self.choices]}
 
@@ -97,16 +117,64 @@ def label_of(name: str) -> str:
     return LABELS.get(name, name.replace("-", " ").capitalize())
 
 
-def fields(document: Document) -> list[Field]:
-    """The document's options that the page offers, in the order of their declaration."""
+def fields(document: Document, plain: bool = True) -> list[Field]:
+    """The document's options that the page offers, in the order of their declaration (`plain`:
+    with the page's words for options of that name; a maker of its own (`Form`) has its own)."""
     out = []
     for option in document.every:
         if not on_page(option):
             continue
-        help_text = HINTS.get(option.name) or option.help_with(lambda name: f'"{label_of(name)}"')
+        words = plain or option.name in SHARED
+        help_text = (words and HINTS.get(option.name)) or option.help_with(lambda name: f'"{label_of(name)}"')
+        label = label_of(option.name) if words else option.name.replace("-", " ").capitalize()
         out.append(Field(option.name, KINDS.get(option.kind, "text"), option.choices, option.default,
-                         label_of(option.name), help_text))
+                         label, help_text, option.name if words else "-"))
     return out
+
+
+SHARED = ("paper", "ink", "measured", "lang")  # options every maker's page names alike: chosen once, at the top
+
+
+class Form(NamedTuple):
+    """How a maker's options are named on the page: a maker made from no game (the single-loop puzzles)
+    has options of the worksheets' names (level, seed) that mean other things, so they take a prefix
+    (loops-level); the `shared` ones keep their names, as the page chooses them once for every maker."""
+
+    prefix: str = ""
+    shared: tuple[str, ...] = ()
+
+    def page_name(self, option: str) -> str:
+        return option if not self.prefix or option in self.shared else self.prefix + option
+
+    def option_name(self, name: str) -> str:
+        return name.removeprefix(self.prefix) if self.prefix and name not in self.shared else name
+
+    def fields(self, document: Document) -> list[Field]:
+        return [f._replace(name=self.page_name(f.name), label=LABELS.get(self.page_name(f.name), f.label),
+                           help=HINTS.get(self.page_name(f.name), f.help), words=self.page_name(f.name))
+                for f in fields(document, plain=not self.prefix)]
+
+    def values(self, document: Document, query: list[tuple[str, str]]) -> dict[str, str]:
+        """The query's values by option name (loops-level -> level), for the declaration to check."""
+        if not self.prefix:
+            return values(document, query)
+        offered = {f.name: f for f in self.fields(document)}
+        named = []
+        for name, value in query:
+            if name not in offered:
+                raise FieldError(f'"{name}" is not an option here; the options are {", ".join(offered)}')
+            named.append((self.option_name(name), value))
+        return values(document, named)
+
+    @contextmanager
+    def named(self) -> Iterator[None]:
+        """An option's problem raised inside names the option as the page does (loops-level)."""
+        try:
+            yield
+        except OptionError as exc:
+            if not self.prefix or exc.option in self.shared:
+                raise
+            raise OptionError(self.page_name(exc.option), exc.detail) from None
 
 
 class FieldError(PapergameError):

@@ -12,8 +12,10 @@ Routes (OPTIONS is a query string of the command's long options without dashes):
     GET  /host-key.pdf?OPTIONS        ... its separate host key (`host-key=separate`)
     GET  /worksheets.pdf?OPTIONS      exactly the bytes `papergame worksheet` writes
     GET  /worksheets-key.pdf?OPTIONS  ... and its answer keys
+    GET  /loops.pdf?OPTIONS           exactly the bytes `papergame loops` writes (its own options named
+                                      loops-size, loops-level ...), and /loops-key.pdf its keys
     GET  /pages/kit.json?OPTIONS      page counts: {"kit": 5, "host-key": 0}
-    GET  /pages/worksheets.json?...   page counts: {"worksheets": 1, "worksheets-key": 1}
+    GET  /pages/worksheets.json?...   page counts: {"worksheets": 1, "worksheets-key": 1}; /pages/loops.json too
     GET  /preview/DOC/N.png?OPTIONS   page N of a document as an image
     POST /upload?name=FILE.toml       a definition file, kept in memory: {"game": "upload-...", "name": ...,
                                       "title": ..., "languages": [...]}; a .zip of a game's folder (its
@@ -82,13 +84,19 @@ def static_file(name: str) -> bytes:
     return resources.files("papergame.web").joinpath("static", name).read_bytes()
 
 
-def options_json() -> dict:
-    """The games and the fields of each maker, for the page to build its form from."""
+def options_json(browser: bool | None = None) -> dict:
+    """The games and the fields of each maker, for the page to build its form from. In a browser
+    (the offline page of `bundle`; by default, when this runs under Pyodide) the makers that need
+    a compiled library are left out: the single-loop puzzles' SAT solver is not there."""
     from papergame.web.page_words import page_words
 
+    if browser is None:
+        browser = sys.platform == "emscripten"
+    makers = {name: m for name, m in MAKERS.items() if not (browser and m.native)}
     return {
         "games": builtin_games(),
-        "makers": {name: [f.as_json() for f in fields.fields(m.document)] for name, m in MAKERS.items()},
+        "makers": {name: [f.as_json() for f in m.form.fields(m.document)] for name, m in makers.items()},
+        "standalone": [name for name, m in makers.items() if not m.document.game],  # made from no game
         **page_words(),  # languages by their own names, games by their titles, the parts, measured by paper
     }
 

@@ -4,7 +4,8 @@
 
 const DEBOUNCE_MS = 250;
 const SLOW_MS = 1500;    // a build taking longer than this shows how long it has been going
-const DOC_WORDS = {"kit": "Kit", "host-key": "Host key", "worksheets": "Sheet", "worksheets-key": "Answers"};
+const DOC_WORDS = {"kit": "Kit", "host-key": "Host key", "worksheets": "Sheet", "worksheets-key": "Answers",
+                   "loops": "Puzzles", "loops-key": "Answers"};
 // Where the page's requests go: to `papergame serve` over HTTP, or, in the page that
 // `papergame bundle` writes, to papergame itself in a Web Worker (bundle.js sets
 // window.papergameBackEnd to an object with the same three members). The requests are the same.
@@ -424,7 +425,14 @@ async function start() {
   options = await (await backEnd.fetch("/options.json")).json();
   for (const [name, value] of new URLSearchParams(location.search)) values[name] = value;
   const makers = Object.keys(options.makers);
-  const names = makers.map(m => options.makers[m].map(f => f.name));
+  for (const section of document.querySelectorAll("[data-maker]")) {
+    if (!(section.dataset.maker in options.makers)) section.remove();  // not offered here (the offline page)
+  }
+  // the fields shown once at the top: those of every maker made from a game (a maker of its own,
+  // the single-loop puzzles, shares the paper, ink and language among them, and has no game)
+  const standalone = options.standalone || [];
+  const joined = makers.filter(m => !standalone.includes(m));
+  const names = joined.map(m => options.makers[m].map(f => f.name));
   common = names[0].filter(n => names.every(list => list.includes(n)));
   const commonBox = document.getElementById("common-fields");
   const first = ["game", "lang", "paper", "ink"];  // the game and its language first, then the paper
