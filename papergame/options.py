@@ -494,15 +494,15 @@ class WorksheetOptions:
 
 # --- single-loop clue squares ---------------------------------------------------------------
 
-LOOP_LEVELS = ("easy", "hard")  # activities.loops says what each one asks for
+LOOP_LEVELS = ("easy", "medium", "hard")  # activities.loops says what each one asks for
 LOOP_SIZE_MIN, LOOP_SIZE_MAX = 4, 10
 LOOP_PUZZLES_MAX = 12
 
 LOOPS_OPTIONS = (
     Option("size", TEXT, "5", f"Squares across and down, {LOOP_SIZE_MIN} to {LOOP_SIZE_MAX}: 7 is 7 x 7, 7x5 is "
            "7 columns and 5 rows.", metavar="N|CxR"),
-    Option("level", CHOICE, "easy", "easy: solved one square or dot at a time. hard: one answer, but a pupil must "
-           "try a line.", LOOP_LEVELS),
+    Option("level", CHOICE, "easy", "easy: solved one square or dot at a time. medium: also by trying a way on "
+           "at a line's end and seeing it fail. hard: one answer, but that is not enough.", LOOP_LEVELS),
     Option("puzzles", WHOLE, None, "Puzzles on each sheet (default: as many as fit in large print).", low=1,
            high=LOOP_PUZZLES_MAX, metavar="N"),
     Option("seed", WHOLE, 1, "Where the puzzles come from: the same seed makes the same sheets, byte for byte.",

@@ -71,7 +71,7 @@ def test_the_level_is_worked_out_not_read(tmp_path):
     path = write(tmp_path, {"puzzles": [hard.json(), {k: v for k, v in easy_one.json().items() if k != "loop"}]})
     checked = invoke("validate", str(path))
     assert checked.exit_code == 0, checked.output
-    assert "Puzzle 1: hard (one answer, but the easy steps get stuck: a line must be tried)" in checked.output
+    assert "Puzzle 1: hard (one answer, but the medium steps get stuck)" in checked.output
     assert "Puzzle 2: easy (solved one square or dot at a time)" in checked.output
     out = invoke("loops", "--from", str(path), "--json", "-o", str(tmp_path / "x.pdf"))
     assert out.exit_code == 0, out.output

@@ -9,7 +9,8 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from papergame.activities.loops import Grid, counts, cycles, deduce, easy, make_puzzle, solutions
+from papergame.activities.loops import (LEVELS, Grid, counts, cycles, deduce, deduce_slowly, easy, level_of,
+                                        make_puzzle, medium, random_loop, solutions, try_lines)
 from papergame.cli import main
 
 
@@ -68,7 +69,8 @@ def ring(puzzle) -> frozenset:
     return frozenset(puzzle.edges())
 
 
-@pytest.mark.parametrize("size, level, seed", [(4, "easy", 1), (4, "hard", 2), (5, "easy", 3), (5, "hard", 4)])
+@pytest.mark.parametrize("size, level, seed", [(4, "easy", 1), (4, "medium", 5), (4, "hard", 2), (5, "easy", 3),
+                                              (5, "medium", 6), (5, "hard", 4)])
 def test_one_answer_by_sat_and_by_backtracking(size, level, seed):
     puzzle = make_puzzle(1, size, size, level, random.Random(seed))
     grid = puzzle.grid
@@ -81,6 +83,36 @@ def test_one_answer_by_sat_and_by_backtracking(size, level, seed):
     assert [frozenset(s) for s in solutions(grid, puzzle.clues)] == [loop]
     assert backtrack(grid, puzzle.clues) == [loop]
     assert easy(grid, puzzle.clues, set(loop)) == (level == "easy")
+    assert medium(grid, puzzle.clues, set(loop)) == (level in ("easy", "medium"))  # each level's solver
+    assert level_of(grid, puzzle.clues, set(loop)) == level
+
+
+@pytest.mark.parametrize("size, seed", [(6, 1), (7, 2)])
+def test_each_level_is_too_hard_for_the_one_below_by_its_solver(size, seed):
+    """Issue 23: easy, medium and hard; a medium puzzle the easy steps cannot finish, a hard one the
+    medium steps cannot; each solved by its own level's steps to the one loop SAT finds."""
+    for level in ("easy", "medium", "hard"):
+        puzzle = make_puzzle(1, size, size, level, random.Random(seed))
+        grid, loop = puzzle.grid, set(puzzle.edges())
+        [answer] = solutions(grid, puzzle.clues)
+        assert answer == loop
+        found = {"easy": deduce(grid, puzzle.clues), "medium": try_lines(grid, puzzle.clues)}
+        for step, decided in found.items():
+            assert decided is not None and {e for e, v in decided.items() if v} <= loop  # sound: never a wrong line
+            complete = len(decided) == len(grid.edges())
+            assert complete == (LEVELS.index(step) >= LEVELS.index(level)), (level, step)
+
+
+def test_the_work_list_decides_what_the_first_deduce_did():
+    rng = random.Random(23)
+    for _ in range(60):
+        size = rng.choice([4, 5, 7])
+        grid = Grid(size, rng.choice([4, size]))
+        full = counts(grid, random_loop(grid, rng))
+        share = rng.choice([0.3, 0.6, 0.9])
+        clues = [[c if rng.random() < share else None for c in row] for row in full]
+        start = {e: rng.random() < 0.5 for e in rng.sample(grid.edges(), rng.choice([0, 2]))}
+        assert deduce(grid, clues, start) == deduce_slowly(grid, clues, start)
 
 
 def test_the_loop_cut_keeps_a_loop_that_is_the_whole_answer():
@@ -171,7 +203,7 @@ def test_sheets_in_every_language(tmp_path, lang, title):
 def test_bad_options_are_one_error_line(tmp_path):
     for args, message in [(["--size", "11"], "Error: --size: 11 x 11 is outside 4 to 10 squares each way\n"),
                           (["--size", "big"], 'Error: --size: "big" is not a size such as 7 or 7x5 (columns x rows)\n'),
-                          (["--level", "medium"], 'Error: --level: "medium" is not one of easy, hard\n'),
+                          (["--level", "tricky"], 'Error: --level: "tricky" is not one of easy, medium, hard\n'),
                           (["--paper", "legal"], 'Error: --paper: "legal" is not one of a4, letter\n'),
                           (["--ink", "none"], 'Error: --ink: "none" is not one of normal, low\n'),
                           (["--puzzles", "2,5"], 'Error: --puzzles: "2,5" is not a whole number\n'),
@@ -244,3 +276,15 @@ def test_the_rules_pages_example_has_one_loop_by_sat_and_by_backtracking():
     full = counts(grid, set(loop))
     assert all(c is None or c == full[i][j] for i, row in enumerate(EXAMPLE.clues) for j, c in enumerate(row))
     assert [frozenset(s) for s in solutions(grid, EXAMPLE.clues)] == [loop] == backtrack(grid, EXAMPLE.clues)
+
+
+def test_a_medium_sheet_says_its_level_and_each_puzzle_is_medium(tmp_path):
+    result = run("--size", "5", "--level", "medium", "--puzzles", "2", "--json", "-o", str(tmp_path / "m.pdf"))
+    with pdfplumber.open(tmp_path / "m.pdf") as pdf:
+        assert "Level: medium · 5 × 5 · seed 1" in pdf.pages[0].extract_text()
+    for p in json.loads(result.stdout)["puzzles"]:
+        grid = Grid(p["rows"], p["columns"])
+        pts = [tuple(q) for q in p["loop"]]
+        loop = {tuple(sorted((pts[k], pts[(k + 1) % len(pts)]))) for k in range(len(pts))}
+        assert level_of(grid, p["clues"], loop) == "medium"
+        assert backtrack(grid, p["clues"]) == [frozenset(loop)]

@@ -35,7 +35,7 @@ def test_the_page_offers_the_loops_options_under_their_own_names(server):
                      "loops-tiles", "paper", "ink", "measured", "lang"]  # --from reads a file: the command line's
     assert data["standalone"] == ["loops"]  # made from no game: the page shows it no game field
     level = next(f for f in data["makers"]["loops"] if f["name"] == "loops-level")
-    assert [c for c, _ in level["choices"]] == ["easy", "hard"] and level["default"] == "easy"
+    assert [c for c, _ in level["choices"]] == ["easy", "medium", "hard"] and level["default"] == "easy"
     assert all(f["label"] and f["help"] and "--" not in f["help"] for f in data["makers"]["loops"])
     worksheet_level = next(f for f in data["makers"]["worksheets"] if f["name"] == "level")
     assert worksheet_level["choices"][0] == ["easy", "Easy (2 to 3 tiles)"]  # the worksheets' own, unchanged

@@ -170,7 +170,8 @@ def mismatch(grid: Grid, clues, given: set[Edge]) -> str:
 
 
 LEVEL_WORDS = {"easy": "easy (solved one square or dot at a time)",
-               "hard": "hard (one answer, but the easy steps get stuck: a line must be tried)"}
+               "medium": "medium (the easy steps, and trying a way on at a line's end that then breaks a rule)",
+               "hard": "hard (one answer, but the medium steps get stuck)"}
 
 
 def describe_puzzles(label: str, puzzles: list[LoopPuzzle]) -> list[str]:

@@ -15,8 +15,15 @@ order while the puzzle keeps exactly one solution and stays solvable at its leve
   has all the sides its number allows shuts the rest; a dot with two lines shuts its other
   edges, a dot with one line and one way on takes it; an edge that would close a small loop
   while other lines are drawn is shut.
-- `hard`: exactly one solution, but those steps alone get stuck: a pupil has to try a line
-  and see where it leads. Each hard puzzle is checked to be too hard for `easy`.
+- `medium`: the easy steps, and when they stop, a try (`try_lines`): at a dot where a line
+  ends, take one way on; if the easy steps then reach a contradiction (or close a loop that
+  leaves lines or numbers out), that way is shut, and the easy steps go on. Each medium
+  puzzle is checked to be too hard for `easy`.
+- `hard`: exactly one solution, but the medium steps get stuck too: a pupil has to look
+  further ahead. Each hard puzzle is checked to be too hard for `medium`.
+
+A medium puzzle is made as an easy one is, then more clues are taken away while the medium
+steps still solve it.
 
 Exactly one solution is checked with a SAT solver (python-sat, CaDiCaL): dots have 0 or 2
 lines, squares their counts; every solution found whose lines form more than one loop gets a
@@ -30,10 +37,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from papergame.errors import PapergameError
-from papergame.options import LOOP_LEVELS as LEVELS  # noqa: F401 (what each one asks for: the docstring)
+from papergame.options import LOOP_LEVELS as LEVELS  # what each one asks for: the docstring
 Point = tuple[int, int]
 Edge = tuple[Point, Point]  # the smaller point first
 
@@ -228,9 +236,120 @@ def solutions(grid: Grid, clues, most: int = 2) -> list[set[Edge]]:
 # --- the easy level: one square or one dot at a time ----------------------------------------
 
 
-def deduce(grid: Grid, clues) -> dict[Edge, bool] | None:
-    """What local steps alone decide (True: a line, False: shut); None on a contradiction."""
+class Wiring(NamedTuple):
+    """A lattice's edges by number, and which edges each square and each dot has (for `deduce`)."""
+
+    edges: list[Edge]
+    squares: list[tuple[int, ...]]  # square i * columns + j: its four edges
+    points: list[tuple[int, ...]]  # dot by dot, as Grid.points: its edges
+    units: list[tuple[int, ...]]  # each edge: the squares (k) and dots (squares + d) it belongs to
+
+
+@lru_cache(maxsize=None)
+def wiring(rows: int, columns: int) -> Wiring:
+    grid = Grid(rows, columns)
+    edges = grid.edges()
+    index = {e: k for k, e in enumerate(edges)}
+    squares = [tuple(index[e] for e in grid.sides(i, j)) for i, j in grid.squares()]
+    at = grid.at_point()
+    points = [tuple(index[e] for e in at[p]) for p in grid.points()]
+    units: list[list[int]] = [[] for _ in edges]
+    for k, sides in enumerate(squares):
+        for e in sides:
+            units[e].append(k)
+    for d, ways in enumerate(points):
+        for e in ways:
+            units[e].append(len(squares) + d)
+    return Wiring(edges, squares, points, [tuple(u) for u in units])
+
+
+def deduce(grid: Grid, clues, start: dict[Edge, bool] | None = None) -> dict[Edge, bool] | None:
+    """What local steps alone decide (True: a line, False: shut), from `start` if given; None on a contradiction.
+
+    The same steps as `deduce_slowly`, to the same end, but each square and dot is looked at again
+    only when one of its edges was decided (a work list), as trying lines (`try_lines`) asks for
+    hundreds of these a puzzle."""
+    w = wiring(grid.rows, grid.columns)
+    state = [-1] * len(w.edges)
+    if start:
+        index = {pair: k for k, pair in enumerate(w.edges)}
+        for pair, on in start.items():
+            state[index[pair]] = 1 if on else 0
+    flat = [c for row in clues for c in row]
+    squares = len(w.squares)
+    todo = [k for k in range(squares) if flat[k] is not None] + list(range(squares, squares + len(w.points)))
+    queued = [True] * (squares + len(w.points))
+
+    def decide(edge: int, value: int) -> None:
+        state[edge] = value
+        for unit in w.units[edge]:
+            if not queued[unit]:
+                queued[unit] = True
+                todo.append(unit)
+
+    while True:
+        while todo:
+            unit = todo.pop()
+            queued[unit] = False
+            found = look(w, state, flat, unit)
+            if found is None:
+                return None
+            value, open_ = found
+            for edge in open_ if value != -1 else ():
+                decide(edge, value)
+        shut = small_loop_edge(w, state)
+        if shut is None:
+            return {pair: state[k] == 1 for k, pair in enumerate(w.edges) if state[k] != -1}
+        decide(shut, 0)
+
+
+def look(w: Wiring, state: list[int], flat: list[int | None], unit: int) -> tuple[int, list[int]] | None:
+    """One square (unit < squares) or dot: the value its open edges must all take (-1: none yet) and
+    those edges; None if it breaks its rule."""
+    squares = len(w.squares)
+    ways = w.squares[unit] if unit < squares else w.points[unit - squares]
+    on = sum(state[e] == 1 for e in ways)
+    open_ = [e for e in ways if state[e] == -1]
+    if unit < squares:
+        clue = flat[unit]
+        if clue is None:
+            return -1, open_
+        if on > clue or on + len(open_) < clue:
+            return None
+        if open_ and (on == clue or on + len(open_) == clue):
+            return (0 if on == clue else 1), open_
+        return -1, open_
+    if on > 2 or (on == 1 and not open_):
+        return None
+    if open_ and (on == 2 or (on == 0 and len(open_) == 1)):
+        return 0, open_
+    return (1 if on == 1 and len(open_) == 1 else -1), open_
+
+
+def small_loop_edge(w: Wiring, state: list[int]) -> int | None:
+    """An open edge that joins the two ends of one line while other lines are drawn (the first, by number)."""
+    drawn = {w.edges[k] for k, v in enumerate(state) if v == 1}
+    if not drawn:
+        return None
+    end_of: dict[Point, Point] = {}
+    length: dict[Point, int] = {}
+    for path in chains(drawn):
+        if path[0] != path[-1]:
+            end_of[path[0]], end_of[path[-1]] = path[-1], path[0]
+            length[path[0]] = len(path) - 1
+    total = len(drawn)
+    for k, e in enumerate(w.edges):
+        if state[k] == -1 and end_of.get(e[0]) == e[1] and length.get(e[0], length.get(e[1], 0)) < total:
+            return k
+    return None
+
+
+def deduce_slowly(grid: Grid, clues, start: dict[Edge, bool] | None = None) -> dict[Edge, bool] | None:
+    """`deduce` as first written: every square and dot looked at again until nothing changes (the tests
+    check that both decide the same)."""
     state: dict[Edge, bool | None] = {e: None for e in grid.edges()}
+    if start:
+        state.update(start)
     at = grid.at_point()
     groups: list[tuple[list[Edge], int | None]] = [(list(grid.sides(i, j)), clues[i][j]) for i, j in grid.squares()
                                                    if clues[i][j] is not None]
@@ -319,9 +438,66 @@ def easy(grid: Grid, clues, loop: set[Edge]) -> bool:
     return found is not None and len(found) == len(grid.edges()) and {e for e, v in found.items() if v} == loop
 
 
+# --- the medium level: the easy steps, and trying a line's way on ------------------------------
+
+
+def broken(grid: Grid, clues, found: dict[Edge, bool]) -> bool:
+    """Whether the lines decided already break a rule the easy steps do not see: a closed loop with
+    other lines beside it, or a closed loop that leaves a number wrong."""
+    drawn = {e for e, v in found.items() if v}
+    loops = [run for run in chains(drawn) if run[0] == run[-1]]
+    if not loops:
+        return False
+    if len(loops) > 1 or len(loops[0]) - 1 != len(drawn):
+        return True
+    full = counts(grid, drawn)
+    return any(clues[i][j] is not None and full[i][j] != clues[i][j] for i, j in grid.squares())
+
+
+def line_ends(grid: Grid, found: dict[Edge, bool]) -> list[Edge]:
+    """The open edges a drawn line could go on along: at each dot where a line ends, its ways on."""
+    on: dict[Point, int] = {}
+    for e, v in found.items():
+        if v:
+            on[e[0]] = on.get(e[0], 0) + 1
+            on[e[1]] = on.get(e[1], 0) + 1
+    ends = {p for p, n in on.items() if n == 1}
+    return [e for e in grid.edges() if e not in found and (e[0] in ends or e[1] in ends)]
+
+
+def try_lines(grid: Grid, clues) -> dict[Edge, bool] | None:
+    """The medium steps: the easy ones, and when they stop, at the end of a line, try each way on in turn;
+    a way after which the easy steps reach a contradiction is shut, and the easy steps go on from there.
+    What is decided in the end (all of it for a medium puzzle); None on a contradiction."""
+    found = deduce(grid, clues)
+    total = len(grid.edges())
+    while found is not None and len(found) < total:
+        progress = False
+        for e in line_ends(grid, found):  # one sweep along the line ends found at its start
+            if e in found:
+                continue  # decided meanwhile
+            tried = deduce(grid, clues, {**found, e: True})
+            if tried is None or broken(grid, clues, tried):
+                found = deduce(grid, clues, {**found, e: False})
+                progress = True
+                if found is None or len(found) == total:
+                    break
+        if not progress:
+            return found  # no way on leads to a contradiction: stuck
+    return None if found is None or broken(grid, clues, found) else found
+
+
+def medium(grid: Grid, clues, loop: set[Edge]) -> bool:
+    found = try_lines(grid, clues)
+    return found is not None and len(found) == len(grid.edges()) and {e for e, v in found.items() if v} == loop
+
+
+SOLVES = {"easy": easy, "medium": medium}  # each level's steps; hard: one answer, and too hard for medium
+
+
 def level_of(grid: Grid, clues, loop: set[Edge]) -> str:
     """The easiest level whose steps solve a puzzle with one answer (`loop`): as its sheet would print it."""
-    return "easy" if easy(grid, clues, loop) else "hard"
+    return next((level for level, solves in SOLVES.items() if solves(grid, clues, loop)), "hard")
 
 
 # --- puzzles ----------------------------------------------------------------------------------
@@ -335,19 +511,21 @@ def make_puzzle(number: int, rows: int, columns: int, level: str, rng: random.Ra
         clues: list[list[int | None]] = [list(row) for row in full]
         order = grid.squares()
         rng.shuffle(order)
-        for i, j in order:
-            keep = clues[i][j]
-            clues[i][j] = None
-            if level == "easy":
-                ok = easy(grid, clues, loop)
-            else:
-                ok = len(solutions(grid, clues)) == 1
-            if not ok:
-                clues[i][j] = keep
-        if level == "hard" and easy(grid, clues, loop):
-            continue  # the easy steps solve it: not hard
-        if level == "easy" and not easy(grid, clues, loop):
-            continue  # every clue kept and still not easy (clues are only taken away while it stays easy)
+        solves = SOLVES.get(level)  # None for hard: any puzzle with one answer
+        below = SOLVES.get(LEVELS[LEVELS.index(level) - 1]) if LEVELS.index(level) else None
+        steps = [easy] if level == "medium" else []  # medium: first as for easy (cheaper), then on from there
+        for check in steps + [solves or (lambda g, c, _: len(solutions(g, c)) == 1)]:
+            for i, j in order:
+                keep = clues[i][j]
+                if keep is None:
+                    continue
+                clues[i][j] = None
+                if not check(grid, clues, loop):
+                    clues[i][j] = keep
+        if solves and not solves(grid, clues, loop):
+            continue  # every clue kept and still not solved at this level (clues only go while it is)
+        if below and below(grid, clues, loop):
+            continue  # the level below solves it: too easy for this one
         if len(solutions(grid, clues)) != 1:
             continue
         points = cycles(loop)[0]
