@@ -672,7 +672,8 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     from papergame.layout.pages.loops_sheet import LoopsLayout
     from papergame.render.fonts import FontMetrics
 
-    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured)
+    kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured,
+                             large_print=options.large_print, clear_print=options.clear_print)
     texts = load_texts(text_path, lang)
     check_text_glyphs(texts)
     # the footer names the activity, not the default game whose words these are
@@ -683,7 +684,8 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
 
         options = options._replace(size=(given[0].columns, given[0].rows),
                                    level=max((p.level for p in given), key=LOOP_LEVELS.index))
-    layout = LoopsLayout(texts, FontMetrics(), options.rows, options.columns, options.level, kit_options.paper)
+    layout = LoopsLayout(texts, sheet_metrics(FontMetrics, kit_options), options.rows, options.columns, options.level,
+                         kit_options.paper)
     if options.tiles:
         layout.tile_size()  # refuses a puzzle too big for its tiles before any is made
     if given is not None:
@@ -710,10 +712,11 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
         key_labels.append(label)
         sheets.append((number, seed))
         made += puzzles
-    pages.append(layout.rules_page())  # how to play, once a file, after the sheets
-    labels.append(texts.get("loops.rules_label"))  # the footer's: as short as "Sheet 1"
-    keys.append(layout.guide_page())  # the teacher's guide goes with the keys, the host's file
-    key_labels.append(texts.get("loops.guide_label"))
+    rules, guide = layout.rules_pages(), layout.guide_pages()  # one page each, but in a larger profile
+    pages += rules  # how to play, once a file, after the sheets
+    labels += [texts.get("loops.rules_label")] * len(rules)  # the footer's: as short as "Sheet 1"
+    keys += guide  # the teacher's guide goes with the keys, the host's file
+    key_labels += [texts.get("loops.guide_label")] * len(guide)
     finished = finish(pages, texts, kit_options, labels=labels)
     finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
     check_page_glyphs(finished + finished_keys)

@@ -516,6 +516,7 @@ LOOPS_OPTIONS = (
     PAPER_OPTION._replace(help="Paper size, as for the kit."),
     INK_OPTION._replace(help="low: lighter lines and text, for reused paper, as for the kit."),
     MEASURED_OPTION,
+    *PRINT_OPTIONS,
     Option("from", FILE, None, "Print the puzzles of a puzzle file (the JSON this command prints; papergame "
            "validate checks it) instead of making new ones: its size and levels are the file's.", attr="puzzle_file",
            metavar="PUZZLES.json"),
@@ -557,6 +558,8 @@ class LoopOptions:
     paper: str = "a4"
     ink: str = "normal"
     measured: float | None = None
+    large_print: bool = False  # every word 16 pt or more, as for the kit (paper.LARGE)
+    clear_print: bool = False  # 14 pt body, wider spacing, Atkinson Hyperlegible (paper.CLEAR)
     puzzle_file: Any = None  # print these puzzles (a path to a puzzle file) instead of making new ones
 
     def __post_init__(self) -> None:
@@ -568,6 +571,10 @@ class LoopOptions:
         if self.puzzle_file is not None and (self.copies > 1 or self.sheet is not None):
             raise OptionError("from", "prints the file's puzzles on one sheet, so it goes with neither copies above 1 "
                                       "nor sheet (they make new puzzles from a seed)")
+
+    @property
+    def type(self) -> TypeProfile:
+        return type_profile(self.large_print, self.clear_print, self.measured is not None)
 
     @property
     def columns(self) -> int:

@@ -32,7 +32,7 @@ def test_the_page_offers_the_loops_options_under_their_own_names(server):
     data = request(server, "/options.json").json()
     names = [f["name"] for f in data["makers"]["loops"]]
     assert names == ["loops-size", "loops-level", "loops-puzzles", "loops-seed", "loops-copies", "loops-sheet",
-                     "loops-tiles", "paper", "ink", "measured", "lang"]  # --from reads a file: the command line's
+                     "loops-tiles", "paper", "ink", "measured", "large-print", "clear-print", "lang"]  # --from reads a file: the command line's
     assert data["standalone"] == ["loops"]  # made from no game: the page shows it no game field
     level = next(f for f in data["makers"]["loops"] if f["name"] == "loops-level")
     assert [c for c, _ in level["choices"]] == ["easy", "medium", "hard"] and level["default"] == "easy"

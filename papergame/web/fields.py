@@ -132,7 +132,7 @@ def fields(document: Document, plain: bool = True) -> list[Field]:
     return out
 
 
-SHARED = ("paper", "ink", "measured", "lang")  # options every maker's page names alike: chosen once, at the top
+SHARED = ("paper", "ink", "measured", "large-print", "clear-print", "lang")  # options every maker's page names alike: chosen once, at the top
 
 
 class Form(NamedTuple):

@@ -14,16 +14,16 @@ import math
 
 from papergame.activities.loops import LoopPuzzle
 from papergame.errors import OptionError
-from papergame.layout.pages.blocks import BODY, CAPTION, text_lines, name_and_date
-from papergame.layout.paper import CONTENT_W, TITLE_SIZE, Sheet
+from papergame.layout.pages.blocks import BODY, keep_away_banner, text_lines, name_and_date
+from papergame.layout.paper import CONTENT_W, Sheet, profile_of
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.text import Texts
 
-QUESTION_SIZE = BODY
 GUTTER = 8.0
 ROW_GAP = 6.0
 MIN_CELL, MAX_CELL, COMFORT_CELL = 9.0, 18.0, 12.0
+CLUE_SHARE = 0.55  # a number's size, in cells
 MOST = 12
 DOT = 0.6
 LOOP_W = 1.1
@@ -38,12 +38,19 @@ class LoopsLayout:
     def __init__(self, texts: Texts, metrics: Metrics, rows: int, columns: int, level: str, paper: str = "a4"):
         self.texts = texts
         self.metrics = metrics
+        self.t = profile_of(metrics)  # the type profile every size is read from (standard, large or clear print)
+        self.k = self.t.body / BODY  # room for words grows with the profile's body size (1 in the standard one)
+        # the smallest cell whose numbers (CLUE_SHARE of the cell) are still at the profile's least size
+        self.min_cell = max(MIN_CELL, self.t.least / CLUE_SHARE)
         self.rows, self.columns = rows, columns
         self.level = level
         self.paper = paper
-        probe = Sheet("loops", paper, metrics)
-        self.header(probe, 1, 0)
-        self.room = probe.room
+        rooms = []
+        for key in (False, True):  # the key's heading may be the taller (its banner wraps in a larger profile)
+            probe = Sheet("loops", paper, metrics)
+            self.header(probe, 1, 0, key)
+            rooms.append(probe.room)
+        self.room = min(rooms)
 
     # --- planning -------------------------------------------------------------------------
 
@@ -53,9 +60,9 @@ class LoopsLayout:
         for cols in (1, 2, 3, 4):
             rows = math.ceil(count / cols)
             slot_w = (CONTENT_W - (cols - 1) * GUTTER) / cols
-            row_h = (self.room - (rows - 1) * ROW_GAP) / rows - QUESTION_SIZE * 1.4
+            row_h = (self.room - (rows - 1) * ROW_GAP) / rows - self.t.body * 1.4
             cell = min(MAX_CELL, (slot_w - 4) / self.columns, (row_h - 4) / self.rows)
-            if cell >= MIN_CELL and cell > best[1]:
+            if cell >= self.min_cell and cell > best[1]:
                 best = (cols, cell)
         return best
 
@@ -83,32 +90,43 @@ class LoopsLayout:
 
     def top_line(self, sheet: Sheet, left: str, number: int) -> None:
         right = self.texts.get("worksheet.sheet", number=number)
-        fit_line(left, sheet.width - self.metrics.width(right, TITLE_SIZE, True) - 6, TITLE_SIZE, self.metrics, True,
-                 "loops.title")
-        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, left, TITLE_SIZE, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + TITLE_SIZE * 0.3, right, TITLE_SIZE, bold=True, anchor="end"))
+        size = self.t.title_size
+        room = sheet.width - self.metrics.width(right, size, True) - 6
+        if self.t.least and self.metrics.width(left, size, True) > room:  # a profile's larger type: the title wraps
+            lines = wrap(left, room, size, self.metrics, True, "loops.title")
+        else:
+            lines = [fit_line(left, room, size, self.metrics, True, "loops.title")]
+        for k, line in enumerate(lines):
+            bottom = sheet.take(size * 1.3, "the title")
+            sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
+            if k == 0:
+                sheet.add(Text(sheet.x + sheet.width, bottom + size * 0.3, right, size, bold=True, anchor="end"))
 
     def header(self, sheet: Sheet, number: int, seed: int | None, key: bool = False) -> None:
         texts, metrics = self.texts, self.metrics
         title = texts.get("loops.title")
         self.top_line(sheet, f"{title}: {texts.get('worksheet.key_title')}" if key else title, number)
         sheet.gap(1.5)
-        bottom = sheet.take(8.0, "the name line")
-        base = bottom + 2.0
+        t = self.t
         details = self.details(seed)
-        sheet.add(Text(sheet.x + sheet.width, base, details, CAPTION, anchor="end"))
-        if key:
-            sheet.add(Text(sheet.x, base, texts.get("worksheet.key_keep_away"), BODY, bold=True))
+        keep = texts.get("worksheet.key_keep_away")
+        if key and t.least and metrics.width(keep, t.body, True) + metrics.width(details, t.caption) + 12 > sheet.width:
+            keep_away_banner(sheet, keep, details, t.caption, metrics)  # a profile's larger type: under its own rule
         else:
-            name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), details, metrics)
+            bottom = sheet.take(8.0 * self.k, "the name line")
+            base = bottom + 2.0
+            sheet.add(Text(sheet.x + sheet.width, base, details, t.caption, anchor="end"))
+            if key:
+                sheet.add(Text(sheet.x, base, keep, t.body, bold=True))
+            else:
+                name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), details, metrics)
         sheet.gap(1.0)
         for text in (texts.get("loops.intro"), texts.get("loops.intro_numbers")):
-            lines = wrap(text, sheet.width - 4.0, QUESTION_SIZE, metrics, what="loops.intro")
+            lines = wrap(text, sheet.width - 4.0 * self.k, t.body, metrics, what="loops.intro")
             top = sheet.cursor
-            sheet.take(len(lines) * QUESTION_SIZE * 1.22 + 0.4, "loops.intro", "shorten it")
-            sheet.add(*text_lines(["•"], sheet.x, top, QUESTION_SIZE, True))
-            sheet.add(*text_lines(lines, sheet.x + 4.0, top, QUESTION_SIZE))
+            sheet.take(len(lines) * t.body * 1.22 + 0.4, "loops.intro", "shorten it")
+            sheet.add(*text_lines(["•"], sheet.x, top, t.body, True))
+            sheet.add(*text_lines(lines, sheet.x + 4.0 * self.k, top, t.body))
         sheet.gap(1.0)
         sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
         sheet.gap(2.5)
@@ -118,7 +136,7 @@ class LoopsLayout:
         self.header(sheet, number, seed, key)
         cols, cell = self.fit(len(puzzles))
         slot_w = (CONTENT_W - (cols - 1) * GUTTER) / cols
-        row_h = QUESTION_SIZE * 1.4 + self.rows * cell + 4
+        row_h = self.t.body * 1.4 + self.rows * cell + 4
         for r in range(math.ceil(len(puzzles) / cols)):
             if r:
                 sheet.take(ROW_GAP, "the gap between puzzles")
@@ -126,22 +144,29 @@ class LoopsLayout:
             sheet.take(row_h, "a row of puzzles")
             for k, puzzle in enumerate(puzzles[r * cols:(r + 1) * cols]):
                 x = sheet.x + k * (slot_w + GUTTER)
-                sheet.add(Text(x, top - QUESTION_SIZE, f"{puzzle.number}.", QUESTION_SIZE, bold=True))
+                sheet.add(Text(x, top - self.t.body, f"{puzzle.number}.", self.t.body, bold=True))
                 w = self.columns * cell
                 gx = x + (slot_w - w) / 2
-                sheet.add(Group(gx, top - row_h + 2, 0, tuple(lattice(puzzle, cell, key))))
+                sheet.add(Group(gx, top - row_h + 2, 0, tuple(lattice(puzzle, cell, key, self.t.least))))
         return sheet
 
     # --- the rules page (players) and the teacher's guide (with the keys) -------------------
 
     def titled(self, name: str, title_key: str) -> Sheet:
-        sheet = Sheet(name, self.paper, self.metrics)
+        """A page with its title; a text too long for it (in a larger profile) goes on to another page."""
         title = self.texts.get(title_key)
-        fit_line(title, sheet.width, TITLE_SIZE, self.metrics, True, title_key)
-        bottom = sheet.take(TITLE_SIZE * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + TITLE_SIZE * 0.3, title, TITLE_SIZE, bold=True))
+        sheet = Sheet(name, self.paper, self.metrics, continued=lambda more: more.title(
+            self.texts.get("kit.continued", title=title), self.t.title_size))
+        sheet.title(title, self.t.title_size)  # one line; wrapped only in a larger profile
         sheet.gap(2.0)
         return sheet
+
+    def rules_pages(self) -> list[Sheet]:
+        """The rules page, and the page its words go on to in a larger profile if they need one."""
+        return self.rules_page().chain()
+
+    def guide_pages(self) -> list[Sheet]:
+        return self.guide_page().chain()
 
     def rules_page(self) -> Sheet:
         """How to play, for the players: the aim, the rule, a small puzzle beside its one loop, where to start,
@@ -149,20 +174,20 @@ class LoopsLayout:
         texts = self.texts
         sheet = self.titled("loops-rules", "loops.rules_title")
         for key in ("loops.rules_goal", "loops.rules_steps"):
-            sheet.paragraph(texts.get(key), size=BODY, what=key)
+            sheet.paragraph(texts.get(key), size=self.t.body, what=key)
             sheet.gap(1.5)
-        sheet.paragraph(texts.get("loops.rules_example"), size=BODY, bold=True, what="loops.rules_example")
+        sheet.paragraph(texts.get("loops.rules_example"), size=self.t.body, bold=True, what="loops.rules_example")
         sheet.gap(2.0)
         cell = EXAMPLE_CELL
         h = EXAMPLE.rows * cell
         bottom = sheet.take(h + 2.0, "the example")
         w = EXAMPLE.columns * cell
         left = sheet.x + sheet.width / 4 - w / 2
-        sheet.add(Group(left, bottom + 1.0, 0, tuple(lattice(EXAMPLE, cell, key=False))))
-        sheet.add(Group(left + sheet.width / 2, bottom + 1.0, 0, tuple(lattice(EXAMPLE, cell, key=True))))
+        sheet.add(Group(left, bottom + 1.0, 0, tuple(lattice(EXAMPLE, cell, False, self.t.least))))
+        sheet.add(Group(left + sheet.width / 2, bottom + 1.0, 0, tuple(lattice(EXAMPLE, cell, True, self.t.least))))
         sheet.gap(4.0)
         for key in ("loops.rules_tip", "loops.rules_tiles"):
-            sheet.paragraph(texts.get(key), size=BODY, what=key)
+            sheet.paragraph(texts.get(key), size=self.t.body, what=key)
             sheet.gap(1.5)
         return sheet
 
@@ -170,7 +195,7 @@ class LoopsLayout:
         """The teacher's guide, with the keys: what to print for whom, the levels, class sets, checking."""
         sheet = self.titled("loops-guide", "loops.guide_title")
         for key in ("loops.guide_print", "loops.guide_levels", "loops.guide_class", "loops.guide_check"):
-            sheet.paragraph(self.texts.get(key), size=BODY, what=key)
+            sheet.paragraph(self.texts.get(key), size=self.t.body, what=key)
             sheet.gap(2.0)
         return sheet
 
@@ -188,7 +213,7 @@ class LoopsLayout:
         size = self.tile_size()
         sheet = Sheet(f"loops-{number}-board-{puzzle.number}", self.paper, self.metrics)
         self.top_line(sheet, self.texts.get("loops.board_title", number=puzzle.number), number)
-        sheet.paragraph(self.texts.get("loops.board_note", size=self.texts.number(size)), size=QUESTION_SIZE,
+        sheet.paragraph(self.texts.get("loops.board_note", size=self.texts.number(size)), size=self.t.body,
                         what="loops.board_note")
         sheet.gap(2.0)
         w, h = (self.columns + 1) * size, (self.rows + 1) * size
@@ -199,7 +224,7 @@ class LoopsLayout:
             items.append(Line(c * size, 0, c * size, h, width=0.6 if c in (0, self.columns + 1) else 0.25))
         for r in range(self.rows + 2):
             items.append(Line(0, r * size, w, r * size, width=0.6 if r in (0, self.rows + 1) else 0.25))
-        clue_size = min(size * 0.28, 6.0)
+        clue_size = self.t.at_least(min(size * 0.28, 6.0))
         for i, row in enumerate(puzzle.clues):
             for j, clue in enumerate(row):
                 if clue is None:
@@ -243,8 +268,9 @@ class LoopsLayout:
         return sheets
 
 
-def lattice(puzzle: LoopPuzzle, cell: float, key: bool) -> list[Item]:
-    """The dots and numbers, bottom-left at the origin; on the key, the loop drawn through them."""
+def lattice(puzzle: LoopPuzzle, cell: float, key: bool, least: float = 0.0) -> list[Item]:
+    """The dots and numbers (at least `least` mm high), bottom-left at the origin; on the key, the loop drawn
+    through them."""
     rows, cols = puzzle.rows, puzzle.columns
     h = rows * cell
     items: list[Item] = []
@@ -253,7 +279,7 @@ def lattice(puzzle: LoopPuzzle, cell: float, key: bool) -> list[Item]:
         for k in range(len(pts)):
             (r1, c1), (r2, c2) = pts[k], pts[(k + 1) % len(pts)]
             items.append(Line(c1 * cell, h - r1 * cell, c2 * cell, h - r2 * cell, width=LOOP_W, cap="round"))
-    size = min(cell * 0.55, 8.5)
+    size = max(least, min(cell * CLUE_SHARE, 8.5))
     for i, row in enumerate(puzzle.clues):
         for j, clue in enumerate(row):
             if clue is not None:
