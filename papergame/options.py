@@ -571,6 +571,9 @@ class LoopOptions:
         if self.puzzle_file is not None and (self.copies > 1 or self.sheet is not None):
             raise OptionError("from", "prints the file's puzzles on one sheet, so it goes with neither copies above 1 "
                                       "nor sheet (they make new puzzles from a seed)")
+        if self.puzzle_file is not None and self.puzzles is not None:
+            raise OptionError("from", "prints every puzzle of the file, so it does not go with puzzles (take some "
+                                      "out of the file instead)")
 
     @property
     def type(self) -> TypeProfile:

@@ -164,6 +164,10 @@ def test_from_takes_no_class_set_and_never_writes_over_its_file(tmp_path):
     assert result.exit_code == 2 and result.output.splitlines() == [
         "Error: --from: prints the file's puzzles on one sheet, so it goes with neither copies above 1 nor sheet "
         "(they make new puzzles from a seed)"]
+    result = invoke("loops", "--from", str(path), "--puzzles", "2")
+    assert result.exit_code == 2 and result.output.splitlines() == [
+        "Error: --from: prints every puzzle of the file, so it does not go with puzzles (take some out of the file "
+        "instead)"]
     result = invoke("loops", "--from", str(path), "-o", str(tmp_path / "p"))
     assert result.exit_code == 2 and result.output == (f"Error: {path}: cannot write: it is the puzzle file this "
                                                        f"command reads; name another file\n")
