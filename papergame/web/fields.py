@@ -72,8 +72,8 @@ HINTS = {
     "loops-puzzles": "Leave empty for as many as fit in large print.",
     "loops-seed": "The same number makes the same puzzles again.",
     "loops-copies": "Each sheet gets its own puzzles, with its number and answers.",
-    "loops-sheet": "Leave empty. To print one sheet of a class set again, write its number and, as the puzzle "
-                   "set number, the code printed on it.",
+    "loops-sheet": "Leave empty. To print one sheet of a class set again, write its number here and, as the "
+                   "puzzle set number, the seed printed on it.",
     "loops-tiles": "One puzzle a page, on a board with cells the size of the tiles, and blank, straight and corner "
                    "tiles to cut out and lay.",
 }
