@@ -77,6 +77,7 @@ def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
     ("edge-port-path-tiles", ["--tile-size", "20"], 6),
     ("edge-port-path-tiles", ["--tile-size", "60"], 6),
     ("eight-port-path-tiles", ["--tile-size", "60"], 6),
+    ("eight-port-path-tiles", ["--tile-size", "20"], 6),
 ])
 def test_no_token_on_the_line_of_a_straight_cut(tmp_path, game, args, tokens):
     """Square tile sheets: a guillotine or a trimmer may cut the columns first; no token stands on their lines
@@ -181,3 +182,15 @@ def test_lines_bleed_past_the_edge_only_where_no_tile_lies_across(tmp_path):
                 assert abs(max(x1 - x0, bottom - top) - 1.5) < 0.02 and min(x1 - x0, bottom - top) < 0.02
                 stubs.add((round(x, 1), round(y, 1)))
         assert len(stubs) == 18
+
+
+@pytest.mark.parametrize("ink", ["normal", "low"])
+def test_tokens_go_with_the_tiles_when_the_tile_sheet_has_room(tmp_path, ink):
+    """Hexagon tiles at 20 mm fill the top of their sheet; the tokens go under them (cut with the tiles, the
+    board's sheet left whole), not under the board as before. The kit keeps its 4 sheets (then the guide)."""
+    out = build(tmp_path, "--game", "hexagon-path-tiles", "--tile-size", "20", "--ink", ink)
+    with open_pdf(out) as pdf:
+        assert len(pdf.pages) == 5 and "Teacher" in page_text(pdf.pages[4])
+        discs = [len(token_discs(page, 20.0)) for page in pdf.pages[:2]]
+        assert "Tiles and tokens" in page_text(pdf.pages[1])
+    assert discs == [0, 6]

@@ -346,7 +346,10 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         band = below_band(ctx, box, block_left(len(remaining)), cuts_x(len(remaining))) if tokens else 0.0
         current, tokens = onto_board_sheet(ctx, start, tiles_h, band, tokens, cuts_x(len(remaining)))
-    placed = tokens_on_boards(ctx, boards) if tokens and boards else ""
+    # the tokens on a board's sheet only when the tiles' last sheet has no room for them: cut with the tiles,
+    # they leave the board's sheet whole
+    placed = tokens_on_boards(ctx, boards) if tokens and boards and not (
+        current is None and remaining and tokens_with_tiles(ctx, block, cols, len(remaining), block_left)) else ""
     if placed:
         tokens = False
         token_note = placed == "alone"  # else the note went with them
@@ -389,6 +392,31 @@ def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens:
         assert current is not None  # the loop ends on a sheet with the last tiles (or the title alone)
         tokens_below(ctx, current, sheets, tiles_left, cuts)
     return sheets
+
+
+def tokens_with_tiles(ctx: PageContext, block, cols: int, count: int, block_left) -> bool:
+    """Whether `count` tiles laid on sheets of their own leave room on the last for the tokens (beside its
+    short last row or below its tiles), so they need no sheet of their own: the sheets as `tile_pages` fills
+    them, measured on probe sheets that are thrown away."""
+    first = True
+    while True:
+        sheet = ctx.sheet("probe")
+        sheet_head(ctx, sheet, first, True, True, first)
+        first = False
+        rows = block.rows(sheet.room, cols)
+        if rows < 1:
+            return False
+        chunk, count = min(count, rows * cols), count - min(count, rows * cols)
+        if not count:
+            break
+    used = min(cols, chunk)
+    x0 = block_left(chunk)
+    sheet.gap(MARK_BAND)
+    top = sheet.cursor
+    sheet.take(block.height(chunk, used) + MARK_BAND, "the tiles")
+    cuts = block.cuts(chunk, cols, x0, 0.0)[0]
+    return (tokens_fit_beside(ctx, block.free_beside_last_row(chunk, used, x0, top), cuts)
+            or sheet.room >= below_band(ctx, sheet.box, x0, cuts))
 
 
 def below_options(ctx: PageContext, box, tiles_left: float) -> list[tuple[float, float]]:
