@@ -30,7 +30,8 @@ from click.testing import CliRunner
 from timing import bare_command, papergame_command, seconds_target
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from test_bundle_browser import CHROMEDRIVER, CHROMIUM, FLAGS, StaticServer, call, choose, previews  # noqa: E402
+from browsers import chromium  # noqa: E402
+from test_bundle_browser import FLAGS, StaticServer, call, choose, previews  # noqa: E402
 
 from papergame.bundle.writer import default_cache, write_bundle  # noqa: E402
 from papergame.web.server import options_json  # noqa: E402
@@ -45,20 +46,6 @@ def wait(check, timeout: float = 180.0):
             return value
         time.sleep(0.02)
     raise SystemExit("timed out")
-
-
-def chromium(profile: str):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    driver.set_script_timeout(180)
-    return driver
 
 
 def load(driver, url: str) -> tuple[float, float, float]:
@@ -84,8 +71,8 @@ def preview_after_change(driver, size: int) -> float:
 
 def one_run(url: str, size: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as profile:
-        driver = chromium(profile)
-        try:
+        with chromium((*FLAGS, f"--user-data-dir={profile}")) as driver:
+            driver.set_script_timeout(180)
             out: dict[str, float] = {}
             out["first form"], out["first ready"], out["first previews"] = load(driver, url)
             wait(lambda: driver.execute_script("return !!navigator.serviceWorker.controller"))
@@ -95,8 +82,6 @@ def one_run(url: str, size: int) -> dict[str, float]:
             out["page: default kit"] = call(driver, kit)
             out["page: previews after a change"] = preview_after_change(driver, size)
             return out
-        finally:
-            driver.quit()
 
 
 def native_runs() -> dict[str, float]:

@@ -29,16 +29,13 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from test_serve_browser import CHROMEDRIVER, CHROMIUM, need_browser, wait_for
+from browsers import chromium, wait_for
 
 pytestmark = [pytest.mark.bundle, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=1280,1400",
-         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+FLAGS = ("--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")  # with browsers.FLAGS
 LOAD_SECONDS = 120  # far above the targets: this is a test of what the page does, bench_bundle.py times it
 
 
@@ -100,20 +97,10 @@ def static(bundle_folder):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    need_browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('profile')}")
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    driver.set_script_timeout(LOAD_SECONDS)
-    yield driver
-    driver.quit()
+    with chromium((*FLAGS, f"--user-data-dir={tmp_path_factory.mktemp('profile')}"),
+                  capabilities={"goog:loggingPrefs": {"performance": "ALL", "browser": "ALL"}}) as driver:
+        driver.set_script_timeout(LOAD_SECONDS)
+        yield driver
 
 
 def requested_urls(driver) -> list[str]:

@@ -3,12 +3,11 @@ driven by Selenium through Debian's chromedriver (no browser is ever downloaded)
 
 It loads the page, changes options, sees the previews change and an error appear beside its
 field, and saves the kit with the page's button: the file is the command line's, byte for byte.
-On CI (CI=true) a missing Chromium fails the test; `.ci/install-browser` installs it.
+On CI (CI=true) a missing Chromium fails the test (tests/browsers.py starts it).
 """
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -17,28 +16,10 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
+from browsers import chromium, wait_for
 from servers import running_server
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-         "--window-size=1280,1400"]
-
-
-def need_browser():
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("the selenium package")
-    if missing:
-        message = f"missing: {', '.join(missing)} (bash .ci/install-browser; pip install -e '.[test]')"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the browser test, but {message}")
-        pytest.skip(message)
 
 
 @pytest.fixture(scope="module")
@@ -49,32 +30,12 @@ def page_server():
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    need_browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
     downloads = tmp_path_factory.mktemp("downloads")
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                              "download.prompt_for_download": False})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-    driver.downloads = downloads  # type: ignore[attr-defined]
-    yield driver
-    driver.quit()
-
-
-def wait_for(check, timeout=30.0, what="the page"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"waited {timeout:g} s for {what}")
+    with chromium(prefs={"download.default_directory": str(downloads), "download.prompt_for_download": False}
+                  ) as driver:
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        driver.downloads = downloads  # type: ignore[attr-defined]
+        yield driver
 
 
 def kit_previews(driver):
