@@ -277,7 +277,7 @@ class KitPdfs(NamedTuple):
 
 
 def kit_marks(definition, options: KitOptions, kit) -> KitMarks:
-    return KitMarks(options.tile, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
+    return KitMarks(kit.tile or options.tile, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
                     definition.shape.kind if definition.shape.form.measured_across_flats else None)
 
 

@@ -76,6 +76,7 @@ class Kit:
     board_pages: tuple[int, ...] = ()  # ... and the board's grid
     guide_pages: int = 0  # the teacher's guide's sheets, the last of the kit or of the host-key file
     key_pages: int = 0  # the host key's sheets (before the guide), in the kit or in the host-key file
+    tile: float = 0.0  # mm: the tiles' size when it is not the options' (a tactile kit's, found for its braille)
 
 
 PLAYERS, HOST = "players", "host"  # whose a page is: every footer says so
@@ -293,6 +294,10 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     metrics = metrics if isinstance(metrics, Typeset) else Typeset(metrics, options.type)
     metrics = ink_metrics(metrics, INKS[options.ink])  # low ink: wrapped at the weight it prints in
     ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
+    if options.tactile:  # as large as the tiles' braille needs to stand clear of their lines
+        from papergame.layout.pages.tactile_sheets import kit_tile
+
+        ctx = ctx._replace(tile=kit_tile(ctx))
     pages = rule_set_pages(ctx)
     for label in labels:  # the pages each kit has its own of
         if options.tactile:
@@ -327,6 +332,6 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     if options.host_key in ("page", "omit") or not sheets:
         whose = [PLAYERS] * len(sheets) + [HOST] * len(key_sheets)
         return Kit(finish(sheets + key_sheets, texts, options, made.kit_of, whose=whose), [], tile_numbers,
-                   board_numbers, len(guide), key_pages)
+                   board_numbers, len(guide), key_pages, ctx.tile)
     return Kit(finish(sheets, texts, options, made.kit_of), finish(key_sheets, texts, options, whose=HOST),
-               tile_numbers, board_numbers, len(guide), key_pages)
+               tile_numbers, board_numbers, len(guide), key_pages, ctx.tile)

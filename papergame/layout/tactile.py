@@ -172,6 +172,32 @@ def free_spot(shape: TileShape, pairs: tuple, size: float, w: float, h: float, p
     return None if not found else (found[0][0] * size, found[0][1] * size)
 
 
+LARGEST = 120.0  # mm: the largest tactile tile `tactile_size` looks at (one to a sheet's width beyond it)
+
+
+def braille_fits(shape: TileShape, tiles, size: float, code: BrailleCode) -> bool:
+    """Whether every tile type's braille type number has room `APART` clear of its lines and edge at `size`."""
+    for tile in tiles:
+        w, h = braille_size(coordinate(str(tile.id), code))
+        if free_spot(shape, tuple(tuple(p) for p in tile.pairs), size, w, h, Point(0.25 * shape.width, 0.8)) is None:
+            return False
+    return True
+
+
+def tactile_size(shape: TileShape, tiles, least: float, code: BrailleCode) -> float | None:
+    """The smallest whole size in mm from `least` at which every tile type's braille type number has room
+    `APART` clear of its lines (`least` itself when it has), or None up to `LARGEST`.
+
+    Two lines a square tile have room at 50 mm; three a hexagon (a triple crossing in the middle) need more.
+    """
+    if braille_fits(shape, tiles, least, code):
+        return least
+    for size in range(math.floor(least) + 1, math.floor(LARGEST) + 1):
+        if braille_fits(shape, tiles, float(size), code):
+            return float(size)
+    return None
+
+
 class TileLabel(NamedTuple):
     """Where a tactile tile's braille type number went (mm, tile frame: left, bottom, width, height)."""
 

@@ -14,15 +14,17 @@ from typing import NamedTuple
 from papergame.braille import CODES, BrailleCode, coordinate
 from papergame.errors import DefinitionError, OptionError
 from papergame.layout.context import PageContext
+from papergame.layout.grid import Grid
 from papergame.layout.pages.blocks import BODY, HEADING, TITLE
 from papergame.layout.pages.tokens import SPARES
 from papergame.layout.paper import Sheet
 from papergame.layout.pieces import PrintedTile, kit_id, tile_list
 from papergame.layout.primitives import Circle, Group, Item, Line, Rect, Text
-from papergame.layout.tactile import (APART, DOT, EDGE, LABEL, LINE_TYPES, MAX_LINES, PATH, RED,
-                                      TOKEN, Span, braille_items, braille_size, dashes, dot_places, tactile_tile,
-                                      token_items, token_shape)
+from papergame.layout.tactile import (APART, DOT, EDGE, LABEL, LARGEST, LINE_TYPES, MAX_LINES, PATH, RED,
+                                      TOKEN, Span, braille_items, braille_size, dashes, dot_places, tactile_size,
+                                      tactile_tile, token_items, token_shape)
 from papergame.layout.textflow import wrap
+from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
 from papergame.text import Texts
@@ -44,11 +46,30 @@ def code_of(texts: Texts) -> BrailleCode:
 
 
 def check_shape(shape: TileShape) -> None:
-    """Tactile kits are made for square tiles with one port a side (two lines a tile, 25 mm apart at 50 mm)."""
-    if len(shape.sides) != 4 or shape.ports_per_side != 1:
-        raise OptionError("tactile", f"makes kits of square tiles with one port a side for now; this game's "
+    """Tactile kits are made for squares and hexagons with one port a side (two or three lines a tile)."""
+    if shape.ports_per_side != 1:
+        raise OptionError("tactile", f"makes kits of tiles with one port a side for now; this game's "
                                      f"tiles are {shape.kind}s with {shape.ports_per_side} port(s) a side, too close "
                                      f"together to keep lines {APART:g} mm apart")
+
+
+def kit_tile(ctx: PageContext) -> float:
+    """The tactile tiles' size: the one asked for (at least `TACTILE_TILE`), or as much more as the tiles'
+    braille type numbers need to stand `APART` clear of their lines (found by trying whole sizes)."""
+    from papergame.options import TACTILE_TILE
+
+    check_shape(ctx.shape)
+    if any(len(t.pairs) > MAX_LINES for t in ctx.game.tiles):
+        raise OptionError("tactile", f"draws at most {MAX_LINES} lines a tile")
+    size = tactile_size(ctx.shape, ctx.game.tiles, ctx.tile, braille_code(ctx))
+    if size is None:
+        raise OptionError("tactile", f"finds no tile size up to {LARGEST:g} mm with room for every tile's braille "
+                                     f"type number {APART:g} mm clear of its lines")
+    if size > ctx.tile and ctx.tile != TACTILE_TILE:
+        raise OptionError("tile-size", f"{ctx.tile:g} mm is too small for this game's tactile tiles: their braille "
+                                       f"type numbers need {size:g} mm to stand {APART:g} mm clear of the lines: "
+                                       f"leave tile-size out and the kit takes {size:g} mm")
+    return size
 
 
 class Area(NamedTuple):
@@ -146,9 +167,11 @@ def key_words(game: GameDefinition, texts: Texts) -> list[str]:
 
 
 def tile_sheets(ctx: PageContext, tiles: list[PrintedTile], tokens: bool, red: bool) -> list[Sheet]:
-    """The tiles butted in rows (their thin edges are the cut lines), then the tokens in a row of their own."""
+    """The tiles butted in rows (their thin edges are the cut lines: hexagons meet at their flat sides and
+    corners), then the tokens in a row of their own."""
     code = braille_code(ctx)
     size = ctx.tile
+    wide = ctx.shape.width * size  # a tile's box: a square's side, a hexagon's corner to corner
     sheets: list[Sheet] = []
     remaining = list(tiles)
     title = ctx.texts.get("tactile.tiles_title")
@@ -158,17 +181,17 @@ def tile_sheets(ctx: PageContext, tiles: list[PrintedTile], tokens: bool, red: b
         current = titled(ctx, f"tactile-tiles-{len(sheets) + 1}", title, red)
         sheets.append(current)
         room = area(current)
-        cols = math.floor((room.right - room.left) / size)
+        cols = math.floor((room.right - room.left) / wide)
         rows = math.floor((room.top - room.bottom) / size)
         if cols < 1 or rows < 1:
             raise OptionError("tile-size", f"a {size:g} mm tactile tile does not fit on a sheet")
         chunk, remaining = remaining[: cols * rows], remaining[cols * rows:]
         used = min(cols, len(chunk))
-        x0 = (room.left + room.right) / 2 - used * size / 2
+        x0 = (room.left + room.right) / 2 - used * wide / 2
         for i, printed in enumerate(chunk):
             c, r = i % used, i // used
             label = kit_id(ctx.texts, printed) if red else None
-            current.add(Group(x0 + c * size, room.top - (r + 1) * size, 0,
+            current.add(Group(x0 + c * wide, room.top - (r + 1) * size, 0,
                               tuple(tactile_tile(ctx.shape, printed.tile, size, code, label))))
         bottom = room.top - math.ceil(len(chunk) / used) * size
     if tokens:
@@ -246,6 +269,8 @@ def board_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
 def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
     """The board at full size, cut into parts that fit a sheet, each cell a thin square; the column letters
     and row numbers in braille on each part's outer sides."""
+    if len(ctx.shape.sides) != 4:
+        return grid_board_sheets(ctx, red)
     code = braille_code(ctx)
     board = ctx.game.board
     size = ctx.tile
@@ -285,15 +310,84 @@ def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
     return sheets
 
 
+def grid_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
+    """The board in parts for any shape (`layout/grid.Grid` says where its cells lie): as many columns and
+    rows a part as fit a sheet with the braille round them."""
+    probe = area(ctx.sheet("probe"))
+    across, down = label_room(ctx, code)
+    board = ctx.game.board
+
+    def size_of(cols: int, rows: int) -> tuple[float, float]:
+        left, bottom, right, top = board.extent([Cell(c, r) for c in range(cols) for r in range(rows)])
+        return (right - left) * ctx.tile, (top - bottom) * ctx.tile
+
+    def most(count: int, fits) -> int:
+        return max((n for n in range(1, count + 1) if fits(n)), default=0)
+
+    width, height = probe.right - probe.left - across, probe.top - probe.bottom - down
+    most_cols = most(len(board.columns), lambda n: size_of(n, 1)[0] <= width)
+    most_rows = most(len(board.rows), lambda n: size_of(max(most_cols, 1), n)[1] <= height)
+    if most_cols < 1 or most_rows < 1:
+        raise OptionError("tile-size", f"a {ctx.tile:g} mm board cell and its braille do not fit on a sheet")
+    col_runs = split(len(board.columns), most_cols)
+    row_runs = split(len(board.rows), most_rows)[::-1]  # the north of the board first
+    return [Part(cols, rows, left=i == 0, top=j == 0)
+            for j, rows in enumerate(row_runs) for i, cols in enumerate(col_runs)]
+
+
+def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
+    """A board of hexagons (or any shape `Grid` lays out) at full size in parts: each side of a cell once, a
+    thin line; the column letters above or below each column's end cell and the row numbers beside the
+    part's first or last column, in braille, `APART` clear of the grid."""
+    code = braille_code(ctx)
+    board = ctx.game.board
+    size = ctx.tile
+    across, down = label_room(ctx, code)
+    letter_h = braille_size([1])[1]
+    clear = APART + EDGE / 2
+    sheets = []
+    for n, part in enumerate(grid_parts(ctx, code), start=1):
+        first, last = board.columns[part.cols.start], board.columns[part.cols.stop - 1]
+        low, high = board.rows[part.rows.start], board.rows[part.rows.stop - 1]
+        sheet = titled(ctx, f"tactile-board-{n}", ctx.texts.get("tactile.board_title", first=first, last=last, low=low,
+                                                                high=high), red)
+        room = area(sheet)
+        cells = [Cell(c, r) for c in part.cols for r in part.rows]
+        left, bottom, right, top = Grid(board, size, 0.0, 0.0).extent(cells)
+        x = room.left + across - left if part.left else room.right - across - right
+        y = room.top - (down if part.top else 0.0) - top
+        grid = Grid(board, size, x, y)
+        sheet.add(*(Line(*side.start, *side.end, width=EDGE) for side in grid.sides(cells)))
+        for c in part.cols:
+            end = Cell(c, part.rows.stop - 1 if part.top else part.rows.start)
+            cx, cy = grid.centre(end)
+            cells_of = coordinate(board.columns[c], code)
+            bw, _ = braille_size(cells_of)
+            label_top = cy + size / 2 + clear + letter_h if part.top else cy - size / 2 - clear
+            sheet.add(*braille_items(cells_of, cx - bw / 2, label_top))
+            if red:
+                sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], LABEL, bold=True,
+                               colour=RED))
+        for r in part.rows:
+            side = Cell(part.cols.start if part.left else part.cols.stop - 1, r)
+            corners = grid.outline(side)
+            cx, cy = grid.centre(side)
+            cells_of = coordinate(board.rows[r], code)
+            bw, bh = braille_size(cells_of)
+            at = min(p[0] for p in corners) - clear - bw if part.left else max(p[0] for p in corners) + clear
+            sheet.add(*braille_items(cells_of, at, cy + bh / 2))
+            if red:
+                sheet.add(Text(at, cy - bh / 2 - LABEL * 1.3, board.rows[r], LABEL, bold=True, colour=RED))
+        sheets.append(sheet)
+    return sheets
+
+
 # --- the kit's tactile part, and the guide's page --------------------------------------------------
 
 
 def tactile_sheets(ctx: PageContext, wants, selection: list[PrintedTile] | None, red: bool
                    ) -> tuple[list[Sheet], list[Sheet], list[Sheet]]:
     """The sheets for swell paper in the order they print: (all of them, the board's, those with tiles)."""
-    check_shape(ctx.shape)
-    if any(len(t.pairs) > MAX_LINES for t in ctx.game.tiles):
-        raise OptionError("tactile", f"draws at most {MAX_LINES} lines a tile")
     sheets: list[Sheet] = []
     boards: list[Sheet] = []
     with_tiles: list[Sheet] = []
