@@ -397,9 +397,6 @@ def test_without_tactile_the_kit_has_no_red_and_no_tactile_sheet(tmp_path):
                                    "not by kit): build once for each pupil, without kits or kit"),
     (["--tactile", "--backs", "fold"], "Error: --backs: prints grey tile backs, and a tactile kit is pure black: "
                                        "leave backs at none"),
-    (["--tactile", "--game", "eight-port-path-tiles"],
-     "Error: --tactile: makes kits of tiles with one port a side for now; this game's tiles are squares "
-     "with 2 port(s) a side, too close together to keep lines 6.4 mm apart"),
 ])
 def test_what_a_tactile_kit_refuses(tmp_path, args, line):
     result = CliRunner().invoke(main, ["build", "-o", str(tmp_path / "k.pdf"), *args])

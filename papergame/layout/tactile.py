@@ -42,7 +42,8 @@ LABEL = 4.0  # mm (11.3 pt): a sighted helper's red label
 RED = "red"
 TOKEN = 20.0  # mm across a token's shape
 
-LINE_TYPES = ("solid", "dashed", "dotted")  # a tile's lines, in the order of its pairs
+DASHDOT_GAP = 2.5  # mm: a dash-dot line's gaps, either side of each dot
+LINE_TYPES = ("solid", "dashed", "dotted", "dashdot")  # a tile's lines, in the order of its pairs
 MAX_LINES = len(LINE_TYPES)
 
 
@@ -69,7 +70,7 @@ def gaps(shape: TileShape, pairs: tuple, size: float) -> dict[int, list[Span]]:
 
 def outer(line: int) -> float:
     """How wide a line of this type is, ink included."""
-    return DOT if LINE_TYPES[line] == "dotted" else PATH
+    return DOT if LINE_TYPES[line] in ("dotted", "dashdot") else PATH
 
 
 def drawn(length: float, cuts: list[Span]) -> list[Span]:
@@ -100,6 +101,27 @@ def dashes(span: Span) -> list[Span]:
     unit = length / (n * DASH_ON + (n - 1) * DASH_OFF)
     on, off = DASH_ON * unit, DASH_OFF * unit
     return [Span(span.start + k * (on + off), span.start + k * (on + off) + on) for k in range(n)]
+
+
+def dash_dots(span: Span) -> tuple[list[Span], list[float]]:
+    """A dash-dot stretch: whole dashes at both ends, a dot (its centre, mm along) between each two.
+
+    >>> [tuple(round(v, 2) for v in s) for s in dash_dots(Span(0.0, 19.2))[0]], dash_dots(Span(0.0, 19.2))[1]
+    ([(0.0, 6.0), (13.2, 19.2)], [9.6])
+    """
+    length = span.end - span.start
+    period = DASH_ON + 2 * DASHDOT_GAP + DOT
+    n = max(1, round((length + period - DASH_ON) / period))
+    on = DASH_ON if n == 1 else (length - (n - 1) * (2 * DASHDOT_GAP + DOT)) / n
+    if n > 1 and on < DASH_ON / 2:  # too short for its dots: fewer of them
+        n -= 1
+        on = DASH_ON if n == 1 else (length - (n - 1) * (2 * DASHDOT_GAP + DOT)) / n
+    if n == 1:
+        return [span], []
+    step = on + 2 * DASHDOT_GAP + DOT
+    dashes_ = [Span(span.start + k * step, span.start + k * step + on) for k in range(n)]
+    dots = [span.start + k * step + on + DASHDOT_GAP + DOT / 2 for k in range(n - 1)]
+    return dashes_, dots
 
 
 def dot_places(span: Span) -> list[float]:
@@ -145,6 +167,12 @@ def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
             elif kind == "dashed":
                 items += [curve_item(piece(d, i, s.start / size, s.end / size), size, PATH, 0.0, "port")
                           for s in dashes(span)]
+            elif kind == "dashdot":
+                runs, dots = dash_dots(span)
+                items += [curve_item(piece(d, i, s.start / size, s.end / size), size, PATH, 0.0, "port") for s in runs]
+                for at in dots:
+                    x, y = point_along(shape, pairs, i, at, size)
+                    items.append(Circle(x, y, DOT / 2, width=0, stroke=None, fill=0.0))
             else:
                 for at in dot_places(span):
                     x, y = point_along(shape, pairs, i, at, size)
@@ -175,26 +203,29 @@ def free_spot(shape: TileShape, pairs: tuple, size: float, w: float, h: float, p
 LARGEST = 120.0  # mm: the largest tactile tile `tactile_size` looks at (one to a sheet's width beyond it)
 
 
-def braille_fits(shape: TileShape, tiles, size: float, code: BrailleCode) -> bool:
-    """Whether every tile type's braille type number has room `APART` clear of its lines and edge at `size`."""
-    for tile in tiles:
+def braille_misfit(shape: TileShape, tiles, size: float, code: BrailleCode) -> int | None:
+    """The index of the first tile type whose braille type number finds no room `APART` clear of its lines
+    and edge at `size`, or None when every one does."""
+    for i, tile in enumerate(tiles):
         w, h = braille_size(coordinate(str(tile.id), code))
         if free_spot(shape, tuple(tuple(p) for p in tile.pairs), size, w, h, Point(0.25 * shape.width, 0.8)) is None:
-            return False
-    return True
+            return i
+    return None
 
 
 def tactile_size(shape: TileShape, tiles, least: float, code: BrailleCode) -> float | None:
     """The smallest whole size in mm from `least` at which every tile type's braille type number has room
     `APART` clear of its lines (`least` itself when it has), or None up to `LARGEST`.
 
-    Two lines a square tile have room at 50 mm; three a hexagon (a triple crossing in the middle) need more.
+    Two lines a square tile have room at 50 mm; three a hexagon (a triple crossing in the middle) need 71,
+    four (two ports a side) 94. A type without room at one size is tried first at the next.
     """
-    if braille_fits(shape, tiles, least, code):
-        return least
-    for size in range(math.floor(least) + 1, math.floor(LARGEST) + 1):
-        if braille_fits(shape, tiles, float(size), code):
-            return float(size)
+    order = list(tiles)
+    for size in [least] + [float(s) for s in range(math.floor(least) + 1, math.floor(LARGEST) + 1)]:
+        misfit = braille_misfit(shape, order, size, code)
+        if misfit is None:
+            return size
+        order.insert(0, order.pop(misfit))
     return None
 
 

@@ -21,7 +21,7 @@ from papergame.layout.paper import Sheet
 from papergame.layout.pieces import PrintedTile, kit_id, tile_list
 from papergame.layout.primitives import Circle, Group, Item, Line, Rect, Text
 from papergame.layout.tactile import (APART, DOT, EDGE, LABEL, LARGEST, LINE_TYPES, MAX_LINES, PATH, RED,
-                                      TOKEN, Span, braille_items, braille_size, dashes, dot_places, tactile_size,
+                                      TOKEN, Span, braille_items, braille_size, dash_dots, dashes, dot_places, tactile_size,
                                       tactile_tile, token_items, token_shape)
 from papergame.layout.textflow import wrap
 from papergame.model.board import Cell
@@ -46,10 +46,10 @@ def code_of(texts: Texts) -> BrailleCode:
 
 
 def check_shape(shape: TileShape) -> None:
-    """Tactile kits are made for squares and hexagons with one port a side (two or three lines a tile)."""
-    if shape.ports_per_side != 1:
-        raise OptionError("tactile", f"makes kits of tiles with one port a side for now; this game's "
-                                     f"tiles are {shape.kind}s with {shape.ports_per_side} port(s) a side, too close "
+    """Tactile kits are made for squares (one or two ports a side) and hexagons with one port a side."""
+    if shape.ports_per_side > (2 if len(shape.sides) == 4 else 1):
+        raise OptionError("tactile", f"makes kits of tiles with at most {MAX_LINES} lines; this game's "
+                                     f"tiles are {shape.kind}s with {shape.ports_per_side} ports a side, too close "
                                      f"together to keep lines {APART:g} mm apart")
 
 
@@ -119,6 +119,10 @@ def sample_items(kind: str, x: float, cy: float, code: BrailleCode) -> list[Item
         return [Line(x + s.start, cy, x + s.end, cy, width=PATH) for s in dashes(Span(0.0, SAMPLE))]
     if kind == "dotted":
         return [Circle(x + at, cy, DOT / 2, width=0, stroke=None, fill=0.0) for at in dot_places(Span(0.0, SAMPLE))]
+    if kind == "dashdot":
+        dashes_, dots = dash_dots(Span(0.0, SAMPLE))
+        sample: list[Item] = [Line(x + s.start, cy, x + s.end, cy, width=PATH) for s in dashes_]
+        return sample + [Circle(x + at, cy, DOT / 2, width=0, stroke=None, fill=0.0) for at in dots]
     if kind == "edge":
         return [Line(x, cy, x + SAMPLE, cy, width=EDGE)]
     if kind.startswith("token-"):
@@ -226,22 +230,48 @@ class Part(NamedTuple):
     rows: range
     left: bool  # row numbers on the left (else on the right)
     top: bool  # column letters above (else below)
+    numbers: bool = True  # the row numbers are on this part (a part between two others has none)
+    letters: bool = True  # ... and the column letters
 
 
-def split(count: int, most: int) -> list[range]:
-    """`count` cells in as few runs of at most `most` as will do, as even as they can be.
+def runs(count: int, ends: int, middle: int) -> list[range]:
+    """`count` cells in as few runs as will do, as even as they can be, the first and last at most `ends`
+    long (they carry the labels) and those between at most `middle`.
 
-    >>> split(5, 3), split(6, 3), split(2, 4)
-    ([range(0, 3), range(3, 5)], [range(0, 3), range(3, 6)], [range(0, 2)])
+    >>> runs(5, 3, 3), runs(6, 1, 2), runs(2, 4, 4)
+    ([range(0, 3), range(3, 5)], [range(0, 1), range(1, 3), range(3, 5), range(5, 6)], [range(0, 2)])
     """
-    parts = math.ceil(count / most)
-    base, extra = divmod(count, parts)
-    out, start = [], 0
-    for i in range(parts):
-        n = base + (1 if i < extra else 0)
-        out.append(range(start, start + n))
-        start += n
-    return out
+    for k in range(1, count + 1):
+        room = [ends] if k == 1 else [ends] + [middle] * (k - 2) + [ends]
+        if sum(room) < count:
+            continue
+        sizes = [0] * k
+        for _ in range(count):  # one more cell to the shortest run that has room, the first of equals
+            i = min((i for i in range(k) if sizes[i] < room[i]), key=lambda i: sizes[i])
+            sizes[i] += 1
+        out, start = [], 0
+        for n in sizes:
+            out.append(range(start, start + n))
+            start += n
+        return out
+    return []
+
+
+def labelled_runs(count: int, ends: int, middle: int) -> tuple[list[range], bool]:
+    """The runs of a board's columns (or rows), every part with its labels; or, when leaving the labels off
+    the parts between the first and the last (`middle` cells fit there) saves a sheet, those runs and True."""
+    every, fewer = runs(count, ends, ends), runs(count, ends, max(ends, middle))
+    return (fewer, True) if len(fewer) < len(every) else (every, False)
+
+
+def parts_of(cols: tuple[list[range], bool], rows: tuple[list[range], bool]) -> list[Part]:
+    """The parts, north first (`rows` run south to north): labels on the outer sides, and on a part between
+    two others unless its runs leave them off (`labelled_runs`)."""
+    (col_runs, bare_cols), (row_runs, bare_rows) = cols, (rows[0][::-1], rows[1])
+    last_col, last_row = len(col_runs) - 1, len(row_runs) - 1
+    return [Part(c, r, left=i == 0, top=j == 0, numbers=not bare_cols or i in (0, last_col),
+                 letters=not bare_rows or j in (0, last_row))
+            for j, r in enumerate(row_runs) for i, c in enumerate(col_runs)]
 
 
 def label_room(ctx: PageContext, code: BrailleCode) -> tuple[float, float]:
@@ -255,15 +285,14 @@ def board_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
     """The board in parts, each on a sheet with its labels on the outer sides (the sides that meet stay bare)."""
     probe = area(ctx.sheet("probe"))
     across, down = label_room(ctx, code)
-    most_cols = math.floor((probe.right - probe.left - across) / ctx.tile)
-    most_rows = math.floor((probe.top - probe.bottom - down) / ctx.tile)
+    width, height = probe.right - probe.left, probe.top - probe.bottom
+    most_cols = math.floor((width - across) / ctx.tile)
+    most_rows = math.floor((height - down) / ctx.tile)
     if most_cols < 1 or most_rows < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm board cell and its braille do not fit on a sheet")
     board = ctx.game.board
-    col_runs = split(len(board.columns), most_cols)
-    row_runs = split(len(board.rows), most_rows)[::-1]  # the north of the board first
-    return [Part(cols, rows, left=i == 0, top=j == 0)
-            for j, rows in enumerate(row_runs) for i, cols in enumerate(col_runs)]
+    return parts_of(labelled_runs(len(board.columns), most_cols, math.floor(width / ctx.tile)),
+                    labelled_runs(len(board.rows), most_rows, math.floor(height / ctx.tile)))
 
 
 def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
@@ -284,12 +313,15 @@ def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
                                                                 high=high), red)
         room = area(sheet)
         w, h = len(part.cols) * size, len(part.rows) * size
-        x0 = room.left + across if part.left else room.right - across - w
-        top = room.top - (down if part.top else 0.0)
+        x0 = (room.left + across if part.left else room.right - across - w) if part.numbers else (
+            (room.left + room.right - w) / 2)
+        top = room.top - (down if part.top and part.letters else 0.0)
         y0 = top - h
         for i, c in enumerate(part.cols):
             for j, r in enumerate(part.rows):
                 sheet.add(Rect(x0 + i * size, y0 + j * size, size, size, width=EDGE, stroke=0.0, fill=None))
+            if not part.letters:
+                continue
             cells = coordinate(board.columns[c], code)
             bw, bh = braille_size(cells)
             cx = x0 + (i + 0.5) * size
@@ -298,7 +330,7 @@ def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
             if red:
                 sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], LABEL, bold=True,
                                colour=RED))
-        for j, r in enumerate(part.rows):
+        for j, r in enumerate(part.rows if part.numbers else ()):
             cells = coordinate(board.rows[r], code)
             bw, bh = braille_size(cells)
             cy = y0 + (j + 0.5) * size
@@ -324,15 +356,14 @@ def grid_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
     def most(count: int, fits) -> int:
         return max((n for n in range(1, count + 1) if fits(n)), default=0)
 
-    width, height = probe.right - probe.left - across, probe.top - probe.bottom - down
-    most_cols = most(len(board.columns), lambda n: size_of(n, 1)[0] <= width)
-    most_rows = most(len(board.rows), lambda n: size_of(max(most_cols, 1), n)[1] <= height)
-    if most_cols < 1 or most_rows < 1:
+    width, height = probe.right - probe.left, probe.top - probe.bottom
+    cols, middle_cols = (most(len(board.columns), lambda n: size_of(n, 1)[0] <= room) for room in (width - across, width))
+    wide = max(cols, middle_cols, 1)
+    rows, middle_rows = (most(len(board.rows), lambda n: size_of(wide, n)[1] <= room) for room in (height - down, height))
+    if cols < 1 or rows < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm board cell and its braille do not fit on a sheet")
-    col_runs = split(len(board.columns), most_cols)
-    row_runs = split(len(board.rows), most_rows)[::-1]  # the north of the board first
-    return [Part(cols, rows, left=i == 0, top=j == 0)
-            for j, rows in enumerate(row_runs) for i, cols in enumerate(col_runs)]
+    return parts_of(labelled_runs(len(board.columns), cols, middle_cols),
+                    labelled_runs(len(board.rows), rows, middle_rows))
 
 
 def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
@@ -354,11 +385,12 @@ def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
         room = area(sheet)
         cells = [Cell(c, r) for c in part.cols for r in part.rows]
         left, bottom, right, top = Grid(board, size, 0.0, 0.0).extent(cells)
-        x = room.left + across - left if part.left else room.right - across - right
-        y = room.top - (down if part.top else 0.0) - top
+        x = (room.left + across - left if part.left else room.right - across - right) if part.numbers else (
+            (room.left + room.right - left - right) / 2)
+        y = room.top - (down if part.top and part.letters else 0.0) - top
         grid = Grid(board, size, x, y)
         sheet.add(*(Line(*side.start, *side.end, width=EDGE) for side in grid.sides(cells)))
-        for c in part.cols:
+        for c in part.cols if part.letters else ():
             end = Cell(c, part.rows.stop - 1 if part.top else part.rows.start)
             cx, cy = grid.centre(end)
             cells_of = coordinate(board.columns[c], code)
@@ -368,7 +400,7 @@ def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
             if red:
                 sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], LABEL, bold=True,
                                colour=RED))
-        for r in part.rows:
+        for r in part.rows if part.numbers else ():
             side = Cell(part.cols.start if part.left else part.cols.stop - 1, r)
             corners = grid.outline(side)
             cx, cy = grid.centre(side)
