@@ -53,6 +53,7 @@ REQUESTS = [
     "/kit.pdf?game=hexagon-path-tiles&kits=3&lang=fr",
     "/kit.pdf?tile-size=70", "/pages/kit.json?lang=xx", "/worksheets.pdf?level=expert", "/kit.pdf?colour=red",
     "/host-key.pdf", "/kit.pdf?game=upload-0000000000000000", "/nothing.html",
+    "/braille.zip?tactile=on", "/braille.zip", "/pages/kit.json?tactile=on&only=rules",
 ]
 
 

@@ -256,6 +256,25 @@ def test_the_default_kit_and_worksheets_are_the_command_lines(server, tmp_path):
 # --- page counts and previews ------------------------------------------------------------
 
 
+def test_a_tactile_kits_braille_files_come_in_one_zip_as_the_command_line_writes_them(server, tmp_path):
+    import zipfile
+
+    result = CliRunner().invoke(main, ["build", "--tactile", "-o", str(tmp_path / "edge-port-path-tiles.pdf")])
+    assert result.exit_code == 0, result.output
+    reply = request(server, "/braille.zip?tactile=on")
+    assert reply.status == 200 and reply.headers["Content-Type"] == "application/zip"
+    assert reply.headers["Content-Disposition"] == 'attachment; filename="edge-port-path-tiles-braille.zip"'
+    with zipfile.ZipFile(io.BytesIO(reply.body)) as archive:
+        got = {name: archive.read(name) for name in archive.namelist()}
+    assert got == {p.name: p.read_bytes() for p in tmp_path.glob("*.brf")} and len(got) == 3
+    assert request(server, "/braille.zip?tactile=on").body == reply.body  # the same kit, the same bytes
+    counts = request(server, "/pages/kit.json?tactile=on").json()
+    assert counts["braille"] == 3 and counts["kit"] > 0
+    refused = request(server, "/braille.zip")
+    assert refused.status == 404 and refused.headers["X-Papergame-Field"] == "tactile"  # not made, as a host key
+    assert refused.body.decode().startswith("Error: braille files come with a tactile kit")
+
+
 def test_page_counts(server):
     # by default the host key and the guide are the host's file, as `build` writes them
     assert request(server, "/pages/kit.json").json() == {"kit": 4, "host-key": 2}

@@ -65,6 +65,9 @@ def route(method: str, target: str, body: bytes | None) -> tuple[int, dict[str, 
     if path.endswith(".pdf") and path[1:-4] in DOCUMENTS:
         data, filename = ENGINE.document(path[1:-4], query)
         return 200, {"Content-Type": "application/pdf", "Content-Disposition": server.attachment(filename)}, data
+    if path == "/braille.zip":
+        data, filename = ENGINE.braille(query)
+        return 200, {"Content-Type": "application/zip", "Content-Disposition": server.attachment(filename)}, data
     if path.startswith("/pages/") and path.endswith(".json") and path[7:-5] in MAKERS:
         return 200, {"Content-Type": "application/json"}, json.dumps(ENGINE.page_counts(path[7:-5], query)).encode("utf-8")
     return 404, {"Content-Type": TEXT}, f"Error: {path}: there is no such page here\n".encode("utf-8")

@@ -369,8 +369,21 @@ class Engine:
         return data, f"{base}{doc.suffix}.pdf"
 
     def page_counts(self, maker_name: str, query: list[tuple[str, str]]) -> dict[str, int]:
+        """Each document's pages; for a tactile kit also "braille": how many BRF files `braille` zips."""
         pdfs, _, _ = self.pdfs(maker_name, query)
-        return {name: doc.pages(pdfs) for name, doc in DOCUMENTS.items() if doc.maker == maker_name}
+        counts = {name: doc.pages(pdfs) for name, doc in DOCUMENTS.items() if doc.maker == maker_name}
+        if maker_name == "kit" and pdfs.braille:
+            counts["braille"] = len(pdfs.braille)
+        return counts
+
+    def braille(self, query: list[tuple[str, str]]) -> tuple[bytes, str]:
+        """A tactile kit's BRF files (rules, record sheet, host key) in one zip, each named as `build` names
+        it beside the kit, and the zip's file name."""
+        pdfs, game, _ = self.pdfs("kit", query)
+        if not pdfs.braille:
+            raise NotMade("tactile", pdfs.no_braille or "braille files come with a tactile kit: choose tactile")
+        base = game_name(game)
+        return braille_zip(base, pdfs.braille), f"{base}-braille.zip"
 
     def page_png(self, name: str, number: int, query: list[tuple[str, str]]) -> bytes:
         """Page `number` (from 1) of a document as a PNG at PREVIEW_DPI, rendered by PDFium."""
@@ -396,6 +409,19 @@ class Engine:
         image.save(out, format="PNG", compress_level=1)
         with self.lock:
             return self.images.keep(image_key, out.getvalue())
+
+
+def braille_zip(base: str, files) -> bytes:
+    """The BRF files in a zip, stored as they are, with a fixed date: the same kit makes the same bytes."""
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+        for brf in files:
+            info = zipfile.ZipInfo(f"{base}-{brf.part}.brf", date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, brf.data)
+    return out.getvalue()
 
 
 __all__ = ["DOCUMENTS", "MAKERS", "Engine", "KitPdfs", "WorksheetPdfs", "builtin_games"]

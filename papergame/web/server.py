@@ -14,7 +14,8 @@ Routes (OPTIONS is a query string of the command's long options without dashes):
     GET  /worksheets-key.pdf?OPTIONS  ... and its answer keys
     GET  /loops.pdf?OPTIONS           exactly the bytes `papergame loops` writes (its own options named
                                       loops-size, loops-level ...), and /loops-key.pdf its keys
-    GET  /pages/kit.json?OPTIONS      page counts: {"kit": 5, "host-key": 0}
+    GET  /braille.zip?OPTIONS         a tactile kit's BRF files, as the command line writes them beside it
+    GET  /pages/kit.json?OPTIONS      page counts: {"kit": 5, "host-key": 0} (a tactile kit: "braille": 3 files)
     GET  /pages/worksheets.json?...   page counts: {"worksheets": 1, "worksheets-key": 1}; /pages/loops.json too
     GET  /preview/DOC/N.png?OPTIONS   page N of a document as an image
     POST /upload?name=FILE.toml       a definition file, kept in memory: {"game": "upload-...", "name": ...,
@@ -242,6 +243,9 @@ class Handler(BaseHTTPRequestHandler):
         elif path.endswith(".pdf") and path[1:-4] in DOCUMENTS:
             data, filename = engine.document(path[1:-4], self.query())
             self.send(200, data, "application/pdf", {"Content-Disposition": attachment(filename)})
+        elif path == "/braille.zip":
+            data, filename = engine.braille(self.query())
+            self.send(200, data, "application/zip", {"Content-Disposition": attachment(filename)})
         elif path.startswith("/pages/") and path.endswith(".json") and path[7:-5] in MAKERS:
             self.send_json(engine.page_counts(path[7:-5], self.query()))
         elif (match := PREVIEW.fullmatch(path)) and match.group(1) in DOCUMENTS:

@@ -95,7 +95,7 @@
     const disposition = answer.headers["Content-Disposition"] || "";
     const utf8 = /filename\*=UTF-8''([^;]+)/.exec(disposition), plain = /filename="([^"]+)"/.exec(disposition);
     const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([answer.body], {type: "application/pdf"}));
+    link.href = URL.createObjectURL(new Blob([answer.body], {type: answer.headers["Content-Type"] || "application/pdf"}));
     link.download = utf8 ? decodeURIComponent(utf8[1]) : plain ? plain[1] : "papergame.pdf";
     document.body.append(link);
     link.click();

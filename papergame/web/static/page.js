@@ -313,6 +313,7 @@ function showPages(maker, counts, query) {
   const previews = section.querySelector(".previews");
   const wanted = [];
   for (const [doc, count] of Object.entries(counts)) {
+    if (doc === "braille") continue;  // files to save, not pages to show
     for (let page = 1; page <= count; page++) wanted.push([doc, page]);
   }
   while (previews.children.length > wanted.length) previews.lastChild.remove();
@@ -346,6 +347,11 @@ function showPages(maker, counts, query) {
     link.setAttribute("aria-disabled", missing ? "true" : "false");
     const note = section.querySelector(`[data-note="${doc}"]`);
     if (note) note.hidden = !missing;
+  }
+  const braille = section.querySelector("a[data-braille]");
+  if (braille) {  // a tactile kit's BRF files, in one zip
+    braille.hidden = !counts.braille;
+    braille.href = `/braille.zip?${query}`;
   }
 }
 
@@ -447,7 +453,7 @@ async function start() {
     refresh(maker);
   }
   document.getElementById("upload").addEventListener("change", upload);
-  for (const link of document.querySelectorAll("a[data-doc]")) {
+  for (const link of document.querySelectorAll("a[data-doc], a[data-braille]")) {
     link.addEventListener("click", event => {
       if (!backEnd.save) return;
       event.preventDefault();
