@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import accumulate
-from operator import add, not_
+from itertools import accumulate, repeat
+from operator import add, mul, sub
 from typing import NamedTuple
 
 from papergame.model.geometry import Point, TileShape
@@ -306,16 +306,14 @@ GRID = 48  # cells across the tile's height
 
 
 class Room(NamedTuple):
-    """Cells of the tile (in tile units, `step` wide) that are inside it and clear of every line."""
+    """Cells of the tile (in tile units, `step` wide) that are inside it and clear of every line, each row of
+    cells as an integer (bit c set for the cell in column c), row 0 at the bottom."""
 
     step: float
     cols: int
     rows: int
-    free: tuple[tuple[bool, ...], ...]  # free[row][col], row 0 at the bottom
-    blocked_sums: tuple[tuple[int, ...], ...]  # summed-area table of the cells that are not free
-    inside: tuple[tuple[bool, ...], ...] = ()  # inside[row][col]: far enough inside the outline, lines or not
-    free_bits: tuple[int, ...] = ()  # each row of `free` as an integer: bit c set where cell c is free
-    inside_bits: tuple[int, ...] = ()  # each row of `inside` as an integer, the same way
+    free_bits: tuple[int, ...]  # the cells far enough inside the outline and clear of every line
+    inside_bits: tuple[int, ...]  # the cells far enough inside the outline, lines or not
 
 
 def inside_by(shape: TileShape, x: float, y: float) -> float:
@@ -356,6 +354,11 @@ def _inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool
     return tuple(rows)
 
 
+@lru_cache(maxsize=64)
+def _inside_bits(shape: TileShape, grid: int, margin: float) -> tuple[int, ...]:
+    return _as_bits(_inside_mask(shape, grid, margin))
+
+
 @lru_cache(maxsize=4096)
 def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[float, ...],
          margin: float, grid: int = GRID) -> Room:
@@ -363,27 +366,19 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
 
     A cell counts as free only if all of it is that far away, so a finer `grid` finds more room.
     """
-    d = drawing(shape, pairs)
     step = 1.0 / grid
     cols, rows = math.ceil(shape.width / step), grid
-    inside = _inside_mask(shape, grid, margin)
-    free = [list(row) for row in inside]
+    inside = _inside_bits(shape, grid, margin)
+    blocked = [0] * rows  # each row's blocked cells, as bits
     centres = [(r + 0.5) * step for r in range(rows)]
     sqrt, ceil, floor, last = math.sqrt, math.ceil, math.floor, cols - 1
-    blocked = [False] * cols
-    for line, points in enumerate(d.polylines):
+    for line, samples in enumerate(_samples(shape, pairs, grid)):
         # a cell is blocked if its centre is within reach of a sample point; samples are at most
         # `step` apart, so none of the cell is nearer the line than `clearance`
         reach = clearance[line] + step / 2 * math.sqrt(2) + step / 2
         reach2 = reach * reach
         k = math.ceil(reach / step)
-        dense = []
-        for p, q in zip(points, points[1:]):
-            n = max(1, math.ceil(_dist(p, q) / step))
-            dense += [(p.x + (q.x - p.x) * i / n, p.y + (q.y - p.y) * i / n) for i in range(n)]
-        dense.append((points[-1].x, points[-1].y))
-        for px, py in dense:
-            pr = int(py / step)
+        for px, py, pr in samples:
             for r in range(pr - k if pr > k else 0, pr + k + 1 if pr + k + 1 < rows else rows):
                 dy = centres[r] - py
                 left = reach2 - dy * dy
@@ -397,12 +392,25 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
                 if c1 > last:
                     c1 = last
                 if c1 >= c0:
-                    free[r][c0:c1 + 1] = blocked[c0:c1 + 1]
-    sums = [[0] * (cols + 1)]
-    for cells in free:  # the summed-area table, row by row: the row's running count added to the one below
-        sums.append(list(map(add, sums[-1], accumulate(map(not_, cells), initial=0))))
-    return Room(step, cols, rows, tuple(tuple(row) for row in free), tuple(tuple(row) for row in sums), inside,
-                _as_bits(free), _as_bits(inside))
+                    blocked[r] |= (2 << c1) - (1 << c0)
+    return Room(step, cols, rows, tuple(cells & ~off for cells, off in zip(inside, blocked)), inside)
+
+
+@lru_cache(maxsize=256)
+def _samples(shape: TileShape, pairs: tuple[tuple[str, str], ...], grid: int
+             ) -> tuple[tuple[tuple[float, float, int], ...], ...]:
+    """Each line's polyline with points added so that none is more than a cell (1 / `grid`) from the
+    next: (x, y, the row y lies in). The same for every clearance, so kept."""
+    step = 1.0 / grid
+    out = []
+    for points in drawing(shape, pairs).polylines:
+        dense = []
+        for p, q in zip(points, points[1:]):
+            n = max(1, math.ceil(_dist(p, q) / step))
+            dense += [(p.x + (q.x - p.x) * i / n, p.y + (q.y - p.y) * i / n) for i in range(n)]
+        dense.append((points[-1].x, points[-1].y))
+        out.append(tuple((px, py, int(py / step)) for px, py in dense))
+    return tuple(out)
 
 
 def _as_bits(grid) -> tuple[int, ...]:
@@ -451,6 +459,20 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
     return out
 
 
+@lru_cache(maxsize=64)
+def _blocked_sums(free_bits: tuple[int, ...], cols: int) -> tuple[tuple[int, ...], ...]:
+    """The summed-area table of the cells that are not free: sums[r][c] counts them in rows below r, columns left of c."""
+    sums = [(0,) * (cols + 1)]
+    every = (1 << cols) - 1
+    for bits in free_bits:  # row by row: the row's running count added to the one below
+        blocked = format(~bits & every, f"0{cols}b")[::-1].encode().translate(_DIGITS)  # 1 a blocked cell, by column
+        sums.append(tuple(map(add, sums[-1], accumulate(blocked, initial=0))))
+    return tuple(sums)
+
+
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
 def _ruled_out(taken: tuple[tuple[float, float, float, float], ...], cols: int, step: float, x_off: float,
                w: float) -> list[tuple[int, float, float]]:
     """For each taken box (kept clear by a cell), the columns (as bits) where a box `w` wide starting
@@ -496,27 +518,30 @@ def least_blocked(room_: Room, w: float, h: float, prefer: Point,
     cw, ch = math.ceil(w / step), math.ceil(h / step)
     if cw > room_.cols or ch > room_.rows:
         return None
-    sums, inside = room_.blocked_sums, room_.inside_bits
+    sums, inside = _blocked_sums(room_.free_bits, room_.cols), room_.inside_bits
     x_off, y_off = (cw * step - w) / 2, (ch * step - h) / 2
     near = _ruled_out(taken, room_.cols, step, x_off, w)
-    found = []  # (blocked cells, column, row) of each box whose four corner cells are inside
+    span = room_.cols - cw + 1  # the columns a box can start in
+    every, over = (1 << span) - 1, cw * ch + 1  # `over`: more cells than a box holds
+    scored = []  # (fewest blocked cells in the row, row, each column's count, `over` added where no box may go)
     for r in range(room_.rows - ch + 1):
         low, high = inside[r], inside[r + ch - 1]
-        bits = low & (low >> (cw - 1)) & high & (high >> (cw - 1))
+        bits = low & (low >> (cw - 1)) & high & (high >> (cw - 1))  # the four corner cells inside
         y = r * step + y_off
         for ruled, y0, y1 in near:
             if y < y1 + step and y0 - step < y + h:
                 bits &= ~ruled
+        if not bits:
+            continue
         top, bottom = sums[r + ch], sums[r]
-        while bits:
-            lowest = bits & -bits
-            c = lowest.bit_length() - 1
-            bits ^= lowest
-            found.append((top[c + cw] - bottom[c + cw] - top[c] + bottom[c], c, r))
-    if not found:
+        counts = map(sub, map(sub, top[cw:], bottom[cw:]), map(sub, top, bottom))
+        shut = format(~bits & every, f"0{span}b")[::-1].encode().translate(_DIGITS)  # 1 where no box may go
+        row = list(map(add, counts, map(mul, shut, repeat(over))))
+        scored.append((min(row), r, row))
+    if not scored:
         return None
-    fewest = min(blocked for blocked, _, _ in found)
+    fewest = min(least for least, _, _ in scored)
     hypot, px, py = math.hypot, prefer.x, prefer.y
-    best = min((hypot(x + w / 2 - px, y + h / 2 - py), x, y)
-               for x, y in ((c * step + x_off, r * step + y_off) for blocked, c, r in found if blocked == fewest))
+    best = min((hypot(c * step + x_off + w / 2 - px, r * step + y_off + h / 2 - py), c * step + x_off, r * step + y_off)
+               for least, r, row in scored if least == fewest for c, blocked in enumerate(row) if blocked == fewest)
     return best[1], best[2]
