@@ -389,6 +389,8 @@ def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, 
     `least` and `loose` are a type profile's (paper.TypeProfile): no label smaller than `least`
     mm, and `loose` em more between letters.
     """
+    if not type_label and not id_label:
+        return ()
     twin = width_twin(id_label)
     placed = _labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin, least, loose)
     return tuple(label._replace(text=id_label or "") if label.text == twin and not label.bold else label

@@ -19,6 +19,7 @@ Everything here is cached per (shape, pairs), so a kit of many tiles stays fast.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import add, mul, sub
@@ -477,8 +478,13 @@ def _ruled_out(taken: tuple[tuple[float, float, float, float], ...], cols: int, 
                w: float) -> list[tuple[int, float, float]]:
     """For each taken box (kept clear by a cell), the columns (as bits) where a box `w` wide starting
     there would come too near it across, with the box's y0, y1 (the rows where it does are tested by the caller)."""
-    return [(sum(1 << c for c in range(cols) if c * step + x_off < x1 + step and x0 - step < c * step + x_off + w),
-             y0, y1) for x0, y0, x1, y1 in taken]
+    out = []
+    for x0, y0, x1, y1 in taken:  # a box's left edge grows with its column, so the columns ruled out run on from
+        # the first whose right edge passes x0 - step to the last whose left edge stays before x1 + step
+        first = bisect_left(range(cols), True, key=lambda c: x0 - step < c * step + x_off + w)
+        end = bisect_left(range(cols), True, key=lambda c: not c * step + x_off < x1 + step)
+        out.append(((1 << end) - (1 << first) if end > first else 0, y0, y1))
+    return out
 
 
 @lru_cache(maxsize=1024)
