@@ -47,10 +47,16 @@ def catalogue(definition: GameDefinition, captions: list[str], width: float, met
     tile_w = shape.width * size
     most = max(1, min(len(definition.tiles), int(width // (tile_w + TILE_GAP))))
     per_row = most
+
+    def pictures(size: float) -> list[list[Item]]:
+        if fit.sketch:  # only the sheet count is wanted: a picture's size is all of it that counts
+            return [[] for _ in definition.tiles]
+        return [tile_art(shape, t, size, type_label=str(t.id), least=least, loose=loose) for t in definition.tiles]
+
     while per_row > 1 and any(metrics.width(word, label_size(metrics)) > width / per_row - 1.5
                               for c in captions for word in c.split()):
         per_row -= 1  # a caption's word must fit its place
-    arts = [tile_art(shape, t, size, type_label=str(t.id), least=least, loose=loose) for t in definition.tiles]
+    arts = pictures(size)
     under = figure_grid([Figure(a, tile_w, size, c) for a, c in zip(arts, captions)], width, per_row, metrics,
                         "rules.tile_caption", fit=fit)
     if per_row == most and size == catalogue_size(shape, [""] * len(captions), width, metrics) * fit.picture:
@@ -58,7 +64,7 @@ def catalogue(definition: GameDefinition, captions: list[str], width: float, met
     size = catalogue_size(shape, [""] * len(captions), width, metrics) * fit.picture  # no caption word to fit
     tile_w = shape.width * size
     most = max(1, min(len(definition.tiles), int(width // (tile_w + TILE_GAP))))
-    arts = [tile_art(shape, t, size, type_label=str(t.id), least=least, loose=loose) for t in definition.tiles]
+    arts = pictures(size)
     rows = figure_grid([Figure(a, tile_w, size) for a in arts], width, most, metrics, "rules.tile_caption", fit=fit)
     listed = [paragraph(c, width, metrics, "rules.tile_caption", size=label_size(metrics), after=0.4, fit=fit)
               for c in captions]

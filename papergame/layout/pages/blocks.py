@@ -36,6 +36,8 @@ class Fit(NamedTuple):
     space: float = 1.0  # gaps between blocks, as a share of the normal ones
     picture: float = 1.0  # the pictures' size, as a share of the normal one
     wrap_pictures: bool = False  # a step's text goes on under its picture once past it
+    sketch: bool = False  # only the sheet count is wanted (`fitted`): pictures may leave out what changes no
+    # size (a tile's labels, whose places take long to find)
 
 
 NORMAL = Fit()
@@ -474,7 +476,6 @@ def fitted(make: Callable[[Fit], list[Sheet]]) -> list[Sheet]:
     for fit in (TIGHT, SMALLER):
         if len(sheets) == 1:
             break
-        tighter = make(fit)
-        if len(tighter) < len(sheets):
-            return tighter
+        if len(make(fit._replace(sketch=True))) < len(sheets):  # counted on a sketch, made in full if it wins
+            return make(fit)
     return sheets
