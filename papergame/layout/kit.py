@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from papergame.model.definition import MAX_TILES, GameDefinition
@@ -151,13 +153,16 @@ class Made(NamedTuple):
 
 
 def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
-              label: str) -> None:
-    """One kit's board, rules and record (and, for a single unnumbered kit, its tiles and tokens)."""
+              label: str, laid: dict[str, list[Sheet]] | None = None) -> None:
+    """One kit's board, rules and record (and, for a single unnumbered kit, its tiles and tokens).
+
+    `laid`: a class set's board, rules and record sheets as the first kit laid them out (empty before), copied
+    for every other kit, whose pages are the same but for the number stamped on them."""
     definition, texts = ctx.game, ctx.texts
     pages = rule_set_pages(ctx)
     first = len(made.sheets)
     if options.wants("board"):
-        boards: list[Sheet] = list(board_pages(ctx))
+        boards: list[Sheet] = once(laid, "board", lambda: board_pages(ctx))
         for board in boards:
             if label:
                 stamp(board, texts, label, BOARD_STAMP_INSET)
@@ -185,15 +190,40 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
             made.sheets.extend(added)
     rest: list[Sheet] = []
     if options.wants("rules"):
-        rest += pages.rules(ctx)
+        rest += once(laid, "rules", lambda: pages.rules(ctx))
     if options.wants("record"):
-        rest += pages.record(ctx)
+        rest += once(laid, "record", lambda: pages.record(ctx))
     for sheet in rest:
         if label:
             stamp(sheet, texts, label)
     made.sheets.extend(rest)
     if label:
         made.kit_of.update((id(sheet), label) for sheet in made.sheets[first:])
+
+
+def once(laid: dict[str, list[Sheet]] | None, part: str, make: Callable[[], Iterable[Sheet]]) -> list[Sheet]:
+    """A part's sheets: made (`laid` None), or in a class set laid out for the first kit and copied for each."""
+    if laid is None:
+        return list(make())
+    if part not in laid:
+        laid[part] = list(make())  # kept as laid out: each kit stamps its own copy
+    return copies(laid[part])
+
+
+def copies(sheets: list[Sheet]) -> list[Sheet]:
+    """Sheets as laid out, again: each its own page (the same items, in a list of its own, so a kit's
+    stamp and footer go on its copy alone) and its own continuations among the copies."""
+    made: dict[int, Sheet] = {}
+    for sheet in sheets:
+        twin = copy.copy(sheet)
+        twin.sheet = twin
+        twin.own_page = replace(sheet.own_page, items=list(sheet.own_page.items))
+        made[id(sheet)] = twin
+    for sheet in sheets:
+        twin = made[id(sheet)]
+        twin.first = made.get(id(sheet.first), twin.first)
+        twin.next = made.get(id(sheet.next), twin.next) if sheet.next is not None else None
+    return [made[id(sheet)] for sheet in sheets]
 
 
 def tactile_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made) -> None:
@@ -299,11 +329,12 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
 
         ctx = ctx._replace(tile=kit_tile(ctx))
     pages = rule_set_pages(ctx)
+    laid: dict[str, list[Sheet]] | None = {} if numbers is not None else None  # a class set's pages, laid out once
     for label in labels:  # the pages each kit has its own of
         if options.tactile:
             tactile_pages(ctx, options, selection, made)
         else:
-            own_pages(ctx, options, selection, made, label)
+            own_pages(ctx, options, selection, made, label, laid)
     if numbers is not None and (options.wants("tiles") or options.wants("tokens")):
         shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets
