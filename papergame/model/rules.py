@@ -16,10 +16,12 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Mapping, NamedTuple
 
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition, TileType
+from papergame.model.geometry import TileShape
 from papergame.errors import MoveError
 from papergame.model.outcomes import (  # noqa: F401  (the names every caller of the engine uses)
     BOARD_FULL, BOTH_EXITED, DRAW, FIRST, IN_PROGRESS, LOOP, SECOND, TILES_EXHAUSTED, Result, ran_off,
@@ -44,8 +46,17 @@ class PlacedTile:
 
 def rotated_links(definition: GameDefinition, tile: TileType, rotation: int) -> dict[str, str]:
     """The tile's port pairs after turning it, as a port -> partner mapping."""
-    turn = definition.shape.rotate
-    return {turn(a, rotation): turn(b, rotation) for a, b in tile.partner.items()}
+    return dict(_rotated_links(definition.shape, tile.pairs, rotation))
+
+
+@lru_cache(maxsize=4096)
+def _rotated_links(shape: TileShape, pairs: tuple[tuple[str, str], ...], rotation: int) -> tuple[tuple[str, str], ...]:
+    """`rotated_links` worked out once for each tile and turn (a game's tracing asks again and again)."""
+    turn = shape.rotate
+    partner: dict[str, str] = {}
+    for a, b in pairs:  # as TileType.partner lists them
+        partner[a], partner[b] = b, a
+    return tuple((turn(a, rotation), turn(b, rotation)) for a, b in partner.items())
 
 
 class Trace(NamedTuple):
