@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import io
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -236,11 +239,42 @@ def build(output, **params) -> None:
     from papergame.build import build as build_kit
 
     request = request_of(KIT, params)
-    report = build_kit(output, request.game, request.text, request.lang, request.options)
+    with progress_on_terminal():
+        report = build_kit(output, request.game, request.text, request.lang, request.options)
     for line in wrote_kit_lines(report, request.options) + removed_lines(report.removed):
         click.echo(line)
     say_fallback(request, "the kit prints")
     say_tile_room(request)
+
+
+PROGRESS_AFTER = 0.5  # seconds a build runs before its progress line shows (a default kit takes less)
+PROGRESS_WORDS = {"kits": "Laying out kit", "pages": "Drawing page"}
+
+
+@contextmanager
+def progress_on_terminal(after: float = PROGRESS_AFTER) -> Iterator[None]:
+    """On a terminal, a long build's progress on one line of stderr ("Drawing page 230 of 486"), once it has
+    run `after` seconds, and the line cleared when it ends; a pipe or a file gets nothing. Ctrl-C stops the
+    build (`stopped`): nothing is written before every byte is made."""
+    from papergame.progress import watching
+
+    if not sys.stderr.isatty():
+        yield
+        return
+    start, shown = time.monotonic(), [0]
+
+    def watcher(part: str, done: int, total: int) -> None:
+        if time.monotonic() - start >= after:
+            line = f"{PROGRESS_WORDS.get(part, part)} {done} of {total}"
+            click.echo("\r" + line.ljust(shown[0]), err=True, nl=False)
+            shown[0] = max(shown[0], len(line))
+
+    try:
+        with watching(watcher):
+            yield
+    finally:
+        if shown[0]:
+            click.echo("\r" + " " * shown[0] + "\r", err=True, nl=False)
 
 
 def say_tile_room(request) -> None:

@@ -26,6 +26,7 @@ from papergame.layout.pages.print_shop import shop_pages, with_token_bleed
 from papergame.layout.pages.tile_backs import Shift, blank_page, calibration_pages, duplex_pages, fold_pages, token_pages
 from papergame.layout.pick_list import Printing, printed_sheet
 from papergame.printmarks import BAR_MM
+from papergame.progress import KITS, step
 from papergame.text import Texts
 
 BAR = BAR_MM
@@ -330,11 +331,13 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         ctx = ctx._replace(tile=kit_tile(ctx))
     pages = rule_set_pages(ctx)
     laid: dict[str, list[Sheet]] | None = {} if numbers is not None else None  # a class set's pages, laid out once
-    for label in labels:  # the pages each kit has its own of
+    for number, label in enumerate(labels, start=1):  # the pages each kit has its own of
         if options.tactile:
             tactile_pages(ctx, options, selection, made)
         else:
             own_pages(ctx, options, selection, made, label, laid)
+        if numbers is not None:
+            step(KITS, number, len(labels))  # a class set says how far it is (and may be stopped here)
     if numbers is not None and (options.wants("tiles") or options.wants("tokens")):
         shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from papergame.layout.charts import BarChart
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Line, Page, Polygon, Rect, Text
+from papergame.progress import PAGES, step
 from papergame.render.fonts import REGULAR, font_name, register, setting
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -46,7 +47,7 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     c.setCreator("papergame")
     c.setViewerPreference("PrintScaling", "None")
     c.setViewerPreference("Duplex", "Simplex")
-    for page in pages:
+    for number, page in enumerate(pages, start=1):
         c.setPageSize((page.width * mm, page.height * mm))
         if print_shop:
             c.setTrimBox((0, 0, page.width * mm, page.height * mm))
@@ -54,6 +55,7 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
         for item in page.items:
             draw(c, item)
         c.showPage()
+        step(PAGES, number, len(pages))  # a long build says how far it is (and may be stopped here)
     if print_shop:
         grey_output_intent(c)
     c.save()

@@ -32,6 +32,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import re
+import select
 import socket
 import sys
 import traceback
@@ -41,6 +42,7 @@ from importlib import resources
 from urllib.parse import parse_qsl, urlsplit
 
 from papergame.errors import OptionError, PapergameError
+from papergame.progress import Stopped, watching
 from papergame.data.files import MAX_FILE_BYTES, too_big
 from papergame.web import fields
 from papergame.web.engine import (
@@ -143,6 +145,16 @@ def attachment(filename: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
+def client_gone(connection: socket.socket) -> bool:
+    """Whether the other end has closed: the socket reads as ready and a look at what waits finds nothing
+    (a client that sends more, a request after this one, is still there)."""
+    try:
+        ready, _, _ = select.select([connection], [], [], 0)
+        return bool(ready) and connection.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):  # reset, or closed on this side
+        return True
+
+
 class Handler(BaseHTTPRequestHandler):
     server: PapergameServer
     server_version = "papergame"
@@ -176,7 +188,10 @@ class Handler(BaseHTTPRequestHandler):
             if not self.same_origin():
                 raise Answer(403, [f"Error: this page answers only itself, not a page of another site "
                                    f"(open http://{self.server.address}/ to use it)"])
-            route()
+            with watching(self.stop_if_gone):  # a build for a client that has left stops at its next step
+                route()
+        except Stopped:
+            self.close_connection = True
         except Answer as exc:
             extra = {"X-Papergame-Field": exc.field} if exc.field else {}
             self.send(exc.status, ("\n".join(exc.problems) + "\n").encode("utf-8"), "text/plain; charset=utf-8", extra)
@@ -193,6 +208,12 @@ class Handler(BaseHTTPRequestHandler):
             traceback.print_exc(file=sys.stderr)
             self.send(500, b"Error: something went wrong inside papergame; the terminal shows what\n",
                       "text/plain; charset=utf-8")
+
+    def stop_if_gone(self, part: str, done: int, total: int) -> None:
+        """A build's watcher: stop it when its client has closed the connection (a closed tab, a page that
+        asked again), so the builder is free for the others at once rather than when the build is done."""
+        if client_gone(self.connection):
+            raise Stopped(f"{self.address_string()} left at {done} of {total} {part}")
 
     def same_origin(self) -> bool:
         """False for a request a page of another site made (a link, an image, a form, a script).

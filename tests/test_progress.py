@@ -1,0 +1,112 @@
+"""A long build says how far it is and can be stopped (issue 24): `papergame.progress` steps through a
+class set's kits and the pages drawn; the command line shows them on a terminal, a watcher that raises
+`Stopped` ends the build with nothing written, and `serve` stops a build whose client has gone so the
+builder is free for the others at once."""
+
+from __future__ import annotations
+
+import io
+import socket
+import time
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from papergame import cli
+from papergame.progress import KITS, PAGES, Stopped, watching
+from servers import running_server
+
+
+def heard(args: list[str], tmp_path) -> tuple[list[tuple[str, int, int]], object]:
+    steps: list[tuple[str, int, int]] = []
+    with watching(lambda part, done, total: steps.append((part, done, total))):
+        result = CliRunner().invoke(cli.main, ["build", *args, "-o", str(tmp_path / "kit.pdf")])
+    return steps, result
+
+
+def test_a_class_set_steps_through_its_kits_then_the_pages_of_each_file(tmp_path):
+    steps, result = heard(["--kits", "3"], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [s for s in steps if s[0] == KITS] == [(KITS, n, 3) for n in (1, 2, 3)]
+    pages = [s for s in steps if s[0] == PAGES]
+    kit, key = (len(PdfReader(tmp_path / name).pages) for name in ("kit.pdf", "kit-host-key.pdf"))
+    assert pages == [(PAGES, n, kit) for n in range(1, kit + 1)] + [(PAGES, n, key) for n in range(1, key + 1)]
+    assert steps.index((KITS, 3, 3)) < steps.index((PAGES, 1, kit)), "the kits are laid out before a page is drawn"
+
+
+def test_a_single_kit_steps_through_its_pages_only(tmp_path):
+    steps, result = heard(["--host-key", "page"], tmp_path)
+    assert result.exit_code == 0, result.output
+    count = len(PdfReader(tmp_path / "kit.pdf").pages)
+    assert steps == [(PAGES, n, count) for n in range(1, count + 1)]
+
+
+def test_a_build_its_watcher_stops_writes_nothing_and_keeps_the_old_file(tmp_path):
+    old = tmp_path / "kit.pdf"
+    CliRunner().invoke(cli.main, ["build", "-o", str(old)])
+    before = old.read_bytes()
+
+    def stop_at_the_second_kit(part, done, total):
+        if part == KITS and done == 2:
+            raise Stopped("gone")
+
+    with watching(stop_at_the_second_kit):
+        result = CliRunner().invoke(cli.main, ["build", "--kits", "5", "-o", str(old)])
+    assert isinstance(result.exception, Stopped)
+    assert old.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit-host-key.pdf", "kit.pdf"], "no temporary file left"
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_progress_line_shows_and_is_cleared(monkeypatch, tmp_path):
+    from papergame.build import kit_pdfs
+    from papergame.options import KitOptions
+
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    with cli.progress_on_terminal(after=0.0):
+        pdfs = kit_pdfs(options=KitOptions(kits=2))
+    text = screen.getvalue()
+    assert "\rLaying out kit 1 of 2" in text and "\rLaying out kit 2 of 2" in text
+    assert f"\rDrawing page {pdfs.kit_pages} of {pdfs.kit_pages}" in text
+    assert text.endswith("\r"), "the line is wiped at the end, so the Wrote lines start on a clean line"
+    assert text.rsplit("\r", 2)[1].strip() == "", "wiped with spaces"
+
+
+def test_not_on_a_terminal_nothing_shows(monkeypatch):
+    from papergame.build import kit_pdfs
+
+    screen = io.StringIO()
+    monkeypatch.setattr("sys.stderr", screen)
+    with cli.progress_on_terminal(after=0.0):
+        kit_pdfs()
+    assert screen.getvalue() == ""
+
+
+def test_serve_stops_a_build_whose_client_has_gone():
+    with running_server() as srv:
+        engine, port = srv.engine, srv.server_address[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        client.sendall(f"GET /kit.pdf?game=eight-port-path-tiles&kits=40 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+                       .encode())
+        deadline = time.monotonic() + 60
+        while not engine.builder.locked():  # the build has begun
+            assert time.monotonic() < deadline, "the build never began"
+            time.sleep(0.01)
+        client.close()
+        while engine.builder.locked():
+            assert time.monotonic() < deadline, "the builder was never freed"
+            time.sleep(0.01)
+        assert len(engine.builds) == 0, "the build was stopped, not finished and kept"
+        quick = socket.create_connection(("127.0.0.1", port))  # the next request is answered
+        quick.sendall(f"GET /pages/kit.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        reply = b""
+        while chunk := quick.recv(65536):
+            reply += chunk
+        quick.close()
+        assert reply.startswith(b"HTTP/1.1 200"), reply[:200]
+        assert len(engine.builds) == 1
