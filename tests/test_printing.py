@@ -51,21 +51,28 @@ def test_measured_out_of_range_is_refused(value):
 # --- low ink -----------------------------------------------------------------------------
 
 
-def darkness(path, dpi=300):
-    """Mean darkness of every page: the share of toner it takes. At 300 dpi, since PDFium draws any
-    line thinner than a pixel a full pixel wide (0.17 mm at 150 dpi), which would hide thin lines' savings."""
+def darkness(*paths, dpi=300):
+    """Mean darkness of every page of the files: the share of toner they take (a pixel's greyness is the
+    share of it a laser printer covers with toner). At 300 dpi, since PDFium draws any line thinner than a
+    pixel a full pixel wide (0.17 mm at 150 dpi), which would hide thin lines' savings."""
     total = ink = 0.0
-    for page in pdfium.PdfDocument(str(path)):
-        hist = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L").histogram()
-        total += sum(hist)
-        ink += sum(count * (255 - level) / 255 for level, count in enumerate(hist))
+    for path in paths:
+        for page in pdfium.PdfDocument(str(path)):
+            hist = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L").histogram()
+            total += sum(hist)
+            ink += sum(count * (255 - level) / 255 for level, count in enumerate(hist))
     return ink / total
 
 
 def test_low_ink_uses_at_most_half_the_toner(tmp_path):
+    """The players' file, and the whole kit as a teacher prints it (the players' file and the host's), with
+    the headings bold: at most half of normal ink's toner (measured 0.468 and 0.486; 0.491 and 0.516 with
+    the body at 60 % black)."""
     normal, _ = build(tmp_path, name="normal.pdf")
     low, _ = build(tmp_path, "--ink", "low", name="low.pdf")
+    host = [p.with_name(p.stem + "-host-key.pdf") for p in (normal, low)]
     assert darkness(low) <= 0.5 * darkness(normal)
+    assert darkness(low, host[1]) <= 0.5 * darkness(normal, host[0])
 
 
 def _grey(colour) -> float:
@@ -76,7 +83,7 @@ def _grey(colour) -> float:
 
 @pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles"])
 def test_low_ink_is_dark_enough_to_photocopy(tmp_path, game):
-    """Every character at least 60% black; every line, outline and curve at least 75% black, except
+    """Every character at least 55% black; every line, outline and curve at least 75% black, except
     white and the faint grey core of a banded tile line (drawn over a black band on the same path);
     the scale bar solid black, as wide as in normal ink."""
     out, _ = build(tmp_path, "--ink", "low", "--game", game, name="low.pdf")
@@ -84,7 +91,7 @@ def test_low_ink_is_dark_enough_to_photocopy(tmp_path, game):
     with open_pdf(out) as pdf, open_pdf(normal) as ref:
         for page, ref_page in zip(pdf.pages, ref.pages):
             for ch in page.chars:
-                assert _grey(ch["non_stroking_color"]) <= 0.4 + 1e-6, (ch["text"], ch["non_stroking_color"])
+                assert _grey(ch["non_stroking_color"]) <= 0.45 + 1e-6, (ch["text"], ch["non_stroking_color"])
             strokes = page.lines + page.rects + page.curves
             black_paths = {str(c["path"]) for c in page.curves if _grey(c["stroking_color"]) <= 0.25}
             for obj in strokes:

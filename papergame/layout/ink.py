@@ -8,14 +8,16 @@ photocopies on a copier that drops light greys:
   looks like a tile line, but a line cut with scissors (a hexagon sheet's zigzags) stays solid,
   0.2 mm, to be followed; filled areas go (grey bands, solid arrows, the black token's solid
   ring, which becomes hatching alone);
-- text turns 60% black and regular weight (bold costs about 1.7 times the toner); the pages
-  are laid out with `ink_metrics`, so every text is wrapped at the weight it is printed in.
-  An ink may keep bold for a page's titles and headings (`bold_from`, not the numbers on
-  tiles); LOW does not: bold titles and headings cost 0.024 of normal ink's toner, which
-  takes the kit over half (0.52 against 0.50);
-- nothing is lighter than 60% black except white: a banded tile line's core turns white
-  crossed by fine black rungs, so a copier that drops light greys (a 50% threshold) still
-  sees one line, a track, not two hairlines;
+- text turns 55% black, and bold turns regular (bold costs about 1.7 times the toner) except a
+  page's titles and headings (`bold_headings`: text at least the type profile's heading size,
+  not the numbers on tiles), so after a copier's 50% threshold a heading still stands out
+  heavier than the body (at 200 dpi, 0.28 of a heading's box black against the body's 0.15);
+  the headings' bold is paid for by the body's 55% (60% took the whole kit, players' and host's
+  files, to 0.516 of normal ink's toner with bold headings; 55% takes it to 0.49). The pages are
+  laid out with `ink_metrics`, so every text is wrapped at the weight it is printed in;
+- no line is lighter than 60% black except white (no text lighter than 55%): a banded tile
+  line's core turns white crossed by fine black rungs, so a copier that drops light greys (a
+  50% threshold) still sees one line, a track, not two hairlines;
 - the 50 mm scale bar (role "scale") stays solid black at its own width, so it can be measured.
 
 A tile's lines (role "port") turn 75% black at two thirds of their width (1.0 mm at 35 mm);
@@ -52,19 +54,31 @@ class Ink(NamedTuple):
     cut_dash: tuple[float, ...] = ()  # dash pattern (mm) of a tile's cut outline
     core_weight: float = 1.0  # factor on the width of a banded line's grey core
     gap_keep: float = 0.0  # mm added back to a bridge gap's narrowed width (white either side stays ~0.3 mm)
-    lightest: float = 1.0  # no line or text lighter than this grey, except white and faint cores
+    lightest: float = 1.0  # no line lighter than this grey, except white and faint cores (no text lighter than `text`)
     thinnest: float = 0.0  # ... but no line thinner than this (mm) unless it was drawn thinner
     bold: bool = True  # keep bold text bold (low ink sets everything in the regular weight)
     core: float = 0.0  # a banded line's grey core at least this light
     bold_from: float = 0.0  # text this large (mm) keeps its bold when `bold` is False: titles, headings
     core_rungs: tuple[float, ...] = ()  # a banded line's core white, black rungs across it: (white, rung) mm
     cut_solid: float = 0.0  # a scissor cut line (Line, role "cut") solid at this width (mm), when given
+    bold_headings: bool = False  # `bold` False: titles and headings (the type profile's heading size and up) keep it
 
 
 NORMAL = Ink("normal", 0.0, 0.0, 1.0, 1.0, True)
-LOW = Ink("low", 0.25, 0.4, 0.67, 0.5, False, cut_dash=(1.6, 1.2), core_weight=0.55, gap_keep=0.15, lightest=0.4,
-          thinnest=0.12, bold=False, core=0.85, core_rungs=(0.9, 0.3), cut_solid=0.2)
+LOW = Ink("low", 0.25, 0.45, 0.67, 0.5, False, cut_dash=(1.6, 1.2), core_weight=0.55, gap_keep=0.15, lightest=0.4,
+          thinnest=0.12, bold=False, core=0.85, core_rungs=(0.9, 0.3), cut_solid=0.2, bold_headings=True)
 INKS = {ink.name: ink for ink in (NORMAL, LOW)}
+
+
+def ink_for(name: str, heading: float) -> Ink:
+    """The ink called `name`, for pages whose headings are `heading` mm (the type profile's): one that sets
+    bold in the regular weight but keeps it for headings keeps it from that size up.
+
+    >>> ink_for("low", 4.6).bold_from, ink_for("normal", 4.6).bold_from
+    (4.6, 0.0)
+    """
+    ink = INKS[name]
+    return ink._replace(bold_from=heading) if ink.bold_headings and not ink.bold else ink
 
 
 @overload
@@ -146,7 +160,7 @@ def restyle(item: Item, ink: Ink, nested: bool = False) -> Item:
         return item._replace(items=tuple(restyle(i, ink, True) for i in item.items))
     if isinstance(item, Text):
         bold = item.bold and (ink.bold or (not nested and keeps_bold(ink, item.size)))
-        return item._replace(fill=grey(item.fill, ink.text, ink.lightest), bold=bold)
+        return item._replace(fill=grey(item.fill, ink.text, max(ink.lightest, ink.text)), bold=bold)
     if isinstance(item, (Line, Arc, Curve)):
         return restyle_line(item, ink)
     if isinstance(item, (Rect, Circle, Polygon)):

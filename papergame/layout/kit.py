@@ -14,7 +14,7 @@ from papergame.options import KitOptions
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext
-from papergame.layout.ink import INKS, apply_ink, ink_metrics
+from papergame.layout.ink import apply_ink, ink_for, ink_metrics
 from papergame.layout.paper import SMALL_SIZE, FooterLabel, Sheet, Typeset, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.rulesets import rule_set_pages
@@ -108,7 +108,7 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
         if note and not own_footer:
             fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
             own.add(Text(sheet.box.x, sheet.box.y + NOTE_BASELINE, note, SMALL_SIZE))
-        page = apply_ink(typeset_page(own, options.type), INKS[options.ink])
+        page = apply_ink(typeset_page(own, options.type), ink_for(options.ink, options.type.heading))
         pages.append(corrected(page, options.measured))
     return pages
 
@@ -323,7 +323,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     labels = [str(n) for n in numbers] if numbers is not None else [""]
     made = Made([], [], [], {}, [])
     metrics = metrics if isinstance(metrics, Typeset) else Typeset(metrics, options.type)
-    metrics = ink_metrics(metrics, INKS[options.ink])  # low ink: wrapped at the weight it prints in
+    metrics = ink_metrics(metrics, ink_for(options.ink, options.type.heading))  # wrapped at the weight it prints in
     ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
     if options.tactile:  # as large as the tiles' braille needs to stand clear of their lines
         from papergame.layout.pages.tactile_sheets import kit_tile
