@@ -520,12 +520,12 @@ def trace_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progr
         sheets.append(sheet)
         pages.append(page)
         keys.append(key)
-    labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
+    labels = [layout.footer_label(s) for s in sheets]
     if options.compact_key:
         keys = compact_key_pages(layout, sheets)
         key_labels = [texts.get("worksheet.key_footer")] * len(keys)
     else:
-        key_labels = labels
+        key_labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
     finished = finish(pages, texts, kit_options, labels=labels)
     finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
     check_page_glyphs(finished + finished_keys)

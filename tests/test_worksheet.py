@@ -272,9 +272,12 @@ def test_each_sheet_and_its_key_carry_its_number_and_seed(class_sets, measured, 
     assert seeds == sheet_seeds(11, 3) and seeds[0] == 11 and len(set(seeds)) == 3
     for sheet, page, key in zip(data["sheets"], measured[level]["sheets"], measured[level]["keys"]):
         for p, title in ((page, "Predict the exit"), (key, "Answer key")):
-            assert p["text"].splitlines()[0] == f"{title} Sheet {sheet['number']}"
+            first = p["text"].splitlines()[0]  # the sheet's title line holds the name and date lines too
+            assert first.startswith(f"{title} ") and first.endswith(f" Sheet {sheet['number']}"), first
             assert f"Level: {level} · seed {sheet['seed']}" in p["text"]
-            assert f"Edge-port path tiles – Sheet {sheet['number']}" in p["text"]
+            footer = p["text"].splitlines()[-2:]  # the game over the sheet when the label takes two lines
+            assert (f"Edge-port path tiles – Sheet {sheet['number']}" in footer[-1]
+                    or footer[0].endswith("Edge-port path tiles") and f" Sheet {sheet['number']} · " in footer[-1]), footer
 
 
 def test_any_sheet_of_a_class_set_can_be_made_again_from_its_seed(class_sets, tmp_path):

@@ -59,15 +59,41 @@ def test_every_level_fills_the_page(tmp_path, game, paper):
         assert blank_below(sheet(tmp_path, game, level, paper), paper) <= MOST_BLANK, level
 
 
-def test_eight_port_puzzles_grow_past_20_mm(tmp_path):
-    """One puzzle a sheet at medium: its cells as big as the page allows (they stopped at 20 mm)."""
-    with open_pdf(sheet(tmp_path, "eight-port-path-tiles", "medium")) as pdf:
+def cell_sizes(path: Path) -> list[float]:
+    """mm between neighbouring column letters of each diagram on the first page: a square cell's width."""
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
-        letters = sorted((c for c in page.chars if c["text"] in "ABCDEF" and abs(c["size"] - LABEL_PT) < 0.05),
-                         key=lambda c: c["x0"])
-        row = [c for c in letters if abs(c["top"] - letters[0]["top"]) < 0.5]
-        gaps = [mm(b["x0"] - a["x0"]) for a, b in zip(row, row[1:])]
-        assert gaps and min(gaps) > 20.5, gaps
+        letters = [c for c in page.chars if c["text"] in "ABCDEF" and abs(c["size"] - LABEL_PT) < 0.05]
+        gaps = []
+        for top in sorted({round(c["top"], 1) for c in letters}):
+            row = sorted((c for c in letters if abs(c["top"] - top) < 0.5), key=lambda c: c["x0"])
+            gaps += [mm(b["x0"] - a["x0"]) for a, b in zip(row, row[1:]) if mm(b["x0"] - a["x0"]) < 45]
+        return gaps
+
+
+@pytest.mark.parametrize("game,level,was,puzzles", [
+    ("edge-port-path-tiles", "easy", 13.5, 6),  # the cells at the start of this session, the same puzzles a sheet
+    ("edge-port-path-tiles", "medium", 12.0, 4),
+    ("edge-port-path-tiles", "hard", 15.25, 2),
+    ("eight-port-path-tiles", "easy", 24.0, 2),
+    ("eight-port-path-tiles", "hard", 29.0, 1),
+])
+def test_the_cells_grew(tmp_path, game, level, was, puzzles):
+    """The heading gives its room to the puzzles (the name and date on the title's line, the level and seed in
+    the footer; no hand instruction on a sheet without a hand): bigger cells than before, as many puzzles."""
+    path = sheet(tmp_path, game, level)
+    gaps = cell_sizes(path)
+    assert len(gaps) >= puzzles * 2 and min(gaps) > was + 0.5, (gaps, was)
+    with open_pdf(path) as pdf:
+        numbers = [w["text"] for w in pdf.pages[0].extract_words() if w["text"].rstrip(".").isdigit()
+                   and w["text"].endswith(".")]
+        assert numbers[:puzzles] == [f"{n}." for n in range(1, puzzles + 1)], numbers
+
+
+def test_eight_port_medium_has_two_puzzles_at_the_comfortable_size(tmp_path):
+    """One puzzle at 32 mm before; now two at 20 mm or more (four lines a side need 20 mm to be followed)."""
+    gaps = cell_sizes(sheet(tmp_path, "eight-port-path-tiles", "medium"))
+    assert len(gaps) == 6 and min(gaps) >= 20.0 - 0.01, gaps
 
 
 def test_every_hexagon_cell_has_its_row_named_level_with_it(tmp_path):

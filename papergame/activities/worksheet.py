@@ -42,7 +42,7 @@ from papergame.errors import OptionError
 from papergame.model.board import Cell
 from papergame.model.answers import crossing_types
 from papergame.model.definition import GameDefinition
-from papergame.options import MAX_PUZZLES, MAX_SEED, WorksheetOptions  # noqa: F401 (declared there, used here)
+from papergame.options import MAX_COPIES, MAX_PUZZLES, MAX_SEED, WorksheetOptions  # noqa: F401 (declared there, used here)
 from papergame.model.rulesets import rule_set
 
 EXIT, SAFE = ExitPuzzle.kind, HandPuzzle.kind

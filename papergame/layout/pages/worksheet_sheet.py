@@ -29,7 +29,7 @@ from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.layout.tile_art import tile_art
 from papergame.text import Texts
-from papergame.activities.worksheet import LEVELS, MAX_PUZZLES, MAX_SEED, ExitPuzzle, HandPuzzle, Level, Puzzle, Worksheet, kinds
+from papergame.activities.worksheet import LEVELS, MAX_COPIES, MAX_PUZZLES, MAX_SEED, ExitPuzzle, HandPuzzle, Level, Puzzle, Worksheet, kinds
 
 VIEWS_ALL = (ExitPuzzle, HandPuzzle)
 QUESTION_SIZE = BODY  # 11 pt: read by children
@@ -62,6 +62,8 @@ CELL_STEP = 0.25
 FILL_SHARE = 0.08  # cells this much smaller are worth it when the puzzles then fill the page
 COMFORT_CELL = 12.0  # without --puzzles, a sheet holds as many puzzles as fit with cells this big
 PORTS_COMFORT_CELL = 20.0  # ... and this big with two or three ports a side: 12 mm packs four lines too tight
+NAME_ROOM = 60.0  # the least room to write a name and a date on
+TITLE_GAP = 6.0  # between the title, the name line beside it and the sheet's number
 SIDE_MIN = 60.0  # the text column of a slot with its diagram beside it
 TOKEN = "white"  # drawn as the white token: an outlined disc with a black arrow
 
@@ -274,23 +276,63 @@ class WorksheetLayout:
 
     # --- headings -------------------------------------------------------------------------
 
-    def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
+    def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> float:
+        """The title at the left and the sheet's number at the right; returns the line's bottom."""
         right = self.texts.get("worksheet.sheet", number=number)
         room = sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0
         fit_line(left, room, self.t.title_size, self.metrics, True, what)
         bottom = sheet.take(self.t.title_size * 1.3, "the title")
         sheet.add(Text(sheet.x, bottom + self.t.title_size * 0.3, left, self.t.title_size, bold=True))
         sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True, anchor="end"))
+        return bottom
 
     def details(self, seed: int) -> str:
         level = self.texts.get(f"worksheet.level_{self.level.name}")
         return self.texts.get("worksheet.details", level=level, seed=seed)
+
+    def name_room(self) -> float | None:
+        """The room to write a name and a date on the title's line, between the title and the sheet's number (the
+        widest a class set prints), or None if that leaves less than NAME_ROOM: the name line goes under it."""
+        t, metrics, texts = self.t, self.metrics, self.texts
+        title_w = metrics.width(texts.get("worksheet.title"), t.title_size, True)
+        number_w = metrics.width(texts.get("worksheet.sheet", number=MAX_COPIES), t.title_size, True)
+        words_w = metrics.width(texts.get("worksheet.name"), t.body, True) + metrics.width(
+            texts.get("worksheet.date"), t.body, True)
+        room = CONTENT_W - title_w - number_w - 2 * TITLE_GAP - words_w - 8.0
+        return room if room >= NAME_ROOM else None
+
+    def footer_label(self, worksheet: Worksheet) -> str:
+        """The sheet's label in its footer: its number, and its level and seed where the heading has no room for
+        them (a teacher reprints a sheet from its seed)."""
+        label = self.texts.get("worksheet.sheet", number=worksheet.number)
+        return label if self.name_room() is None else f"{label} · {self.details(worksheet.seed)}"
+
+    def name_line(self, sheet: Sheet, base: float, x: float, room: float) -> None:
+        """"Name: ____ Date: __" from `x` on `base`, the two lines sharing `room`."""
+        name, date = self.texts.get("worksheet.name"), self.texts.get("worksheet.date")
+        name_line = room * 0.68
+        sheet.add(Text(x, base, name, self.t.body, bold=True))
+        x += self.metrics.width(name, self.t.body, True) + 2.0
+        sheet.add(Line(x, base - 0.8, x + name_line, base - 0.8, width=0.25))
+        x += name_line + 4.0
+        sheet.add(Text(x, base, date, self.t.body, bold=True))
+        x += self.metrics.width(date, self.t.body, True) + 2.0
+        sheet.add(Line(x, base - 0.8, x + room - name_line, base - 0.8, width=0.25))
 
     def sheet_header(self, sheet: Sheet, number: int, seed: int, kinds_on: frozenset[type[Puzzle]] = frozenset(VIEWS_ALL)
                      ) -> None:
         """The title, name and date lines and the instructions for the kinds of puzzle on the sheet (the planning
         probe has every kind, so its header is the tallest a sheet of the level can have)."""
         texts, metrics = self.texts, self.metrics
+        room_beside = self.name_room()
+        if room_beside is not None:  # the name and date on the title's line; the level and seed in the footer
+            bottom = self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
+            x = sheet.x + metrics.width(texts.get("worksheet.title"), self.t.title_size, True) + TITLE_GAP
+            self.name_line(sheet, bottom + self.t.title_size * 0.3, x, room_beside)
+            sheet.gap(1.5)
+            self.instructions(sheet, kinds_on)
+            self.rule(sheet)
+            return
         self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
         sheet.gap(1.5)
         # lines to write the name and the date on; the level and seed at the right
