@@ -494,7 +494,7 @@ def worksheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
     kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured,  # for the foot of each page
                              large_print=options.large_print, clear_print=options.clear_print)
     check_text_glyphs(texts)
-    return sheet_kind(definition).pages(definition, texts, options, progress, kit_options)
+    return sheet_set_pages(definition, texts, options, progress, kit_options)
 
 
 def sheet_metrics(font_metrics, options: KitOptions):
@@ -504,66 +504,28 @@ def sheet_metrics(font_metrics, options: KitOptions):
     return Typeset(font_metrics(options.type.face), options.type)
 
 
-def trace_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
-    """The own-token game's "predict the exit" sheets and their key pages."""
-    from papergame.layout.kit import HOST, finish
-    from papergame.layout.pages.worksheet_sheet import WorksheetLayout, compact_key_pages
-    from papergame.render.fonts import FontMetrics
+def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
+    """A rule set's practice sheets and their key pages, over one page context whose document is the class set:
+    the plan says how many puzzles a sheet holds, the sheets are made for it, then laid out and finished."""
     from papergame.activities.worksheet import make_worksheets
-
-    layout = WorksheetLayout(definition, texts, sheet_metrics(FontMetrics, kit_options), options.level,
-                             kit_options.paper)
-    count = layout.puzzle_count(options.puzzles)
-    sheets, pages, keys = [], [], []
-    for sheet in progress(make_worksheets(definition, options, count)):
-        page, key = layout.pages(sheet, options.copies)
-        sheets.append(sheet)
-        pages.append(page)
-        keys.append(key)
-    labels = [layout.footer_label(s) for s in sheets]
-    if options.compact_key:
-        keys = compact_key_pages(layout, sheets)
-        key_labels = [texts.get("worksheet.key_footer")] * len(keys)
-    else:
-        key_labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
-    finished = finish(pages, texts, kit_options, labels=labels)
-    finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
-    check_page_glyphs(finished + finished_keys)
-    return count, sheets, finished, finished_keys
-
-
-def win_sheet_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
-    """A shared path's "win in N" sheets and their key pages (the level gives N: easy 1, medium 2, hard 3)."""
-    from papergame.activities.win_in import LEVEL_MOVES
-    from papergame.activities.worksheet import make_worksheets
+    from papergame.layout.context import PageContext, SheetSet
     from papergame.layout.kit import HOST, finish
-    from papergame.layout.pages import win_rules
-    from papergame.layout.pages.win_sheet import WinLayout
     from papergame.render.fonts import FontMetrics
 
-    layout = WinLayout(definition, texts, sheet_metrics(FontMetrics, kit_options), LEVEL_MOVES[options.level],
-                       options.level, kit_options.paper)
-    count = layout.puzzle_count(options.puzzles)
-    sheets, pages, keys, key_labels = [], [], [], []
-    for sheet in progress(make_worksheets(definition, options, count)):
-        sheets.append(sheet)
-        pages.append(layout.page(sheet))
-        if not options.compact_key:
-            chain = layout.key_page(sheet)
-            keys += chain
-            key_labels += [texts.get("worksheet.sheet", number=sheet.number)] * len(chain)
-    if options.compact_key:
-        keys = layout.compact_key_pages(sheets)
-        key_labels = [texts.get("worksheet.key_footer")] * len(keys)
-    labels = [texts.get("worksheet.sheet", number=s.number) for s in sheets]
-    pages.append(win_rules.rules_page(layout, win_rules_example(definition)))  # how to play, once, after the sheets
-    labels.append(texts.get("win_sheet.rules_label"))
-    keys.append(win_rules.guide_page(layout))  # the teacher's guide, in the host's file with the keys
-    key_labels.append(texts.get("win_sheet.guide_label"))
-    finished = finish(pages, texts, kit_options, labels=labels)
-    finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
+    kind = sheet_kind(definition)
+    ctx = PageContext(definition, texts, kit_options.paper, kit_options.tile, sheet_metrics(FontMetrics, kit_options),
+                      kit_options.ink, document=SheetSet(options.level, compact_key=options.compact_key))
+    count = kind.module.puzzles_per_sheet(ctx, options.puzzles)
+    sheets = tuple(progress(make_worksheets(definition, options, count)))
+    ctx = ctx._replace(document=ctx.sheets._replace(sheets=sheets))
+    pages, keys = kind.module.sheet_pages(ctx), kind.module.key_pages(ctx)
+    if kind.after is not None:  # pages of the activity's own after the sheets, and after the keys
+        more, more_keys = kind.after(ctx)
+        pages, keys = pages + more, keys + more_keys
+    finished = finish(pages, texts, kit_options, labels=[p.label for p in pages])
+    finished_keys = finish(keys, texts, kit_options, labels=[k.label for k in keys], whose=HOST)
     check_page_glyphs(finished + finished_keys)
-    return count, sheets, finished, finished_keys
+    return count, list(sheets), finished, finished_keys
 
 
 WIN_EXAMPLE_SEED = 1
@@ -574,6 +536,20 @@ def win_rules_example(definition):
     from papergame.activities.win_in import make_win_sheet
 
     return make_win_sheet(definition, 0, WIN_EXAMPLE_SEED, "easy", 1).puzzles[0]
+
+
+def win_after_pages(ctx) -> tuple[list, list]:
+    """The "win in N" sheets' rules page, once after the sheets (how to play), and the teacher's guide after the
+    keys, in the host's file."""
+    from papergame.layout.pages import win_rules
+    from papergame.layout.pages.win_sheet import layout_of
+
+    layout = layout_of(ctx)
+    rules = win_rules.rules_page(layout, win_rules_example(ctx.game))
+    rules.label = ctx.texts.get("win_sheet.rules_label")
+    guide = win_rules.guide_page(layout)
+    guide.label = ctx.texts.get("win_sheet.guide_label")
+    return [rules], [guide]
 
 
 def trace_sheet_title(texts: Texts, level: str) -> str:
@@ -588,14 +564,23 @@ def win_sheet_title(texts: Texts, level: str) -> str:
 
 
 class SheetKind(NamedTuple):
-    """A rule set's worksheets: their title and their pages."""
+    """A rule set's worksheets: their title, and the page module that lays them out (its `puzzles_per_sheet(ctx,
+    asked)`, `sheet_pages(ctx)` and `key_pages(ctx)`)."""
 
     title: Callable[[Texts, str], str]
-    pages: Callable[..., tuple]
+    pages: str  # the module's name under papergame.layout.pages
+    after: Callable[[Any], tuple[list, list]] | None = None  # (pages after the sheets, pages after the keys)
+
+    @property
+    def module(self):
+        import importlib
+
+        return importlib.import_module(f"papergame.layout.pages.{self.pages}")
 
 
-# rule set name -> its worksheets (a new rule set with worksheets: one line here)
-SHEETS = {"own": SheetKind(trace_sheet_title, trace_sheet_pages), "shared": SheetKind(win_sheet_title, win_sheet_pages)}
+# rule set name -> its worksheets (a new rule set with worksheets: one line here, and its page module)
+SHEETS = {"own": SheetKind(trace_sheet_title, "worksheet_sheet"),
+          "shared": SheetKind(win_sheet_title, "win_sheet", win_after_pages)}
 
 
 def sheet_kind(definition) -> SheetKind:
@@ -645,8 +630,8 @@ def build_simulation_report(output: str | Path, report, game_path=None, text_pat
     check_target(output)
     texts = load_texts(text_path, lang, game_path, rule_set(report.definition).words)
     check_text_glyphs(texts)
-    ctx = PageContext(report.definition, texts, "a4", KitOptions().tile, FontMetrics())
-    pages = [sheet.page for sheet in report_pages(ctx, report)]
+    ctx = PageContext(report.definition, texts, "a4", KitOptions().tile, FontMetrics(), document=report)
+    pages = [sheet.page for sheet in report_pages(ctx)]
     check_page_glyphs(pages)
     write_all([(output, render_bytes(pages, texts.get("simulate.title")))])
     return output

@@ -121,8 +121,8 @@ def test_report_pdf(tmp_path):
 
 
 def test_the_report_is_laid_out_over_the_one_page_context_as_the_kits_pages_are(tmp_path):
-    """Issue 17: the report's page builder takes the PageContext every page kind takes (and the report), and the
-    command's PDF is exactly those sheets rendered."""
+    """Issue 17: the report's page builder takes the PageContext every page kind takes (its document the report),
+    and the command's PDF is exactly those sheets rendered."""
     from papergame.build import render_bytes
     from papergame.data.words import load_texts
     from papergame.layout.context import PageContext
@@ -132,7 +132,7 @@ def test_the_report_is_laid_out_over_the_one_page_context_as_the_kits_pages_are(
     definition = load_definition()
     report = simulate(definition, 120, "careful", 4)
     texts = load_texts(lang="de")
-    sheets = report_pages(PageContext(definition, texts, "a4", 35.0, FontMetrics()), report)
+    sheets = report_pages(PageContext(definition, texts, "a4", 35.0, FontMetrics(), document=report))
     assert len(sheets) == 1 and sheets[0].paper == "a4"
     result = CliRunner().invoke(main, ["simulate", "--games", "120", "--policy", "careful", "--seed", "4",
                                        "--lang", "de", "-o", str(tmp_path / "s.pdf")])

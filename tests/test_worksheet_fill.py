@@ -46,7 +46,8 @@ def test_the_puzzles_fill_the_page(tmp_path, game, level):
     assert blank_below(sheet(tmp_path, game, level)) <= MOST_BLANK
 
 
-@pytest.mark.parametrize("game,level", [("edge-port-path-tiles", "easy"), ("hexagon-path-tiles", "hard")])
+@pytest.mark.parametrize("game,level", [("edge-port-path-tiles", "easy"), ("hexagon-path-tiles", "hard"),
+                                        ("shared-path", "medium")])  # "win in 2" sheets: 4.5 mm on A4 and Letter
 def test_letter_sheets_fill_the_page_too(tmp_path, game, level):
     assert blank_below(sheet(tmp_path, game, level, "letter"), "letter") <= MOST_BLANK
 

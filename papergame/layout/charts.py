@@ -19,3 +19,4 @@ class BarChart(NamedTuple):
     values: tuple[float, ...]
     value_label: str = ""  # what the bars count, printed beside the value axis
     label_every: int = 1  # print every n-th category label (long histograms)
+    label_size: float = 0.0  # mm: the axes' words at least this big (a type profile's least; 0: the renderer's own)

@@ -5,7 +5,7 @@ Every page kind is `pages(ctx) -> list[Sheet]` over one `PageContext`, built onc
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
@@ -14,6 +14,17 @@ from papergame.layout.paper import Sheet, TypeProfile, profile_of
 from papergame.layout.pick_list import Printing
 from papergame.layout.textflow import Metrics
 from papergame.text import Texts
+
+
+class SheetSet(NamedTuple):
+    """A class set of practice sheets: the document the worksheet and "win in N" page kinds lay out.
+
+    Made in two steps: with no sheets, for the plan to say how many puzzles a sheet holds; then with the sheets
+    made for that many (`activities.puzzles.Worksheet` values)."""
+
+    level: str
+    sheets: tuple[Any, ...] = ()
+    compact_key: bool = False  # every sheet's answers in one table, not a key page per sheet
 
 
 class PageContext(NamedTuple):
@@ -26,6 +37,14 @@ class PageContext(NamedTuple):
     cut_guides: str = "both"  # lines, marks or both
     pupil_pages: int | None = None  # the guide: pages of the kit file that are the players' (None: not known)
     printing: Printing | None = None  # the guide's pick-list: the kit as built (None: not known)
+    document: Any = None  # the document's own data where it has any: a SheetSet, a simulation's report
+
+    @property
+    def sheets(self) -> SheetSet:
+        """The class set of practice sheets the worksheet page kinds lay out."""
+        if not isinstance(self.document, SheetSet):
+            raise TypeError("this page context holds no practice sheets")
+        return self.document
 
     @property
     def rules(self) -> RuleSet:

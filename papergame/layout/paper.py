@@ -333,6 +333,7 @@ class Sheet(Flow):
                          self.box.y + footer_height(profile_of(metrics)), metrics)
         self.body_top = self.cursor
         self.scale_words = "scale.instruction"  # the text key of the line over the scale check
+        self.label = ""  # the page's own name in its footer ("Sheet 3"), where a document's pages have one
 
     def following(self, what: str = "the text") -> "Sheet":
         """The sheet after this one, made (with its heading) the first time it is asked for."""

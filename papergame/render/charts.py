@@ -18,9 +18,10 @@ LEFT, BOTTOM = 14 * mm, 6 * mm  # room for the value axis and the category label
 
 def draw_bar_chart(c: Canvas, item: BarChart) -> None:
     w, h = item.w * mm, item.h * mm
+    axis_pt = max(AXIS_PT, item.label_size * mm)  # a type profile's least size, in points
     drawing = Drawing(w, h)
     # the renderer's first font is Helvetica unless told otherwise: it would be named, not embedded
-    drawing.initialFontName, drawing.initialFontSize = REGULAR, AXIS_PT
+    drawing.initialFontName, drawing.initialFontSize = REGULAR, axis_pt
     chart = VerticalBarChart()
     chart.x, chart.y = LEFT, BOTTOM
     chart.width, chart.height = w - LEFT - 2 * mm, h - BOTTOM - 6 * mm  # room above for the axis word
@@ -32,10 +33,10 @@ def draw_bar_chart(c: Canvas, item: BarChart) -> None:
     chart.categoryAxis.categoryNames = [
         label if i % item.label_every == 0 else "" for i, label in enumerate(item.labels)]
     chart.categoryAxis.labels.fontName = REGULAR
-    chart.categoryAxis.labels.fontSize = AXIS_PT
+    chart.categoryAxis.labels.fontSize = axis_pt
     chart.categoryAxis.labels.dy = -2
     chart.valueAxis.labels.fontName = REGULAR
-    chart.valueAxis.labels.fontSize = AXIS_PT
+    chart.valueAxis.labels.fontSize = axis_pt
     chart.valueAxis.valueMin = 0
     top = max(item.values) if item.values else 1
     chart.valueAxis.valueMax = top * 1.1 if top > 0 else 1
@@ -44,5 +45,5 @@ def draw_bar_chart(c: Canvas, item: BarChart) -> None:
     chart.valueAxis.labelTextFormat = "%g"
     drawing.add(chart)
     if item.value_label:
-        drawing.add(String(2, h - AXIS_PT, item.value_label, fontName=REGULAR, fontSize=AXIS_PT))
+        drawing.add(String(2, h - axis_pt, item.value_label, fontName=REGULAR, fontSize=axis_pt))
     renderPDF.draw(drawing, c, item.x * mm, item.y * mm)

@@ -6,7 +6,7 @@ import math
 
 from papergame.layout.charts import BarChart
 from papergame.layout.context import PageContext
-from papergame.layout.paper import BODY_SIZE, Sheet
+from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Text
 from papergame.model.rulesets import rule_set
 from papergame.model.simulate import SimulationReport, standard_error
@@ -46,21 +46,24 @@ def player_word(name: str, texts: Texts) -> str:
     return words.get(name, name)
 
 
-def report_pages(ctx: PageContext, report: SimulationReport) -> list[Sheet]:
-    """The report's one sheet, over the one page context every page kind takes (its game is the report's), and
-    the report itself: the document's own data, as a kit's tile pages take their tiles."""
-    texts = ctx.texts
-    sheet = ctx.sheet("simulation")
-    sheet.title(texts.get("simulate.title"))
+def report_pages(ctx: PageContext) -> list[Sheet]:
+    """The report's one sheet, over the one page context every page kind takes: its game is the report's, its
+    document the report (`SimulationReport`); every size from the context's type profile."""
+    report: SimulationReport = ctx.document
+    texts, t = ctx.texts, ctx.type
+    title = texts.get("simulate.title")
+    sheet = Sheet("simulation", ctx.paper, ctx.metrics,  # one sheet, more in a profile's larger type
+                  continued=lambda more: more.title(texts.get("kit.continued", title=title)))
+    sheet.title(title)
     for line in report_lines(report, texts):
-        sheet.paragraph(line, size=BODY_SIZE, what="the summary")
+        sheet.paragraph(line, size=t.body_size, what="the summary")
     g = report.games
 
     def chart(title: str, labels: list[str], values: list[float], value_label: str, every: int = 1) -> None:
         sheet.heading(title)
         bottom = sheet.take(CHART_H, title)
         sheet.add(BarChart(sheet.x, bottom, sheet.width, CHART_H - 2, tuple(labels), tuple(values), value_label,
-                           every))
+                           every, t.least))
 
     outcomes = [player_word(p, texts) for p in report.players] + [texts.get("simulate.draw")]
     counts = [report.wins[p] for p in report.players] + [report.draws]
@@ -74,5 +77,5 @@ def report_pages(ctx: PageContext, report: SimulationReport) -> list[Sheet]:
     types = sorted(report.tiles)
     chart(texts.get("simulate.chart_tiles"), [texts.get("simulate.type", type=t) for t in types],
           [100 * report.tiles[t] / laid for t in types], texts.get("simulate.of_tiles"))
-    sheet.add(Text(sheet.x, sheet.floor, texts.get("simulate.footer"), LEGEND))
-    return [sheet]
+    sheet.add(Text(sheet.x, sheet.floor, texts.get("simulate.footer"), t.at_least(LEGEND)))
+    return sheet.chain()

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 
-from papergame.activities.win_in import Line as WinLine, WinPuzzle
+from papergame.activities.win_in import LEVEL_MOVES, Line as WinLine, WinPuzzle
 from papergame.errors import LayoutError, OptionError
+from papergame.layout.context import PageContext
 from papergame.layout.diagram import Diagram, Marker, label_band
 from papergame.layout.pages.blocks import BODY, CAPTION, keep_away_banner, name_and_date, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
@@ -295,3 +296,45 @@ class WinLayout:
                             what="win_sheet compact key")
         return sheet.chain()
 
+
+
+# --- the page kinds: pages(ctx) over one PageContext whose document is a SheetSet --------------
+
+
+def layout_of(ctx: PageContext) -> WinLayout:
+    """The plan of the context's class set ("win in N": the level gives N, easy 1, medium 2, hard 3)."""
+    level = ctx.sheets.level
+    return WinLayout(ctx.game, ctx.texts, ctx.metrics, LEVEL_MOVES[level], level, ctx.paper)
+
+
+def puzzles_per_sheet(ctx: PageContext, asked: int | None) -> int:
+    """Puzzles on each sheet: as asked if they fit a page, else DEFAULT_PUZZLES (or as many as fit)."""
+    return layout_of(ctx).puzzle_count(asked)
+
+
+def sheet_pages(ctx: PageContext) -> list[Sheet]:
+    """One page a sheet of the class set, each named in its footer by its number."""
+    layout = layout_of(ctx)
+    pages = []
+    for worksheet in ctx.sheets.sheets:
+        page = layout.page(worksheet)
+        page.label = ctx.texts.get("worksheet.sheet", number=worksheet.number)
+        pages.append(page)
+    return pages
+
+
+def key_pages(ctx: PageContext) -> list[Sheet]:
+    """The key of each sheet (on further pages where its answers need them), or every sheet's winning first tiles
+    in one list."""
+    layout, texts = layout_of(ctx), ctx.texts
+    if ctx.sheets.compact_key:
+        pages = layout.compact_key_pages(list(ctx.sheets.sheets))
+        for page in pages:
+            page.label = texts.get("worksheet.key_footer")
+        return pages
+    pages = []
+    for worksheet in ctx.sheets.sheets:
+        for page in layout.key_page(worksheet):
+            page.label = texts.get("worksheet.sheet", number=worksheet.number)
+            pages.append(page)
+    return pages

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
+from papergame.layout.context import PageContext
 from papergame.layout.diagram import Diagram, Marker, label_band
 from papergame.layout.pages.blocks import BODY, CAPTION, Figure, keep_away_banner, read_size, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
@@ -476,11 +477,8 @@ class WorksheetLayout:
 
     # --- pages ----------------------------------------------------------------------------
 
-    def pages(self, worksheet: Worksheet, total: int) -> tuple[Sheet, Sheet]:
-        """The sheet's page and its key page, without their foot (the kit's `finish` adds it)."""
-        return self.page(worksheet, total, key=False), self.page(worksheet, total, key=True)
-
-    def page(self, worksheet: Worksheet, total: int, key: bool) -> Sheet:
+    def page(self, worksheet: Worksheet, key: bool) -> Sheet:
+        """The sheet's page or its key page, without their foot (the kit's `finish` adds it)."""
         count = len(worksheet.puzzles)
         self.puzzle_count(count)  # refuses a count no plan fits
         plan = self.plan(count)
@@ -789,3 +787,53 @@ def compact_key_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> l
         blocks.append(compact_row([str(sheet.number), str(sheet.seed), answers], w, metrics))
     pages.add(blocks)
     return pages.sheets
+
+
+# --- the page kinds: pages(ctx) over one PageContext whose document is a SheetSet --------------
+
+LAYOUTS_HELD = 8
+_layouts: dict[tuple, tuple[PageContext, WorksheetLayout]] = {}  # (context's ids, paper, level) -> its layout
+
+
+def layout_of(ctx: PageContext) -> WorksheetLayout:
+    """The plan a context's class set is laid out on, made once for its game, words, type and paper and level
+    (the context is held beside it, so the ids in the key stay its own)."""
+    key = (id(ctx.game), id(ctx.texts), id(ctx.metrics), ctx.paper, ctx.sheets.level)
+    held = _layouts.get(key)
+    if held is None:
+        while len(_layouts) >= LAYOUTS_HELD:
+            _layouts.pop(next(iter(_layouts)))
+        held = _layouts[key] = (ctx, WorksheetLayout(ctx.game, ctx.texts, ctx.metrics, ctx.sheets.level, ctx.paper))
+    return held[1]
+
+
+def puzzles_per_sheet(ctx: PageContext, asked: int | None) -> int:
+    """Puzzles on each sheet of the context's level: as asked if they fit a page, else as many as fit comfortably."""
+    return layout_of(ctx).puzzle_count(asked)
+
+
+def sheet_pages(ctx: PageContext) -> list[Sheet]:
+    """One page a sheet of the class set, each named in its footer by its number (and level and seed)."""
+    layout = layout_of(ctx)
+    pages = []
+    for worksheet in ctx.sheets.sheets:
+        page = layout.page(worksheet, key=False)
+        page.label = layout.footer_label(worksheet)
+        pages.append(page)
+    return pages
+
+
+def key_pages(ctx: PageContext) -> list[Sheet]:
+    """A key page a sheet, its slots where the sheet's are; or every sheet's answers in one table."""
+    layout, texts = layout_of(ctx), ctx.texts
+    if ctx.sheets.compact_key:
+        pages = compact_key_pages(layout, list(ctx.sheets.sheets))
+        for page in pages:
+            page.label = texts.get("worksheet.key_footer")
+        return pages
+    pages = []
+    for worksheet in ctx.sheets.sheets:
+        page = layout.page(worksheet, key=True)
+        page.label = texts.get("worksheet.sheet", number=worksheet.number)
+        pages.append(page)
+    return pages
