@@ -21,6 +21,14 @@ cp "$tmp"/png/edge-port-path-tiles-fr-p3.png "$tmp"/png/edge-port-path-tiles-fr-
 # the activities: a "win in 2" sheet and its key, single-loop clue squares, their key and tile version,
 # and each activity's rules page (the players' file's last page) and teacher's guide (the key file's last)
 papergame worksheet --game shared-path --level medium -o "$tmp/win-in-2.pdf" > /dev/null 2>&1
+# "predict the exit" sheets: standard, large print and its key, clear print in French
+papergame worksheet --level easy -o "$tmp/worksheet.pdf" > /dev/null 2>&1
+papergame worksheet --level medium --large-print -o "$tmp/worksheet-large.pdf" > /dev/null 2>&1
+papergame worksheet --level easy --clear-print --lang fr -o "$tmp/worksheet-clear-fr.pdf" > /dev/null 2>&1
+for f in worksheet worksheet-large worksheet-large-key worksheet-clear-fr; do
+    papergame preview "$tmp/$f.pdf" --pages 1 --dpi 50 -o "$tmp/png" > /dev/null
+    cp "$tmp/png/$f-p1.png" "$out"/
+done
 papergame loops --size 7 -o "$tmp/loops.pdf" > /dev/null 2>&1
 papergame loops --size 6 --level medium --large-print -o "$tmp/loops-large.pdf" > /dev/null 2>&1
 papergame loops --size 5 --tiles -o "$tmp/loops-tiles.pdf" > /dev/null 2>&1
