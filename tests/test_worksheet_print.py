@@ -133,3 +133,32 @@ def test_every_game_language_and_level_in_both_profiles(tmp_path, game, lang, le
     sheets, keys = cli_sheets(tmp_path, f"--{mode}-print", "--game", game, "--lang", lang, "--level", level)
     check_sizes(sheets, keys, PT_LEAST[mode])
     boxes_hold_their_words(keys)
+
+
+def loose_texts(pages) -> list[tuple[str, str, str]]:
+    """(page, text, anchor) of the page's own texts (not a diagram's labels, which are grouped with their drawing)
+    set centred or to the right."""
+    return [(page.name, item.text, item.anchor) for page in pages for item in page.items
+            if type(item).__name__ == "Text" and item.anchor != "start"]
+
+
+@pytest.mark.parametrize("game", [None, "hexagon-path-tiles", "shared-path"])
+def test_large_print_sheets_and_keys_are_left_aligned(game):
+    """UKAAF's large print is left-aligned: the sheet's number follows its title, the level and seed start at the
+    left, a hand's type numbers start under their tiles; only a diagram's own letters and numbers stand centred on
+    what they name. In the PDF: the title line's 'Fiche 1' starts 6 mm after the title's last word."""
+    from papergame.build import worksheet_documents
+
+    made = worksheet_documents(game, WorksheetOptions(level="easy", large_print=True, copies=2), "fr")
+    assert loose_texts(made.pages + made.keys) == []
+    standard = worksheet_documents(game, WorksheetOptions(level="easy"), "fr")
+    assert loose_texts(standard.pages)  # the measure tells the two apart: the standard sheet's number is at the right
+    data = worksheet_pdfs(game, WorksheetOptions(level="easy", large_print=True), lang="fr").sheets
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        line = sorted((w for w in page.extract_words() if abs(w["top"] - page.extract_words()[0]["top"]) < 1),
+                      key=lambda w: w["x0"])
+        at = [i for i, w in enumerate(line) if w["text"] == "Fiche"]
+        assert at and at[0] > 0, line
+        gap = (line[at[0]]["x0"] - line[at[0] - 1]["x1"]) * MM
+        assert 5.0 < gap < 7.5, gap

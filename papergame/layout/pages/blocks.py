@@ -99,10 +99,12 @@ def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str,
 
 def keep_away_banner(sheet: Sheet, keep: str, details: str, details_size: float, metrics: Metrics) -> None:
     """A key page's dashed "keep this from the pupils" banner, with the sheet's `details` at the right (under it,
-    when a profile's wider type leaves no room beside it)."""
+    when a profile's wider type leaves no room beside it; in a left-aligned profile, after it or under it at the
+    left)."""
     body = profile_of(metrics).body
     room = sheet.width - metrics.width(details, details_size) - 12
-    if sheet.type is not STANDARD and metrics.width(keep, body, True) > room:  # a profile's wider type
+    wrapped = sheet.type is not STANDARD and metrics.width(keep, body, True) > room  # a profile's wider type
+    if wrapped:
         lines = wrap(keep, sheet.width - 6, body, metrics, True, "worksheet.key_keep_away")
         high = len(lines) * body * 1.3 + 2.5
         bottom = sheet.take(high + 0.4, "the banner")
@@ -117,7 +119,11 @@ def keep_away_banner(sheet: Sheet, keep: str, details: str, details_size: float,
         sheet.add(Rect(sheet.x, bottom - 0.3, metrics.width(keep, body, True) + 6, 7.6, width=0.8,
                        stroke=0.0, fill=None, dash=(2.0, 1.2)))
         sheet.add(Text(sheet.x + 3, bottom + 2.0, keep, body, bold=True))
-    sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, details_size, anchor="end"))
+    if sheet.type.start_only:  # left-aligned: under a wrapped banner at its left, else just after the banner
+        x = sheet.x if wrapped else sheet.x + metrics.width(keep, body, True) + 10
+        sheet.add(Text(x, bottom + 2.0, details, details_size))
+    else:
+        sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, details_size, anchor="end"))
 
 
 def text_lines(lines: list[str], x: float, top: float, size: float, bold: bool = False, fill: float = 0.0,

@@ -128,7 +128,12 @@ class WinLayout:
                  what)
         bottom = sheet.take(self.t.title_size * 1.3, "the title")
         sheet.add(Text(sheet.x, bottom + self.t.title_size * 0.3, left, self.t.title_size, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True, anchor="end"))
+        if self.t.start_only:  # left-aligned: the sheet's number follows the title
+            x = sheet.x + self.metrics.width(left, self.t.title_size, True) + 6.0
+            sheet.add(Text(x, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True))
+        else:
+            sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True,
+                           anchor="end"))
 
     def header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics
@@ -137,8 +142,13 @@ class WinLayout:
         bottom = sheet.take(8.0 * self.k, "the name line")
         base = bottom + 2.0
         details = self.details(seed)
-        name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), details, metrics)
-        sheet.add(Text(sheet.x + sheet.width, base, details, self.t.caption, anchor="end"))
+        if self.t.start_only:  # left-aligned: the level and seed on a line of their own, under the name and date
+            name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), "", metrics)
+            base = sheet.take(self.t.caption * 1.3, "the sheet's level and seed") + self.t.caption * 0.3
+            sheet.add(Text(sheet.x, base, details, self.t.caption))
+        else:
+            name_and_date(sheet, base, texts.get("worksheet.name"), texts.get("worksheet.date"), details, metrics)
+            sheet.add(Text(sheet.x + sheet.width, base, details, self.t.caption, anchor="end"))
         sheet.gap(1.0)
         tile = self.definition.tiles[0]
         step = self.definition.shape.step_degrees

@@ -284,7 +284,12 @@ class WorksheetLayout:
         fit_line(left, room, self.t.title_size, self.metrics, True, what)
         bottom = sheet.take(self.t.title_size * 1.3, "the title")
         sheet.add(Text(sheet.x, bottom + self.t.title_size * 0.3, left, self.t.title_size, bold=True))
-        sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True, anchor="end"))
+        if self.t.start_only:  # left-aligned: the sheet's number follows the title
+            x = sheet.x + self.metrics.width(left, self.t.title_size, True) + TITLE_GAP
+            sheet.add(Text(x, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True))
+        else:
+            sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True,
+                           anchor="end"))
         return bottom
 
     def details(self, seed: int) -> str:
@@ -573,7 +578,11 @@ class WorksheetLayout:
                 sheet.add(Text(x, base + HAND_TILE / 2 - self.t.body * 0.36, label, self.t.body, bold=True))
             tx = x + self.hand_label_w() + col * (HAND_TILE + HAND_GAP)
             self.hand_tile(sheet, type_id, tx, base)
-            sheet.add(Text(tx + HAND_TILE / 2, base - 3.3 * self.k, str(type_id), read_size(self.t), bold=True, anchor="middle"))
+            if self.t.start_only:  # left-aligned: the number starts under its tile's left edge
+                sheet.add(Text(tx, base - 3.3 * self.k, str(type_id), read_size(self.t), bold=True))
+            else:
+                sheet.add(Text(tx + HAND_TILE / 2, base - 3.3 * self.k, str(type_id), read_size(self.t), bold=True,
+                               anchor="middle"))
         return top - self.hand_rows(width) * self.hand_row_h()
 
     def answer_box(self, sheet: Sheet, x: float, top: float, width: float, puzzle: Puzzle) -> None:
