@@ -478,6 +478,8 @@ def worksheet_svgs(path: Path, key_path: Path, game_path, options: WorksheetOpti
                    progress) -> WorksheetReport:
     """Practice sheets and keys as one SVG a sheet (worksheets-01.svg, worksheets-key-01.svg, ...), all or none."""
     check_target(sheet_paths(path, 1)[0])
+    stem = sheet_paths(path, 1)[0].name.removesuffix("-01.svg")  # -o ws.svg: ws-01.svg and ws-key-01.svg
+    key_path = path.with_name(f"{stem}-key.pdf")
     made = worksheet_documents(game_path, options, lang, text_path, progress)
     files = list(zip(sheet_paths(path, len(made.pages)), render_sheets(made.pages, made.title, made.keywords)))
     key_files = list(zip(sheet_paths(key_path, len(made.keys)), render_sheets(made.keys, made.key_title, made.keywords)))

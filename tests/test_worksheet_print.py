@@ -162,3 +162,18 @@ def test_large_print_sheets_and_keys_are_left_aligned(game):
         assert at and at[0] > 0, line
         gap = (line[at[0]]["x0"] - line[at[0] - 1]["x1"]) * MM
         assert 5.0 < gap < 7.5, gap
+
+
+def test_svg_keys_are_named_after_the_sheets(tmp_path):
+    """`-o ws.svg` writes ws-01.svg and ws-key-01.svg (the key was named ws.svg-key-01.svg), in large print too."""
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    for args, name in ((["-o", str(tmp_path / "a" / "ws.svg")], "ws"), (["-o", str(tmp_path / "b" / "ws")], "ws"),
+                       (["-o", str(tmp_path / "c" / "set.pdf")], "set")):
+        folder = tmp_path / args[1].split("/")[-2]
+        folder.mkdir()
+        result = CliRunner().invoke(main, ["worksheet", "--format", "svg", "--large-print", "--level", "easy", *args])
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in folder.iterdir()) == [f"{name}-01.svg", f"{name}-key-01.svg"]
