@@ -614,14 +614,17 @@ def worksheet(output, as_json, **params) -> None:
 def loops(output, as_json, **params) -> None:
     """Make single-loop clue squares: draw one loop through the dots so each number counts its square's sides.
 
-    Every puzzle has exactly one answer (checked with a SAT solver) and fits its level:
-    easy ones are solved one square or dot at a time, hard ones need trying a line.
+    Every puzzle has exactly one answer (checked with a SAT solver) and fits its level,
+    each too hard for the level below: easy ones are solved one square or dot at a time,
+    medium ones also by trying a way on at a line's end, hard ones need more than that.
+    --from prints the puzzles of a puzzle file (what --json prints) instead.
 
     \b
     Example:
       papergame loops --size 7 --level hard
       papergame loops --size 5 --tiles -o build-a-loop.pdf
       papergame loops --copies 30 --seed 7 -o class.pdf
+      papergame loops --from puzzles.json --large-print
     """
     from papergame.build import build_loops
 

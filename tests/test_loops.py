@@ -9,8 +9,8 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from papergame.activities.loops import (LEVELS, Grid, counts, cycles, deduce, deduce_slowly, easy, level_of,
-                                        make_puzzle, medium, random_loop, solutions, try_lines)
+from papergame.activities.loops import (LEVELS, Grid, chains, counts, cycles, deduce, easy, level_of, make_puzzle,
+                                        medium, random_loop, solutions, try_lines)
 from papergame.cli import main
 
 
@@ -57,6 +57,76 @@ class Backtrack:
             if self.fine(e):
                 self.go(k + 1)
             del self.state[e]
+
+
+# The easy steps as first written: every square and dot looked at again until nothing changes (papergame's
+# deduce now runs from a work list; test_the_work_list_decides_what_the_first_deduce_did compares the two).
+
+
+def deduce_slowly(grid: Grid, clues, start: dict | None = None) -> dict | None:
+    """`deduce` as first written: every square and dot looked at again until nothing changes (the tests
+    check that both decide the same)."""
+    state: dict = {e: None for e in grid.edges()}
+    if start:
+        state.update(start)
+    at = grid.at_point()
+    groups = [(list(grid.sides(i, j)), clues[i][j]) for i, j in grid.squares()
+                                                   if clues[i][j] is not None]
+    changed = True
+    while changed:
+        changed = False
+        for sides, clue in groups:
+            on = sum(state[e] is True for e in sides)
+            open_ = [e for e in sides if state[e] is None]
+            assert clue is not None
+            if on > clue or on + len(open_) < clue:
+                return None
+            if open_ and (on == clue or on + len(open_) == clue):
+                for e in open_:
+                    state[e] = on != clue
+                changed = True
+        for edges in at.values():
+            on = sum(state[e] is True for e in edges)
+            open_ = [e for e in edges if state[e] is None]
+            if on > 2 or (on == 1 and not open_):
+                return None
+            if open_ and (on == 2 or (on == 0 and len(open_) == 1)):
+                for e in open_:
+                    state[e] = False
+                changed = True
+            elif on == 1 and len(open_) == 1:
+                state[open_[0]] = True
+                changed = True
+        if not changed:
+            changed = shut_small_loops(grid, state)
+    return {e: v for e, v in state.items() if v is not None}
+
+
+def shut_small_loops(grid: Grid, state: dict) -> bool:
+    """Shut an open edge that joins the two ends of one line while other lines are drawn."""
+    drawn = {e for e, v in state.items() if v}
+    if not drawn:
+        return False
+    end_of: dict = {}
+    for path in chains(drawn):
+        if path[0] != path[-1]:
+            end_of[path[0]], end_of[path[-1]] = path[-1], path[0]
+    total = len(drawn)
+    for e, v in state.items():
+        if v is None and end_of.get(e[0]) == e[1]:
+            length = chain_length(drawn, e[0])
+            if length < total:
+                state[e] = False
+                return True
+    return False
+
+
+def chain_length(edges: set, point) -> int:
+    """How many edges the run through `point` has."""
+    for run in chains(edges):
+        if point in run:
+            return len(run) - 1
+    return 0
 
 
 def backtrack(grid: Grid, clues, most: int = 2) -> list[frozenset]:

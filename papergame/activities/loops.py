@@ -266,9 +266,9 @@ def wiring(rows: int, columns: int) -> Wiring:
 def deduce(grid: Grid, clues, start: dict[Edge, bool] | None = None) -> dict[Edge, bool] | None:
     """What local steps alone decide (True: a line, False: shut), from `start` if given; None on a contradiction.
 
-    The same steps as `deduce_slowly`, to the same end, but each square and dot is looked at again
-    only when one of its edges was decided (a work list), as trying lines (`try_lines`) asks for
-    hundreds of these a puzzle."""
+    Each square and dot is looked at again only when one of its edges was decided (a work list), as
+    trying lines (`try_lines`) asks for hundreds of these a puzzle; the tests check it against the
+    first, plainer form (every square and dot looked at again until nothing changes)."""
     w = wiring(grid.rows, grid.columns)
     state = [-1] * len(w.edges)
     if start:
@@ -344,64 +344,6 @@ def small_loop_edge(w: Wiring, state: list[int]) -> int | None:
     return None
 
 
-def deduce_slowly(grid: Grid, clues, start: dict[Edge, bool] | None = None) -> dict[Edge, bool] | None:
-    """`deduce` as first written: every square and dot looked at again until nothing changes (the tests
-    check that both decide the same)."""
-    state: dict[Edge, bool | None] = {e: None for e in grid.edges()}
-    if start:
-        state.update(start)
-    at = grid.at_point()
-    groups: list[tuple[list[Edge], int | None]] = [(list(grid.sides(i, j)), clues[i][j]) for i, j in grid.squares()
-                                                   if clues[i][j] is not None]
-    changed = True
-    while changed:
-        changed = False
-        for sides, clue in groups:
-            on = sum(state[e] is True for e in sides)
-            open_ = [e for e in sides if state[e] is None]
-            assert clue is not None
-            if on > clue or on + len(open_) < clue:
-                return None
-            if open_ and (on == clue or on + len(open_) == clue):
-                for e in open_:
-                    state[e] = on != clue
-                changed = True
-        for edges in at.values():
-            on = sum(state[e] is True for e in edges)
-            open_ = [e for e in edges if state[e] is None]
-            if on > 2 or (on == 1 and not open_):
-                return None
-            if open_ and (on == 2 or (on == 0 and len(open_) == 1)):
-                for e in open_:
-                    state[e] = False
-                changed = True
-            elif on == 1 and len(open_) == 1:
-                state[open_[0]] = True
-                changed = True
-        if not changed:
-            changed = shut_small_loops(grid, state)
-    return {e: v for e, v in state.items() if v is not None}
-
-
-def shut_small_loops(grid: Grid, state: dict[Edge, bool | None]) -> bool:
-    """Shut an open edge that joins the two ends of one line while other lines are drawn."""
-    drawn = {e for e, v in state.items() if v}
-    if not drawn:
-        return False
-    end_of: dict[Point, Point] = {}
-    for path in chains(drawn):
-        if path[0] != path[-1]:
-            end_of[path[0]], end_of[path[-1]] = path[-1], path[0]
-    total = len(drawn)
-    for e, v in state.items():
-        if v is None and end_of.get(e[0]) == e[1]:
-            length = chain_length(drawn, e[0])
-            if length < total:
-                state[e] = False
-                return True
-    return False
-
-
 def chains(edges: set[Edge]) -> list[list[Point]]:
     """The drawn lines as runs of points, each from one end to the other (a closed run repeats its start)."""
     nxt = neighbours(edges)
@@ -423,14 +365,6 @@ def chains(edges: set[Edge]) -> list[list[Point]]:
             seen.add(here)
         out.append(run)
     return out
-
-
-def chain_length(edges: set[Edge], point: Point) -> int:
-    """How many edges the run through `point` has."""
-    for run in chains(edges):
-        if point in run:
-            return len(run) - 1
-    return 0
 
 
 def easy(grid: Grid, clues, loop: set[Edge]) -> bool:
