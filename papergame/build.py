@@ -414,6 +414,7 @@ class WorksheetPdfs(NamedTuple):
     json: dict
     texts: Texts
     key_pages: int = 0
+    made: tuple = ()  # the puzzles printed (activities.loops.LoopPuzzle), sheet by sheet
 
 
 def worksheet_pdfs(game, options: WorksheetOptions = WorksheetOptions(), lang: str = "en", text_path=None,
@@ -649,6 +650,7 @@ class LoopsPdfs(NamedTuple):
     json: dict
     texts: Texts
     key_pages: int = 0
+    made: tuple = ()  # the puzzles printed (activities.loops.LoopPuzzle), sheet by sheet
 
 
 def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path=None,
@@ -713,7 +715,13 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     title = texts.get("loops.title")
     return LoopsPdfs(render_bytes(finished, title, keywords + " tile-pages=none board-pages=none"),
                      render_bytes(finished_keys, f"{title}: {texts.get('worksheet.key_title')}", keywords),
-                     len(finished), count, loops_json(made), texts, len(finished_keys))
+                     len(finished), count, loops_json(made), texts, len(finished_keys), tuple(made))
+
+
+def validate_puzzles(path) -> list:
+    """A puzzle file checked as `loops` reads it when told to print one, and its pages laid out and made in memory with the
+    default options, so a file said to be valid prints; its puzzles, each with its level worked out."""
+    return list(loops_pdfs(LoopOptions(puzzle_file=path)).made)
 
 
 def file_puzzles(options: LoopOptions) -> list:

@@ -440,9 +440,10 @@ def validate(path: str | None) -> None:
       papergame validate puzzles.json
     """
     if path is not None and Path(path).suffix.lower() == ".json":
-        from papergame.activities.loop_file import describe_puzzles, read_puzzle_file
+        from papergame.activities.loop_file import describe_puzzles
+        from papergame.build import validate_puzzles
 
-        for line in describe_puzzles(path, read_puzzle_file(Path(path))):
+        for line in describe_puzzles(path, validate_puzzles(path)):
             click.echo(line)
         click.echo(f"Print them: {command('papergame', 'loops', '--from', path)}")
         return

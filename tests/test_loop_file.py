@@ -201,3 +201,13 @@ def test_validate_says_a_shared_paths_worksheets_are_win_in_n(tmp_path):
         'Worksheets of a shared path are "win in N" sheets: easy is a win in 1 move, medium in 2, hard in 3, against '
         "every defence"]
     assert "win in N" not in invoke("validate").output  # an own-path game's worksheets are the token's route
+
+
+def test_a_file_said_to_be_valid_prints_so_too_many_puzzles_for_a_sheet_is_refused(tmp_path):
+    puzzle = make_puzzle(1, 10, 10, "easy", random.Random(2)).json()
+    path = write(tmp_path, {"puzzles": [puzzle] * 3})  # two 10 x 10 puzzles fit a sheet
+    message = f"Error: {path}: puzzles: 3 puzzles of 10 x 10 do not fit on one sheet; at most 2 do\n"
+    assert (invoke("validate", str(path)).output, invoke("loops", "--from", str(path)).output) == (message, message)
+    path.write_text(json.dumps({"puzzles": [puzzle] * 2}), encoding="utf-8")
+    assert invoke("validate", str(path)).exit_code == 0
+
