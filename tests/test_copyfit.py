@@ -94,7 +94,7 @@ def page_kinds(path: Path, game: str, lang: str):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", FAST_GAMES)
 def test_nothing_a_child_reads_is_under_10_pt(kits, game, lang):
-    """Every word of the rules and record sheets (the tokens' names on the tile sheets are still 7.4 pt)."""
+    """Every word of the rules and record sheets, and the tokens' names on the tile sheets (they were 7.4 pt)."""
     seen = set()
     for kind, page in page_kinds(kits[game, lang], game, lang):
         chars = above_foot(page)
@@ -102,7 +102,15 @@ def test_nothing_a_child_reads_is_under_10_pt(kits, game, lang):
             small = [c for c in chars if c["size"] < SMALLEST_PT]
             assert not small, (kind, page.page_number, "".join(c["text"] for c in small)[:60])
             seen.add(kind)
-    assert seen == {"rules", "record"}
+        if kind == "tiles":
+            names = {word(game, lang, "token", t) for t in ("white", "black", "path")} - {""}
+            discs = [c for c in page.curves if abs(c["width"] - c["height"]) < 0.1 and mm(c["width"]) > 15]
+            found = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in names and any(
+                abs(w["x0"] + w["x1"] - d["x0"] - d["x1"]) < 2 and 0 < mm(w["top"] - d["bottom"]) < 6 for d in discs)]
+            if found:
+                assert min(w["size"] for w in found) >= SMALLEST_PT, (lang, [(w["text"], w["size"]) for w in found])
+                seen.add("tokens")
+    assert seen == {"rules", "record", "tokens"}
 
 
 def test_the_rules_labels_are_10_pt_where_they_were_7_to_9(kits):

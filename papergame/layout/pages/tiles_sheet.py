@@ -18,13 +18,13 @@ import math
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 
-from papergame.layout.paper import CONTENT_W, PT, SMALL_SIZE, Sheet
+from papergame.layout.paper import CONTENT_W, PT, Sheet
 from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import bleed, cut_out, labels, tile_art, token_art
 from papergame.layout.pages.board_sheet import BoardSheet
-from papergame.layout.pages.tokens import SPARES, token_radius
-from papergame.layout.pieces import MARK_BAND, PrintedTile, kit_id, tile_list
+from papergame.layout.pages.tokens import NAME_SIZE, SPARES, token_radius
+from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile, kit_id, tile_list
 from papergame.layout.shapes import shape_layout
 from papergame.model.definition import GameDefinition
 
@@ -32,6 +32,9 @@ TOKEN_GAP = 8.0  # between two tokens in a row
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
 CUT_CLEAR = 1.5  # at least this between a token and the line a cut runs on along, to the paper's edge
 FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
+NAME_GAP = 1.0  # between a token's disc and the top of its name's capitals
+CAP = 0.73  # a capital letter's height, as a share of the type size
+NAME_BELOW = 2.4  # below a name's baseline: the next row of tokens, or the band's foot
 
 
 def labels_fit(ctx: PageContext, tile: float) -> bool:
@@ -113,7 +116,17 @@ def token_band(ctx: PageContext, width: float, cuts: tuple[float, ...] = (), lef
     if per_row < 1:
         return math.inf
     rows = math.ceil(token_count(ctx.game) / per_row)
-    return rows * (2 * token_radius(ctx.tile) + ctx.type.at_least(SMALL_SIZE) + 3.0) + TOKEN_CLEAR
+    return rows * token_row(ctx) + TOKEN_CLEAR
+
+
+def name_drop(ctx: PageContext) -> float:
+    """From the foot of a token to the baseline of its name (at NAME_SIZE, 10 pt: the players read it)."""
+    return NAME_GAP + CAP * ctx.type.at_least(NAME_SIZE)
+
+
+def token_row(ctx: PageContext) -> float:
+    """The height of one row of tokens with their names."""
+    return 2 * token_radius(ctx.tile) + name_drop(ctx) + NAME_BELOW
 
 
 def token_items(ctx: PageContext, left: float, top: float, width: float, cuts: tuple[float, ...] = ()) -> list[Item]:
@@ -124,13 +137,13 @@ def token_items(ctx: PageContext, left: float, top: float, width: float, cuts: t
     if cuts:  # rows as even as the lanes between the cuts allow (3 and 3, not 5 and 1)
         places = places[:math.ceil(len(names) / math.ceil(len(names) / len(places)))]
     items: list[Item] = []
-    small = ctx.type.at_least(SMALL_SIZE)
+    size = ctx.type.at_least(NAME_SIZE)
     for i, name in enumerate(names):
         row, place = divmod(i, len(places))
         cx = places[place]
-        cy = top - TOKEN_CLEAR - r - row * (2 * r + small + 3.0)
+        cy = top - TOKEN_CLEAR - r - row * token_row(ctx)
         items += cut_out(token_art(name, cx, cy, r, 0.0))
-        items.append(Text(cx, cy - r - small - 0.6, ctx.texts.get(f"token.{name}"), small, anchor="middle"))
+        items.append(Text(cx, cy - r - name_drop(ctx), ctx.texts.get(f"token.{name}"), size, anchor="middle"))
     return items
 
 
@@ -433,14 +446,15 @@ def tokens_below(ctx: PageContext, current: Sheet, sheets: list[Sheet], tiles_le
                  cuts: tuple[float, ...]) -> None:
     """The tokens below the last tiles, off the lines of their `cuts`, or on a sheet of their own (added to
     `sheets`) when there is no room."""
-    if current.room < below_band(ctx, current.box, tiles_left, cuts):
+    spare = MARK_BAND - MARK_GAP - MARK_LEN  # the tiles' band of marks below the marks' ends: TOKEN_CLEAR counts from them
+    if current.room + spare < below_band(ctx, current.box, tiles_left, cuts):
         current = ctx.sheet(f"tiles-{len(sheets) + 1}")
         tile_title(current, ctx.texts.get("tiles.continued"))
         sheets.append(current)
-        tiles_left, cuts = current.x + MARK_BAND, tuple[float, ...]()
+        tiles_left, cuts, spare = current.x + MARK_BAND, tuple[float, ...](), 0.0
     band = below_band(ctx, current.box, tiles_left, cuts)
-    top = current.cursor
-    current.take(band + min(FOOT_CLEAR, current.room - band), "the tokens")
+    top = current.cursor + spare
+    current.take(band - spare + min(FOOT_CLEAR, current.room + spare - band), "the tokens")
     # in line with the tiles' left edge when the tokens still fit as many rows from there
     for left, width in below_options(ctx, current.box, tiles_left):
         if token_band(ctx, width, cuts, left) <= band:
