@@ -94,12 +94,17 @@ def page_kinds(path: Path, game: str, lang: str):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", FAST_GAMES)
 def test_nothing_a_child_reads_is_under_10_pt(kits, game, lang):
-    """Every word of the rules and record sheets, and the tokens' names on the tile sheets (they were 7.4 pt)."""
+    """Every word of the rules, record and board sheets, and the tokens' names on the tile sheets (they were
+    7.4 pt; the board's port and cell names 7.1 and 8.5 pt, its start captions 9.6; its notes stay 9.1, for adults)."""
     seen = set()
     for kind, page in page_kinds(kits[game, lang], game, lang):
         chars = above_foot(page)
         if kind in ("rules", "record"):
             small = [c for c in chars if c["size"] < SMALLEST_PT]
+            assert not small, (kind, page.page_number, "".join(c["text"] for c in small)[:60])
+            seen.add(kind)
+        if kind == "board":
+            small = [c for c in chars if printed_size(c) < SMALLEST_PT and not board_note(c)]
             assert not small, (kind, page.page_number, "".join(c["text"] for c in small)[:60])
             seen.add(kind)
         if kind == "tiles":
@@ -110,7 +115,35 @@ def test_nothing_a_child_reads_is_under_10_pt(kits, game, lang):
             if found:
                 assert min(w["size"] for w in found) >= SMALLEST_PT, (lang, [(w["text"], w["size"]) for w in found])
                 seen.add("tokens")
-    assert seen == {"rules", "record", "tokens"}
+    assert seen == {"rules", "record", "tokens", "board"}
+
+
+NOTE_PT = 9.07  # the board's notes (its cell size, how to join its parts): for the adult who prints and assembles
+
+
+def board_note(char: dict) -> bool:
+    return abs(char["size"] - NOTE_PT) < 0.01 and "Bold" not in char["fontname"] and char["upright"]
+
+
+def printed_size(char: dict) -> float:
+    """A character's type size; pdfplumber's `size` of a character set along a vertical line is its advance,
+    so its size is then its box's width."""
+    return char["size"] if char["upright"] else char["x1"] - char["x0"]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_nothing_on_the_eight_port_boards_is_under_10_pt(tmp_path, lang):
+    """Port names (were 7.1 pt), the strips' part numbers (7.4 pt, set along the strip), the start captions
+    (9.6 pt): every character above the foot of both sheets but the notes on joining the parts."""
+    out = build(tmp_path, f"board-{lang}", "build", "--game", "eight-port-path-tiles", "--lang", lang,
+                "--only", "board")
+    with open_pdf(out) as pdf:
+        assert len(pdf.pages) == 2
+        for page in pdf.pages:
+            chars = above_foot(page)
+            assert any(not c["upright"] for c in chars) or page.page_number == 2  # the strip's words
+            small = [c for c in chars if printed_size(c) < SMALLEST_PT and not board_note(c)]
+            assert not small, (page.page_number, "".join(c["text"] for c in small)[:60])
 
 
 def test_the_rules_labels_are_10_pt_where_they_were_7_to_9(kits):

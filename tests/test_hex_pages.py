@@ -308,7 +308,7 @@ def two_ports_a_side_hexagons() -> str:
 @pytest.mark.parametrize("shape,size,named", [("square3", "20", False), ("square3", "25", True),
                                               ("square3", "35", True), ("hexagon2", "20", False),
                                               ("hexagon2", "30", True), ("hexagon1", "20", True)])
-def test_port_names_are_7_pt_clear_of_each_other_and_the_sides_or_left_out(tmp_path, shape, size, named):
+def test_port_names_are_10_pt_or_at_least_7_clear_of_each_other_and_the_sides_or_left_out(tmp_path, shape, size, named):
     text = {"square3": three_ports_a_side, "hexagon2": two_ports_a_side_hexagons,
             "hexagon1": lambda: HEX_GAME.read_text(encoding="utf-8")}[shape]()
     game = tmp_path / "game.toml"
@@ -321,12 +321,15 @@ def test_port_names_are_7_pt_clear_of_each_other_and_the_sides_or_left_out(tmp_p
     with open_pdf(out) as pdf:
         page = above_footer(pdf.pages[0])
         sides = segments(page, (0.25, 0.6))
-        # port names are small; the column letters, row numbers and the north mark are 10 pt and more
-        names = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ports and w["size"] < 9.0]
+        # port names are grey; the column letters, row numbers and the north mark black
+        names = [w for w in page.extract_words(extra_attrs=["size", "non_stroking_color"])
+                 if w["text"] in ports and w["non_stroking_color"] not in ((0,), (0.0,), 0, [0])]
     assert bool(names) == named
     boxes = [(mm(w["x0"]), mm(w["top"]), mm(w["x1"]), mm(w["bottom"])) for w in names]
     for w in names:
         assert w["size"] >= 7.0 - 0.01
+        if size == "35":  # room for them at 10 pt, the size the players read
+            assert w["size"] >= 10.0, w
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)

@@ -31,14 +31,17 @@ from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import arrow, token_art
 from papergame.model.board import Board, Cell, Position
+from papergame.layout.pages.blocks import SMALLEST_READ, read_size
 from papergame.layout.pages.tokens import token_radius
 
 LABEL_BAND = 5.5  # room for the column letters and row numbers on each side
 LABEL_SIZE = 3.6
-PORT_NAME_SIZE = 2.5  # mm (7.1 pt): port names inside the cells
+PORT_NAME_SIZE = SMALLEST_READ  # mm (10.06 pt): port names inside the cells, which the players read
+PORT_NAME_LEAST = 2.5  # mm (7.1 pt): the smallest they go, on cells too small for them at PORT_NAME_SIZE
 PORT_NAME_GREY = 0.35
 EDGE_NAMES_BELOW = 25.0  # mm: on smaller cells port names stand only round the board's edge
-CELL_NAME_SIZE = 3.0
+CELL_NAME_SIZE = SMALLEST_READ  # a hexagon cell's own name
+CELL_NAME_LEAST = 3.0  # mm (8.5 pt): the smallest it goes, beside port names set smaller than 10 pt
 CELL_NAME_GREY = 0.6
 TICK = 2.4
 TICK_WIDTH = 0.35
@@ -46,7 +49,7 @@ OVERLAP = 7.5  # the strip a neighbouring part is laid over
 STRIP_GREY = 0.88
 MARK = 5.0  # alignment half-triangles beside a seam
 JOIN_LOW = 0.85  # a seam with low ink (which draws it at 0.6 of this: 0.51 mm)
-STRIP_TEXT = 2.6  # the part's number and its neighbour's in each overlap strip
+STRIP_TEXT = SMALLEST_READ  # the part's number and its neighbour's in each overlap strip
 EDGES = ("left", "right", "top", "bottom")
 COVERED = ("right", "bottom")  # seams where this part carries the strip
 
@@ -80,7 +83,8 @@ def header_lines(ctx: PageContext, line: str) -> list[str]:
     return lines
 
 
-# notes moved below or beside the board, under a one-line header, are set at the profile's caption size
+# notes moved below or beside the board, under a one-line header, are set at the profile's caption size (the
+# cell size and how to join the parts: for the adult who prints and assembles, as the tile sheets' cut order)
 NOTES_GAP = 2.5  # between the board and the notes below it
 
 
@@ -265,7 +269,8 @@ def port_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     """A tick across every side at each port; in each cell the names of its ports, when they help and fit.
 
     Names are printed where the sides carry more than N E S W (hexagons, two or three ports
-    a side), and only when every name of a cell stands clear of the others at 7 pt: on
+    a side), at 10 pt where every name of a cell stands clear of the others (35 mm cells of the
+    shipped games), else as large as they then stand clear, and not under 7 pt: on
     small cells with many ports the ticks alone are drawn. Below 25 mm they stand only
     round the board's edge, so a small board is not a wall of letters. A hexagon cell also carries its
     own name, faintly, since its row zigzags.
@@ -280,20 +285,33 @@ def port_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             n = shape.inward(port)
             h = TICK / 2
             items.append(Line(px - n.x * h, py - n.y * h, px + n.x * h, py + n.y * h, width=TICK_WIDTH))
-    names = shape_layout(shape).port_names(k) and names_fit(ctx)
+    size = port_name_size(ctx) if shape_layout(shape).port_names(k) else None
     for cell in part.cells(board):
-        items += cell_labels(ctx, grid, cell, names, edge_only=ctx.tile < EDGE_NAMES_BELOW)
+        items += cell_labels(ctx, grid, cell, size is not None, edge_only=ctx.tile < EDGE_NAMES_BELOW,
+                             port_size=size)
     return items
 
 
-def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool, edge_only: bool = False) -> list[Item]:
+def port_name_size(ctx: PageContext) -> float | None:
+    """The size the port names are set at: PORT_NAME_SIZE (10 pt), or on cells too small for it the largest
+    size down to PORT_NAME_LEAST at which every name of a cell stands clear of the others; None: none fits."""
+    most, least = ctx.type.at_least(PORT_NAME_SIZE), ctx.type.at_least(PORT_NAME_LEAST)
+    steps = max(0, math.ceil((most - least) / 0.1 - 1e-9))
+    sizes = [round(most - i * 0.1, 2) for i in range(steps)] + [least]
+    return next((size for size in sizes if names_fit(ctx, size)), None)
+
+
+def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool, edge_only: bool = False,
+                port_size: float | None = None) -> list[Item]:
     """The port names of one cell (when `ports`; `edge_only`: just those on the board's edge) and,
     in a hexagon, the cell's own name."""
     board = ctx.game.board
     shape = board.shape
     k = shape.ports_per_side
     items: list[Item] = []
-    port_size, cell_size = ctx.type.at_least(PORT_NAME_SIZE), ctx.type.at_least(CELL_NAME_SIZE)
+    port_size = ctx.type.at_least(PORT_NAME_SIZE) if port_size is None else port_size
+    # a cell's own name as large as its port names, never under CELL_NAME_LEAST (10 pt when they are)
+    cell_size = ctx.type.at_least(max(CELL_NAME_LEAST, min(CELL_NAME_SIZE, port_size)) if ports else CELL_NAME_SIZE)
     if ports:
         cap = 0.73 * port_size
         for i, port in enumerate(shape.ports):
@@ -315,12 +333,13 @@ def cell_labels(ctx: PageContext, grid: Grid, cell: Cell, ports: bool, edge_only
     return items
 
 
-def names_fit(ctx: PageContext) -> bool:
-    """Whether a cell's port names (and a hexagon's cell name) stand clear of each other at this size."""
+def names_fit(ctx: PageContext, size: float | None = None) -> bool:
+    """Whether a cell's port names (at `size`, else PORT_NAME_SIZE) and a hexagon's cell name stand clear of each
+    other."""
     board = ctx.game.board
     probe = Cell(len(board.columns) - 1, len(board.rows) - 1)  # the widest name
     boxes = [items_extent([t], ctx.metrics)
-             for t in cell_labels(ctx, Grid(board, ctx.tile, 0.0, 0.0), probe, True)]
+             for t in cell_labels(ctx, Grid(board, ctx.tile, 0.0, 0.0), probe, True, port_size=size)]
     gap = 0.3
     padded = [(a - gap, b - gap, c + gap, d + gap) for a, b, c, d in boxes]
     return not any(overlap(p, q) for i, p in enumerate(padded) for q in padded[i + 1:])
@@ -497,7 +516,7 @@ def start_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     left, _, right, _ = grid.extent(part.cells(board))
     taken = [items_extent([t], ctx.metrics) for t in label_items(board, part, grid, *label_size(ctx))]
     taken += [grid.extent([cell]) for cell in part.cells(board)]
-    size = ctx.type.body_size
+    size = max(ctx.type.body_size, read_size(ctx.type))  # "White starts here": the players read it
     items: list[Item] = []
     for token in ctx.game.tokens:
         if not part.holds(token.start):
@@ -680,5 +699,5 @@ def north_mark(box: Box, band_top: float, letter: str, small: bool = False, leas
     cy = band_top - 4.5 * k
     return [
         arrow(cx, cy, 6.0 * k, 0.0, fill=0.0, stroke=None),
-        Text(cx - 5.5 * k, cy - 1.4 * k, letter, max(4.0 * k, least), bold=True, anchor="end"),
+        Text(cx - 5.5 * k, cy - 1.4 * k, letter, max(4.0 * k, least, SMALLEST_READ), bold=True, anchor="end"),
     ]
