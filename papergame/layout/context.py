@@ -5,6 +5,7 @@ Every page kind is `pages(ctx) -> list[Sheet]` over one `PageContext`, built onc
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from papergame.model.definition import GameDefinition
@@ -12,6 +13,7 @@ from papergame.model.geometry import TileShape
 from papergame.model.rulesets import RuleSet, rule_set
 from papergame.layout.paper import Sheet, TypeProfile, profile_of
 from papergame.layout.pick_list import Printing
+from papergame.layout.pieces import PrintedTile
 from papergame.layout.textflow import Metrics
 from papergame.text import Texts
 
@@ -27,6 +29,27 @@ class SheetSet(NamedTuple):
     compact_key: bool = False  # every sheet's answers in one table, not a key page per sheet
 
 
+class Pieces(NamedTuple):
+    """What a kit's tile pages lay out: the tiles and tokens to cut out, and the sheets they may share.
+
+    Every tile page kind (`tiles_sheet.tile_pages`, `kit_tokens.kit_token_pages`, `tile_backs.fold_pages`,
+    `duplex_pages` and `token_pages`, `cut_sheets.cut_sheet_pages`, `print_shop.shop_pages`) is `pages(ctx)` and
+    reads this as `ctx.pieces`. `layout.kit.piece_pages(ctx)` chooses among them by the print options."""
+
+    tiles: tuple[PrintedTile, ...] = ()  # the tiles to print, in order (a class set's carry their kit's number)
+    tokens: tuple[str, ...] = ()  # whose sets of tokens go with them: ("",) a single kit's, a class set's kit numbers
+    start: Sheet | None = None  # a sheet already made that they may begin on while it has room (the board's last)
+    boards: Mapping[str, Sequence[Sheet]] = {}  # each kit's board sheets ("" a single kit's): tokens in free room
+    stack: bool = False  # a class set's tile sheets: every sheet's tiles on the first's grid, cut as one stack
+    cuts: tuple[float, ...] = ()  # the x of the straight cuts on `start` that run to the paper's edge
+    cutter: str = "none"  # a cutting machine's sheets (silhouette, cricut, laser): each piece apart
+    kerf: float = 0.0  # mm: a laser's cut width
+    backs: str = "none"  # printed tile backs: none, fold or duplex
+    shift: tuple[float, float] = (0.0, 0.0)  # mm the duplex backs move, across and up (the two-sided test's reading)
+    print_shop: bool = False  # each tile in its gutter with its bleed, for a print shop
+    before: int = 0  # the pages of the file before them: a two-sided front must fall on an odd page
+
+
 class PageContext(NamedTuple):
     game: GameDefinition
     texts: Texts
@@ -38,6 +61,7 @@ class PageContext(NamedTuple):
     pupil_pages: int | None = None  # the guide: pages of the kit file that are the players' (None: not known)
     printing: Printing | None = None  # the guide's pick-list: the kit as built (None: not known)
     document: Any = None  # the document's own data where it has any: a SheetSet, a simulation's report
+    pieces: Pieces = Pieces()  # the tile pages': the tiles and tokens they lay out
 
     @property
     def sheets(self) -> SheetSet:

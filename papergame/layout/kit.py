@@ -13,7 +13,7 @@ from papergame.model.definition import MAX_TILES, GameDefinition
 from papergame.options import KitOptions
 from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
-from papergame.layout.context import PageContext
+from papergame.layout.context import PageContext, Pieces
 from papergame.layout.ink import apply_ink, ink_for, ink_metrics
 from papergame.layout.paper import SMALL_SIZE, FooterLabel, Sheet, Typeset, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
@@ -23,7 +23,7 @@ from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, stack_cuts, tile_list, tile_pages
 from papergame.layout.pages.print_shop import shop_pages, with_token_bleed
-from papergame.layout.pages.tile_backs import Shift, blank_page, calibration_pages, duplex_pages, fold_pages, token_pages
+from papergame.layout.pages.tile_backs import blank_pages, calibration_pages, duplex_pages, fold_pages, token_pages
 from papergame.layout.pick_list import Printing, printed_sheet
 from papergame.printmarks import BAR_MM
 from papergame.progress import KITS, step
@@ -153,7 +153,7 @@ class Made(NamedTuple):
     swell: list[int]  # a tactile kit: how many of its first sheets go on swell paper (one number)
 
 
-def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
+def add_own_parts(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
               label: str, laid: dict[str, list[Sheet]] | None = None) -> None:
     """One kit's board, rules and record (and, for a single unnumbered kit, its tiles and tokens).
 
@@ -174,17 +174,15 @@ def own_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile
         start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
         start_cursor = start.cursor if start is not None else None
         board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
-        if (options.backs != "none" and options.cutter == "none" or options.print_shop) and tiles:
-            # the tiles on sheets of their own kind, the tokens apart
-            backed = backed_pages(ctx, options, tiles, len(made.sheets))
-            made.with_tiles.extend(s for s in backed if s.name.startswith("tiles"))
-            made.sheets.extend(backed + token_pages(ctx, board_sheets) if options.wants("tokens") else backed)
+        pieces = ctx._replace(pieces=print_pieces(options)._replace(
+            tiles=tuple(tiles), tokens=("",) if options.wants("tokens") else (), start=start,
+            boards={"": tuple(board_sheets)}, before=len(made.sheets)))
+        if backed(pieces):  # the tiles on sheets of their own kind, the tokens apart
+            added = piece_pages(pieces)
+            made.with_tiles.extend(s for s in added if s.name.startswith("tiles"))
+            made.sheets.extend(added)
         else:
-            if options.cutter != "none":  # a cutting machine's sheets: each piece apart, in the machine's area
-                added = cut_sheet_pages(ctx, options.cutter, tiles, int(options.wants("tokens")), options.kerf,
-                                        cut_backs(options, tiles))
-            else:
-                added = tile_pages(ctx, tiles, options.wants("tokens"), start, board_sheets)
+            added = piece_pages(pieces)  # a cutting machine's sheets (each piece apart), or tile sheets
             if tiles:
                 made.with_tiles.extend([s for s in added if not s.name.startswith(("backs", "duplex"))] +
                                        ([start] if start is not None and start.cursor != start_cursor else []))
@@ -227,7 +225,7 @@ def copies(sheets: list[Sheet]) -> list[Sheet]:
     return [made[id(sheet)] for sheet in sheets]
 
 
-def tactile_pages(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made) -> None:
+def add_tactile_parts(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made) -> None:
     """A tactile kit's sheets for swell paper (key, board, tiles and tokens), then its rules and record on plain paper."""
     from papergame.layout.pages.tactile_sheets import tactile_sheets
 
@@ -248,49 +246,58 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
     """The tiles and tokens of every kit of a class set, sharing sheets, each carrying its kit's number."""
     definition = ctx.game
     tile_sheets: list[Sheet] = []
+    given = print_pieces(options)
     if options.cutter != "none":  # every kit's tiles, then every kit's tokens, each piece apart
         chosen = (selection if selection is not None else tile_list(definition)) if (
             options.wants("tiles") or selection is not None) else []
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
-        tile_sheets = cut_sheet_pages(ctx, options.cutter, tiles, len(labels) * options.wants("tokens"), options.kerf,
-                                      cut_backs(options, tiles))
+        tile_sheets = piece_pages(ctx._replace(pieces=given._replace(
+            tiles=tuple(tiles), tokens=tuple(labels) if options.wants("tokens") else ())))
         made.with_tiles.extend(s for s in tile_sheets if tiles and s.name.startswith("cut"))
         made.sheets.extend(tile_sheets)
         return
     if options.wants("tiles") or selection is not None:
         chosen = selection if selection is not None else tile_list(definition)
         tiles = [t._replace(kit=label) for label in labels for t in chosen]
-        if options.backs != "none" or options.print_shop:
-            tile_sheets = backed_pages(ctx, options, tiles, len(made.sheets))
-            made.with_tiles.extend(s for s in tile_sheets if s.name.startswith("tiles"))
-        else:
-            tile_sheets = tile_pages(ctx, tiles, False, stack=True)
-            made.with_tiles.extend(tile_sheets)
+        pieces = ctx._replace(pieces=given._replace(tiles=tuple(tiles), stack=True, before=len(made.sheets)))
+        tile_sheets = piece_pages(pieces)
+        made.with_tiles.extend(s for s in tile_sheets if not backed(pieces) or s.name.startswith("tiles"))
     if options.wants("tokens"):
-        boards = {label: [b for b in made.boards if made.kit_of.get(id(b)) == label] for label in labels}
+        boards = {label: tuple(b for b in made.boards if made.kit_of.get(id(b)) == label) for label in labels}
         # never on a page of backs (or a full fold-over sheet): on the last plain tile sheet with room
         last = tile_sheets[-1] if tile_sheets and options.backs == "none" and not options.print_shop else None
-        tile_sheets += kit_token_pages(ctx, labels, last, boards, stack_cuts(ctx) if last is not None else ())
+        tile_sheets += kit_token_pages(ctx._replace(pieces=given._replace(
+            tokens=tuple(labels), start=last, boards=boards, cuts=stack_cuts(ctx) if last is not None else ())))
     made.sheets.extend(tile_sheets)
 
 
-def cut_backs(options: KitOptions, tiles: list[PrintedTile]) -> Shift | None:
-    """How far a cutter's tile backs move (`backs duplex` with a cutter), or None for no backs."""
-    if options.backs != "duplex" or not tiles:
-        return None
-    return Shift(options.duplex_x or 0.0, options.duplex_y or 0.0)
+def print_pieces(options: KitOptions) -> Pieces:
+    """How the kit's options print its pieces (a cutter, backs, a print shop), with no pieces yet."""
+    return Pieces(cutter=options.cutter, kerf=options.kerf, backs=options.backs,
+                  shift=(options.duplex_x or 0.0, options.duplex_y or 0.0), print_shop=options.print_shop)
 
 
-def backed_pages(ctx: PageContext, options: KitOptions, tiles: list[PrintedTile], before: int) -> list[Sheet]:
-    """The tiles with their backs (fold-over sheets, or the two-sided test and then fronts and backs),
-    or for a print shop. `before`: the pages of the file before them (a two-sided front must fall
-    on an odd page, so the whole file printed two-sided pairs each front with its back)."""
-    if options.print_shop:
-        return shop_pages(ctx, tiles)
-    if options.backs == "fold":
-        return fold_pages(ctx, tiles)
-    pad = [blank_page(ctx)] if before % 2 else []
-    return pad + calibration_pages(ctx) + duplex_pages(ctx, tiles, Shift(options.duplex_x or 0.0, options.duplex_y or 0.0))
+def backed(ctx: PageContext) -> bool:
+    """Whether the tiles go on sheets of their own kind (with backs, or for a print shop), the tokens apart."""
+    pieces = ctx.pieces
+    return bool(pieces.tiles) and (pieces.backs != "none" and pieces.cutter == "none" or pieces.print_shop)
+
+
+def piece_pages(ctx: PageContext) -> list[Sheet]:
+    """The tile page kind the print options of `ctx.pieces` ask for, with its tiles and a single kit's tokens:
+    a cutting machine's sheets, the tiles with their backs or for a print shop (then the tokens apart), or the
+    tile sheets. Two-sided fronts start on an odd page of the file (`pieces.before` pages come first), so the
+    whole file printed two-sided pairs each front with its back."""
+    pieces = ctx.pieces
+    if not backed(ctx):
+        return cut_sheet_pages(ctx) if pieces.cutter != "none" else tile_pages(ctx)
+    if pieces.print_shop:
+        sheets = shop_pages(ctx)
+    elif pieces.backs == "fold":
+        sheets = fold_pages(ctx)
+    else:
+        sheets = (blank_pages(ctx) if pieces.before % 2 else []) + calibration_pages(ctx) + duplex_pages(ctx)
+    return sheets + token_pages(ctx) if pieces.tokens == ("",) else sheets
 
 
 def printing(ctx: PageContext, options: KitOptions, made: Made, selection: list[PrintedTile] | None,
@@ -333,9 +340,9 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     laid: dict[str, list[Sheet]] | None = {} if numbers is not None else None  # a class set's pages, laid out once
     for number, label in enumerate(labels, start=1):  # the pages each kit has its own of
         if options.tactile:
-            tactile_pages(ctx, options, selection, made)
+            add_tactile_parts(ctx, options, selection, made)
         else:
-            own_pages(ctx, options, selection, made, label, laid)
+            add_own_parts(ctx, options, selection, made, label, laid)
         if numbers is not None:
             step(KITS, number, len(labels))  # a class set says how far it is (and may be stopped here)
     if numbers is not None and (options.wants("tiles") or options.wants("tokens")):

@@ -136,19 +136,21 @@ def token_pieces(ctx: PageContext, grounds: bool) -> list[Piece]:
     return pieces
 
 
-def cut_sheet_pages(ctx: PageContext, cutter: str, tiles: list[PrintedTile], token_sets: int,
-                    kerf: float = 0.0, backs: Shift | None = None) -> list[Sheet]:
-    """The pieces in rows from the top of the cutter's box, as many sheets as they need.
+def cut_sheet_pages(ctx: PageContext) -> list[Sheet]:
+    """The pieces (`ctx.pieces`) in rows from the top of the cutter's box, as many sheets as they need.
 
-    `token_sets`: how many kits' tokens (with their spares) follow the tiles. `backs` (silhouette): the
-    tiles get printed backs on the sheet's other side, moved by the two-sided test's reading: the test's
-    two pages come first, then each sheet is followed by its page of backs, which has no registration
-    marks (the machine reads them on the front, the side it cuts; the back saves their ink).
+    `pieces.tokens`: the kits whose tokens (with their spares) follow the tiles. `pieces.backs` "duplex" (with
+    tiles): they get printed backs on the sheet's other side, moved by the two-sided test's reading
+    (`pieces.shift`): the test's two pages come first, then each sheet is followed by its page of backs, which
+    has no registration marks (the machine reads them on the front, the side it cuts; the back saves their ink).
     """
-    spot = frame(cutter, ctx.paper, kerf)
+    given = ctx.pieces
+    tiles = list(given.tiles)
+    backs = Shift(*given.shift) if given.backs == "duplex" and tiles else None
+    spot = frame(given.cutter, ctx.paper, given.kerf)
     pieces = [tile_piece(ctx, printed, spot.grounds) for printed in tiles]
-    tokens = token_sets > 0
-    for _ in range(token_sets):
+    tokens = bool(given.tokens)
+    for _ in given.tokens:
         pieces += token_pieces(ctx, spot.grounds)
     sheets: list[Sheet] = []
     slots: list[list[Slot]] = []  # each sheet's tiles, where they lie

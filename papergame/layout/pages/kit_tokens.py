@@ -110,17 +110,18 @@ def on_board_sheets(blocks: Blocks, kit: str, boards: list[Sheet]) -> bool:
     return False
 
 
-def kit_token_pages(ctx: PageContext, kits: list[str], start: Sheet | None = None,
-                    boards: dict[str, list[Sheet]] | None = None, cuts: tuple[float, ...] = ()) -> list[Sheet]:
-    """Every kit's block of tokens: on its board's sheets, else on `start` while it has room, then on new sheets.
+def kit_token_pages(ctx: PageContext) -> list[Sheet]:
+    """Every kit's block of tokens (`ctx.pieces.tokens`, the kits' numbers): on its board's sheets
+    (`pieces.boards[kit]`), else on `pieces.start` while it has room, then on new sheets.
 
-    `cuts`: the x of the straight cuts on `start` that run on to the paper's edge (a tile sheet's column
+    `pieces.cuts`: the x of the straight cuts on `start` that run on to the paper's edge (a tile sheet's column
     cuts); no token there stands on their lines."""
     definition, texts, paper, tile, metrics = ctx.game, ctx.texts, ctx.paper, ctx.tile, ctx.metrics
+    kits, start, boards, cuts = list(ctx.pieces.tokens), ctx.pieces.start, ctx.pieces.boards, ctx.pieces.cuts
     blocks = Blocks(definition, texts, tile, ctx.type)
     turned = Blocks(definition, texts, tile, ctx.type, turned=True)
     caption, leading, title = ctx.type.caption, ctx.type.leading, ctx.type.title
-    left_over = [kit for kit in kits if not on_board_sheets(blocks, kit, (boards or {}).get(kit, []))]
+    left_over = [kit for kit in kits if not on_board_sheets(blocks, kit, list(boards.get(kit, ())))]
     sheets: list[Sheet] = []
     sheet = start
     note = texts.get("tiles.kit_tokens")

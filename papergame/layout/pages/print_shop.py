@@ -61,8 +61,9 @@ def bleed_lines(ctx: PageContext, items: list[Item]) -> list[Item]:
     return out
 
 
-def shop_pages(ctx: PageContext, tiles: list[PrintedTile]) -> list[Sheet]:
-    """The tiles, each alone in its gutter with its bleed, on as few sheets as they need."""
+def shop_pages(ctx: PageContext) -> list[Sheet]:
+    """The tiles of `ctx.pieces`, each alone in its gutter with its bleed, on as few sheets as they need."""
+    tiles = ctx.pieces.tiles
     spaced = ctx._replace(tile=ctx.tile + GUTTER, cut_guides="lines")
     w, _ = box_size(ctx)
     offset = (box_size(spaced)[0] - w) / 2, GUTTER / 2  # a tile's box in the middle of its spaced box

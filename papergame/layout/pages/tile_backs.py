@@ -195,11 +195,11 @@ def head(ctx: PageContext, sheet: Sheet, title: str, steps: str) -> None:
     sheet.gap(1)
 
 
-def fold_pages(ctx: PageContext, tiles: list[PrintedTile]) -> list[Sheet]:
-    """Fold-over sheets: fronts above the fold line, their backs reflected below it."""
+def fold_pages(ctx: PageContext) -> list[Sheet]:
+    """Fold-over sheets of `ctx.pieces.tiles`: fronts above the fold line, their backs reflected below it."""
     fronts = Fronts(ctx)
     sheets: list[Sheet] = []
-    remaining = list(tiles)
+    remaining = list(ctx.pieces.tiles)
     while remaining:
         sheet = ctx.sheet(f"tiles-{len(sheets) + 1}")
         head(ctx, sheet, "backs.fold_title", "backs.fold_steps")
@@ -232,11 +232,13 @@ class Shift(NamedTuple):
     y: float = 0.0
 
 
-def duplex_pages(ctx: PageContext, tiles: list[PrintedTile], shift: Shift = Shift()) -> list[Sheet]:
-    """A sheet of fronts, then a page of their backs for its other side, until every tile is placed."""
+def duplex_pages(ctx: PageContext) -> list[Sheet]:
+    """A sheet of fronts, then a page of their backs for its other side (moved by `ctx.pieces.shift`), until every
+    tile of `ctx.pieces.tiles` is placed."""
     fronts = Fronts(ctx)
     sheets: list[Sheet] = []
-    remaining = list(tiles)
+    remaining = list(ctx.pieces.tiles)
+    shift = Shift(*ctx.pieces.shift)
     while remaining:
         front = ctx.sheet(f"tiles-{len(sheets) // 2 + 1}")
         head(ctx, front, "backs.duplex_title", "backs.duplex_steps")
@@ -331,17 +333,17 @@ def ruler(x: float, y: float, across: bool) -> list[Item]:
     return items
 
 
-def blank_page(ctx: PageContext) -> Sheet:
+def blank_pages(ctx: PageContext) -> list[Sheet]:
     """A page left blank, so that the two-sided pages after it start on a front (an odd page)."""
     sheet = ctx.sheet("blank")
     sheet.paragraph(ctx.texts.get("backs.blank"), size=CAPTION, what="backs.blank", leading=1.2)
-    return sheet
+    return [sheet]
 
 
-def token_pages(ctx: PageContext, boards: list[Sheet]) -> list[Sheet]:
-    """A single kit's tokens when its tiles are on sheets with backs: on the board's sheets if one has
-    room, else on a sheet of their own."""
-    if tokens_on_boards(ctx, boards):
+def token_pages(ctx: PageContext) -> list[Sheet]:
+    """A single kit's tokens when its tiles are on sheets with backs: on the board's sheets
+    (`ctx.pieces.boards[""]`) if one has room, else on a sheet of their own."""
+    if tokens_on_boards(ctx, list(ctx.pieces.boards.get("", ()))):
         return []
     sheet = ctx.sheet("tokens-1")
     tile_title(sheet, ctx.texts.get("kit.class_tokens"))

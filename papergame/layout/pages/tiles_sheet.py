@@ -308,7 +308,7 @@ def cut_key(ctx: PageContext) -> str:
 
 
 def stack_cuts(ctx: PageContext) -> tuple[float, ...]:
-    """The x of every vertical straight cut of a class set's tile sheets (`tile_pages(..., stack=True)`): the
+    """The x of every vertical straight cut of a class set's tile sheets (`tile_pages` of `Pieces(stack=True)`): the
     first sheet's, a full block's column lines, which a guillotine carries through every sheet of the stack
     to the paper's edge (none for hexagons, cut with scissors)."""
     block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: [])
@@ -317,25 +317,26 @@ def stack_cuts(ctx: PageContext) -> tuple[float, ...]:
     return block.cuts(cols, cols, left, 0.0)[0] if cols > 0 else ()
 
 
-def tile_pages(ctx: PageContext, tiles: list[PrintedTile] | None = None, tokens: bool = True,
-               start: Sheet | None = None, boards: list[Sheet] | None = None, stack: bool = False) -> list[Sheet]:
-    """The tiles (all, or those named) and the tokens, on as few sheets as they need.
+def tile_pages(ctx: PageContext) -> list[Sheet]:
+    """The tiles of `ctx.pieces` and a single kit's tokens (`pieces.tokens` is `("",)`), on as few sheets as they need.
 
     The tokens go beside the last row of tiles when it has room, else below the tiles;
     never on the line of a cut that runs on to the paper's edge (`row_places`).
-    When `start` (the board's sheet) has room for every tile and the tokens, they go there
-    and no new sheet is made; else the tokens go in free room on any of the `boards`' sheets
-    (a split board's parts) when one has it. Returns the new sheets.
+    When `pieces.start` (the board's sheet) has room for every tile and the tokens, they go there
+    and no new sheet is made; else the tokens go in free room on any of the board's sheets
+    (`pieces.boards[""]`, a split board's parts) when one has it. Returns the new sheets.
 
-    `stack` (a class set): every sheet's tiles on the first sheet's grid, at the same top and
+    `pieces.stack` (a class set): every sheet's tiles on the first sheet's grid, at the same top and
     the same left, so a guillotine cuts the whole stack of sheets at once.
     """
-    texts = ctx.texts
+    texts, pieces = ctx.texts, ctx.pieces
+    tiles, tokens, start, stack = list(pieces.tiles), bool(pieces.tokens), pieces.start, pieces.stack
+    boards = list(pieces.boards.get("", ()))
     check_label_room(ctx, tiles)
     block = shape_layout(ctx.game.shape).tile_block(
         ctx, lambda printed, outline: art(ctx, printed, outline),
         lambda printed, sides: bleed(ctx.game.shape, printed.tile.pairs, ctx.tile, sides))  # lines bleed where open
-    remaining = tile_list(ctx.game) if tiles is None else list(tiles)
+    remaining = list(tiles)
     cols = block.columns(CONTENT_W)
     if cols < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")

@@ -1,0 +1,77 @@
+"""Issue 17: every page kind is `pages(ctx) -> list[Sheet]` over the one `PageContext`.
+
+Read from the source: every public page builder (`*_pages`) of the page modules takes the context alone.
+Read from the output: the tile page kinds, made from one context whose `pieces` say what to lay out, are
+exactly the pages of the kit the command makes with the same options."""
+
+from __future__ import annotations
+
+import ast
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+import papergame
+from papergame.build import make_pages, render_bytes
+from papergame.layout.context import PageContext
+from papergame.layout.ink import ink_for, ink_metrics
+from papergame.layout.kit import finish, piece_pages, print_pieces
+from papergame.layout.pages.print_shop import with_token_bleed
+from papergame.layout.paper import Typeset
+from papergame.layout.pieces import tile_list
+from papergame.options import KitOptions
+from papergame.render.fonts import FontMetrics
+
+LAYOUT = Path(papergame.__file__).resolve().parent / "layout"
+# builders that still take more than the context, and why (this list only shrinks: each must still exist)
+NOT_YET = {
+    "pages/worksheet_sheet.py:compact_key_pages": "the own-token compact key, composed by ColumnPages",
+}
+
+
+def page_builders() -> dict[str, list[str]]:
+    """`module:function` -> its parameters, for every public top-level `*_pages` function under layout/."""
+    found = {}
+    for path in sorted(LAYOUT.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.name.endswith("_pages") and not node.name.startswith("_"):
+                args = node.args
+                found[f"{path.relative_to(LAYOUT)}:{node.name}"] = [a.arg for a in args.posonlyargs + args.args] + [
+                    a.arg for a in args.kwonlyargs] + ([args.vararg.arg] if args.vararg else [])
+    return found
+
+
+def test_every_page_builder_takes_one_page_context():
+    builders = page_builders()
+    assert len(builders) >= 20  # the reader sees the page modules
+    for name in ("pages/tiles_sheet.py:tile_pages", "pages/kit_tokens.py:kit_token_pages", "kit.py:piece_pages",
+                 "pages/cut_sheets.py:cut_sheet_pages", "pages/tile_backs.py:duplex_pages"):
+        assert builders[name] == ["ctx"], name
+    others = {name: args for name, args in builders.items() if args != ["ctx"]}
+    assert set(others) == set(NOT_YET), others
+
+
+KINDS = {"tile sheets": {}, "fold-over": {"backs": "fold"}, "duplex": {"backs": "duplex", "duplex_x": 0.4},
+         "cutter with backs": {"cutter": "silhouette", "backs": "duplex"}, "print shop": {"print_shop": True}}
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_tile_page_kinds_are_pages_of_one_context(kind):
+    options = KitOptions(only=("tiles", "tokens"), **KINDS[kind])
+    definition, texts, kit = make_pages("hexagon-path-tiles" if kind == "print shop" else None, options=options)
+    metrics = ink_metrics(Typeset(FontMetrics(options.type.face), options.type), ink_for(options.ink, options.type.heading))
+    ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides,
+                      pieces=print_pieces(options)._replace(tiles=tuple(tile_list(definition)), tokens=("",)))
+    sheets = piece_pages(ctx)
+    if options.print_shop:  # the kit runs a black token's ring on past its cut, on every page
+        for sheet in sheets:
+            sheet.own_page.items[:] = with_token_bleed(sheet.own_page.items)
+    pages = finish(sheets, texts, options)
+    assert [p.name for p in pages] == [p.name for p in kit.pages]
+    assert pages == kit.pages
+    with pdfplumber.open(io.BytesIO(render_bytes(pages, "kit"))) as pdf:  # the tiles as printed: their ids
+        words = " ".join(page.extract_text() for page in pdf.pages)
+        assert len(pdf.pages) == len(kit.pages) >= 1
+    assert all(f"{t.id}·{t.copies}" in words for t in definition.tiles)
