@@ -500,11 +500,16 @@ def worksheet_pages(definition, texts: Texts, options: WorksheetOptions, progres
     return sheet_set_pages(definition, texts, options, progress, kit_options)
 
 
-def sheet_metrics(font_metrics, options: KitOptions):
-    """The metrics a worksheet's layout measures by: the font in the profile's face, with its spacing."""
-    from papergame.layout.paper import Typeset
+def sheet_metrics(font_metrics, options: KitOptions, texts: Texts | None = None):
+    """The metrics a worksheet's layout measures by: the font in the profile's face, with its spacing (and, given
+    the words, a footer with the lines they need)."""
+    from papergame.layout.kit import correction_note
+    from papergame.layout.paper import Typeset, footer_room
 
-    return Typeset(font_metrics(options.type.face), options.type)
+    font = font_metrics(options.type.face)
+    if texts is None:
+        return Typeset(font, options.type)
+    return Typeset(font, footer_room(options.type, font, texts.get("scale.instruction"), correction_note(texts, options)))
 
 
 def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
@@ -516,7 +521,7 @@ def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progres
     from papergame.render.fonts import FontMetrics
 
     kind = sheet_kind(definition)
-    ctx = PageContext(definition, texts, kit_options.paper, kit_options.tile, sheet_metrics(FontMetrics, kit_options),
+    ctx = PageContext(definition, texts, kit_options.paper, kit_options.tile, sheet_metrics(FontMetrics, kit_options, texts),
                       kit_options.ink, document=SheetSet(options.level, compact_key=options.compact_key))
     count = kind.module.puzzles_per_sheet(ctx, options.puzzles)
     sheets = tuple(progress(make_worksheets(definition, options, count)))
@@ -673,7 +678,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
 
         options = options._replace(size=(given[0].columns, given[0].rows),
                                    level=max((p.level for p in given), key=LOOP_LEVELS.index))
-    layout = LoopsLayout(texts, sheet_metrics(FontMetrics, kit_options), options.rows, options.columns, options.level,
+    layout = LoopsLayout(texts, sheet_metrics(FontMetrics, kit_options, texts), options.rows, options.columns, options.level,
                          kit_options.paper)
     if options.tiles:
         layout.tile_size()  # refuses a puzzle too big for its tiles before any is made

@@ -15,7 +15,7 @@ from papergame.errors import OptionError
 from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext, Pieces
 from papergame.layout.ink import apply_ink, ink_for, ink_metrics
-from papergame.layout.paper import SMALL_SIZE, FooterLabel, Sheet, Typeset, scale_check, typeset_page
+from papergame.layout.paper import SMALL_SIZE, FooterLabel, Sheet, Typeset, footer_room, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.rulesets import rule_set_pages
 from papergame.layout.pages.cut_sheets import cut_sheet_pages
@@ -96,9 +96,7 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
     pages = []
     for number, sheet in enumerate(sheets, start=1):
         own = sheet.own_page  # the sheet's own page, whichever sheet its text went on to
-        note = "" if options.measured is None else texts.get(
-            "scale.corrected", measured=texts.number(options.measured),
-            percent=texts.number(100 * BAR / options.measured, 2))
+        note = correction_note(texts, options)
         own_footer = bool(sheet.type.footer_lines)  # a profile's footer sets the note among its lines
         label = footer_label(texts, (kit_of or {}).get(id(sheet), ""),
                              labels[number - 1] if labels is not None else
@@ -111,6 +109,14 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
         page = apply_ink(typeset_page(own, options.type), ink_for(options.ink, options.type.heading))
         pages.append(corrected(page, options.measured))
     return pages
+
+
+def correction_note(texts: Texts, options: KitOptions) -> str:
+    """What the foot of every page says of a printer correction ("" for none)."""
+    if options.measured is None:
+        return ""
+    return texts.get("scale.corrected", measured=texts.number(options.measured),
+                     percent=texts.number(100 * BAR / options.measured, 2))
 
 
 def footer_label(texts: Texts, kit: str, page: str, whose: str) -> FooterLabel:
@@ -329,7 +335,9 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     numbers = options.numbers
     labels = [str(n) for n in numbers] if numbers is not None else [""]
     made = Made([], [], [], {}, [])
-    metrics = metrics if isinstance(metrics, Typeset) else Typeset(metrics, options.type)
+    if not isinstance(metrics, Typeset):  # with the footer lines these words need
+        metrics = Typeset(metrics, footer_room(options.type, metrics, texts.get("scale.instruction"),
+                                               correction_note(texts, options)))
     metrics = ink_metrics(metrics, ink_for(options.ink, options.type.heading))  # wrapped at the weight it prints in
     ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
     if options.tactile:  # as large as the tiles' braille needs to stand clear of their lines

@@ -429,8 +429,7 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
     profile's own."""
     profile = profile_of(metrics)
     if profile.footer_lines:
-        return profile_scale_check(box, instruction, mm_label, inch_label, metrics,
-                                   label.one_line if label else "", profile, note)
+        return profile_scale_check(box, instruction, mm_label, inch_label, metrics, label, profile, note)
     items: list[Item] = []
     fit_line(instruction, box.w, SMALL_SIZE, metrics, False, "scale.instruction")
     top = box.y + SCALE_CHECK_H - SMALL_SIZE - 0.6
@@ -477,16 +476,22 @@ def footer_label(box: Box, label: FooterLabel, room: float, instruction: str, to
 
 
 def profile_scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metrics: Metrics,
-                        page_label: str, profile: TypeProfile, note: str = "") -> list[Item]:
+                        label: FooterLabel | None, profile: TypeProfile, note: str = "") -> list[Item]:
     """The scale check in a profile's larger footer type, every line left-aligned from the top of the band down:
-    the page's label, the instruction, a correction's note, then the two bars with their labels beside them."""
+    the page's label, the instruction, a correction's note, then the two bars with their labels beside them.
+
+    A label that would take more lines than the footer has is set on one line with the game's title shortened
+    (`short_label`); `footer_room` gives a document's footer the lines its instruction and note need besides."""
     size = profile.small_size
     line = size * FOOTER_LEADING
     top = box.y + footer_height(profile)
     items: list[Item] = []
-    lines = wrap(page_label, box.w, size, metrics, False, "kit.footer") if page_label else []
-    lines += wrap(instruction, box.w, size, metrics, False, "scale.instruction")
-    lines += wrap(note, box.w, size, metrics, False, "scale.corrected") if note else []
+    words = wrap(instruction, box.w, size, metrics, False, "scale.instruction")
+    words += wrap(note, box.w, size, metrics, False, "scale.corrected") if note else []
+    lines = wrap(label.one_line, box.w, size, metrics, False, "kit.footer") if label else []
+    if label and len(lines) + len(words) > profile.footer_lines and len(lines) > 1:
+        lines = [short_label(label, box.w, size, metrics)]
+    lines += words
     if len(lines) > profile.footer_lines:
         raise LayoutError(f'scale.instruction: "{instruction}" takes too many lines at {size / PT:.0f} pt: the foot '
                           f"of a page has room for {profile.footer_lines} with the page's name and any correction; "
@@ -503,6 +508,32 @@ def profile_scale_check(box: Box, instruction: str, mm_label: str, inch_label: s
     fit_line(inch_label, box.right - (x2 + 2 * MM_PER_INCH + 1.5), size, metrics, False, "scale.inch")
     items.append(Text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, size))
     return items
+
+
+def short_label(label: FooterLabel, width: float, size: float, metrics: Metrics) -> str:
+    """The label on one line `width` wide, the game's title shortened with an ellipsis: `Players – Losetas
+    hexagonales… – Sheet 1` (the mark and the place are never cut)."""
+    place = label.place or label.whole
+    fixed = (label.whose + " – " if label.whose else "") + " – " + place
+    title = shorten(label.title, width - metrics.width(fixed, size), size, metrics) if label.place else ""
+    text = " – ".join(part for part in (label.whose, title, place) if part)
+    return fit_line(text, width, size, metrics, False, "kit.footer")
+
+
+def footer_room(profile: TypeProfile, metrics: Metrics, instruction: str, note: str = "") -> TypeProfile:
+    """`profile` with as many footer lines as a document's words need: its instruction and any correction's note
+    as they wrap at the footer's size, and one line for the page's label (see `profile_scale_check`). The standard
+    footer, and a profile's footer these words fit, are returned as they are; only a language whose instruction
+    wraps onto more lines (Ukrainian in large and clear print) gets a taller footer.
+
+    `metrics` measure the profile's face (the font's, or a `Typeset`'s over it)."""
+    if not profile.footer_lines:
+        return profile
+    typeset = Typeset(getattr(metrics, "font", metrics), profile)
+    size = profile.small_size
+    need = 1 + len(wrap(instruction, CONTENT_W, size, typeset, False, "scale.instruction"))
+    need += len(wrap(note, CONTENT_W, size, typeset, False, "scale.corrected")) if note else 0
+    return profile._replace(footer_lines=need) if need > profile.footer_lines else profile
 
 
 def ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]]) -> list[Item]:

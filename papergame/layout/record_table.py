@@ -7,7 +7,7 @@ from collections.abc import Callable
 from papergame.layout.pages.blocks import read_size
 from papergame.layout.paper import Sheet, profile_of, title_lines
 from papergame.layout.primitives import Line, Rect, Text
-from papergame.layout.textflow import Metrics, fit_line, wrap
+from papergame.layout.textflow import SHY, Metrics, fit_line, least_width, wrap
 
 ROW_H = 6.8  # 25 turns and the example fit one A4 sheet
 ROW_H_MIN = 6.2  # rows a little closer when that keeps a whole game on one sheet (longer words above the table)
@@ -34,20 +34,37 @@ def fitted(cols, width: float, metrics: Metrics, rows=()):
 
     Columns whose words fit keep the shares the page gave; else each takes what its words need
     and the rest is shared out as the page did. Heads are set at `read_size` (10 pt at least).
+    Where the whole words leave no room, a head word its text file marks with soft hyphens
+    ("Гра\u00adвець") needs only its widest piece: it breaks there (`textflow.wrap`).
     """
     profile = profile_of(metrics)
     head = read_size(profile)
-    need = [(max([metrics.width(w, head, True) for w in label.split()]
-                 + [metrics.width(row[i], profile.body, True) for row in rows if i < len(row)]) + 2.6) / width
-            for i, (label, _) in enumerate(cols)]
+
+    def needs(broken: bool) -> list[float]:
+        return [(max([least_width(w, head, metrics, True) if broken else metrics.width(w.replace(SHY, ""), head, True)
+                      for w in label.split()]
+                     + [metrics.width(row[i], profile.body, True) for row in rows if i < len(row)]) + 2.6) / width
+                for i, (label, _) in enumerate(cols)]
+
+    need = needs(False)
     if all(n <= share for n, (_, share) in zip(need, cols)):
         return cols
     spare = 1.0 - sum(max(n, share) for n, (_, share) in zip(need, cols))
+    if spare < 0 and any(SHY in label for label, _ in cols) and not heads_fit(
+            [(label, n / sum(need)) for n, (label, _) in zip(need, cols)], width, head, metrics):
+        need = needs(True)
+        spare = 1.0 - sum(max(n, share) for n, (_, share) in zip(need, cols))
     if spare < 0:
         return [(label, n / sum(need)) for n, (label, _) in zip(need, cols)]  # every column as its words need
     loose = [share for n, (_, share) in zip(need, cols) if n <= share]
     taken = 1.0 - sum(n for n, (_, share) in zip(need, cols) if n > share)
     return [(label, n if n > share else share / sum(loose) * taken) for n, (label, share) in zip(need, cols)]
+
+
+def heads_fit(cols, width: float, head: float, metrics: Metrics) -> bool:
+    """Whether every head's words fit their column whole (as `table` wraps them)."""
+    return all(metrics.width(w.replace(SHY, ""), head, True) <= share * width - 2.5
+               for label, share in cols for w in label.split())
 
 
 def rows_on_sheet(room: float, result_h: float, remaining: int, taken: int,
