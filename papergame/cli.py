@@ -248,7 +248,7 @@ def build(output, **params) -> None:
 
 
 PROGRESS_AFTER = 0.5  # seconds a build runs before its progress line shows (a default kit takes less)
-PROGRESS_WORDS = {"kits": "Laying out kit", "pages": "Drawing page"}
+PROGRESS_WORDS = {"kits": "Laying out kit", "tiles": "Laying out tile", "pages": "Drawing page"}
 
 
 @contextmanager

@@ -1,8 +1,8 @@
 """How far a long build has got, for whoever runs it: the command line's progress line on a terminal,
 and `serve`, which stops a build whose page has gone away (a closed tab, an option changed again).
 
-A build says `step(part, done, total)` between its pieces of work (each kit of a class set, each page
-drawn into the PDF); by default nobody listens. `watching(watcher)` has `watcher(part, done, total)`
+A build says `step(part, done, total)` between its pieces of work (each kit of a class set, each sheet of
+tiles laid out, each page drawn into the PDF); by default nobody listens. `watching(watcher)` has `watcher(part, done, total)`
 hear them in this thread (a context variable, as `folders.READ_CURRENT_FOLDER`, so the server's other
 requests and the command line in the same process are not affected). A watcher that raises `Stopped`
 ends the build there; nothing has been written by then, as files are written only once all their
@@ -18,7 +18,8 @@ from contextvars import ContextVar
 Watcher = Callable[[str, int, int], None]
 WATCHER: ContextVar[Watcher | None] = ContextVar("build_watcher", default=None)
 
-KITS, PAGES = "kits", "pages"  # the parts a build steps through: a class set's kits laid out, pages drawn
+# the parts a build steps through: a class set's kits laid out, the tiles laid out on their sheets, pages drawn
+KITS, TILES, PAGES = "kits", "tiles", "pages"
 
 
 class Stopped(Exception):

@@ -1,5 +1,5 @@
 """A long build says how far it is and can be stopped (issue 24): `papergame.progress` steps through a
-class set's kits and the pages drawn; the command line shows them on a terminal, a watcher that raises
+class set's kits, the sheets of tiles and the pages drawn; the command line shows them on a terminal, a watcher that raises
 `Stopped` ends the build with nothing written, and `serve` stops a build whose client has gone so the
 builder is free for the others at once."""
 
@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from papergame import cli
-from papergame.progress import KITS, PAGES, Stopped, watching
+from papergame.progress import KITS, PAGES, TILES, Stopped, watching
 from servers import running_server
 
 
@@ -34,11 +34,28 @@ def test_a_class_set_steps_through_its_kits_then_the_pages_of_each_file(tmp_path
     assert steps.index((KITS, 3, 3)) < steps.index((PAGES, 1, kit)), "the kits are laid out before a page is drawn"
 
 
+def test_a_class_set_steps_through_its_shared_tile_sheets_after_the_kits(tmp_path):
+    """The kits' tiles share sheets laid out after the last kit: the line goes on past "kit 3 of 3" (it was
+    silent there), a sheet of tiles at a time, up to every tile of the three kits."""
+    from papergame.data.games import load_definition
+    from papergame.layout.pieces import tile_list
+
+    steps, result = heard(["--kits", "3"], tmp_path)
+    assert result.exit_code == 0, result.output
+    tiles = [s for s in steps if s[0] == TILES]
+    every = 3 * len(tile_list(load_definition(None)))
+    assert len(tiles) >= 2 and all(total == every for _, _, total in tiles), tiles
+    done = [d for _, d, _ in tiles]
+    assert done == sorted(set(done)) and done[-1] == every, "one step a sheet, on to the last tile"
+    assert steps.index((KITS, 3, 3)) < steps.index(tiles[0]) < steps.index((PAGES, 1, len(
+        PdfReader(tmp_path / "kit.pdf").pages))), "after the kits, before the drawing"
+
+
 def test_a_single_kit_steps_through_its_pages_only(tmp_path):
     steps, result = heard(["--host-key", "page"], tmp_path)
     assert result.exit_code == 0, result.output
     count = len(PdfReader(tmp_path / "kit.pdf").pages)
-    assert steps == [(PAGES, n, count) for n in range(1, count + 1)]
+    assert [s for s in steps if s[0] != TILES] == [(PAGES, n, count) for n in range(1, count + 1)]
 
 
 def test_a_build_its_watcher_stops_writes_nothing_and_keeps_the_old_file(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+import threading
 import tomllib
 from typing import Any
 
@@ -44,8 +45,45 @@ def read_toml(path, what: str = "definition") -> dict[str, Any]:
     return parse_toml(read_text(path, what), str(path), what)
 
 
+PARSED_KEPT = 16  # texts whose data `parse_toml` keeps (the built-in words are read by every build, some twice)
+PARSED_KEPT_CHARS = 64 * 1024  # ... each at most this long (the longest built-in, Ukrainian words, is 43 KB)
+_parsed: dict[str, Any] = {}
+_parsed_lock = threading.Lock()  # `serve` reads files in several threads
+
+
 def parse_toml(text: str, label: str, what: str = "definition") -> dict[str, Any]:
-    """The data of a TOML text; a mistake in it is a DefinitionError naming the file and the line."""
+    """The data of a TOML text; a mistake in it is a DefinitionError naming the file and the line.
+
+    The data of a text read before in this process is a fresh copy of what it gave then (tomllib is pure Python
+    and the English words, 27 KB, took a thirtieth of a default build; `build` reads them as the schema and again
+    as the words printed). Only texts that parsed are kept, by their content, so a changed file is read anew.
+    """
+    kept = _parsed.get(text)
+    if kept is not None:
+        return copied(kept)
+    loaded = _parsed_anew(text, label, what)
+    if len(text) <= PARSED_KEPT_CHARS:
+        with _parsed_lock:
+            while len(_parsed) >= PARSED_KEPT:
+                del _parsed[next(iter(_parsed))]  # the oldest
+            _parsed[text] = copied(loaded)
+    return loaded
+
+
+def copied(value: Any) -> Any:
+    """A copy of TOML data whose tables and lists are new (the rest, str, numbers and dates, cannot change).
+
+    >>> data = {"a": [1, {"b": "c"}]}; copy = copied(data); copy["a"][1]["b"] = "d"; data
+    {'a': [1, {'b': 'c'}]}
+    """
+    if isinstance(value, dict):
+        return {key: copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copied(item) for item in value]
+    return value
+
+
+def _parsed_anew(text: str, label: str, what: str) -> dict[str, Any]:
     try:
         loaded = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

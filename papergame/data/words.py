@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -54,15 +55,12 @@ def parse_texts(data: dict[str, Any], label: str, schema: Texts | None, partial:
             if not isinstance(value, str):
                 check.problem(field, f"must be text in quotes, not {type_name(value)}")
                 continue
-            try:
-                asked = placeholders(value)
-            except ValueError:
-                asked = None
-            if asked is None or any(m.group("invalid") is not None for m in string.Template.pattern.finditer(value)):
+            asked = asked_for(value)
+            if asked is None:
                 check.problem(field, "has a $ that is not a placeholder; write $$ for a dollar sign")
                 continue
             if expected is not None:
-                allowed = placeholders(expected[section][key])
+                allowed = asked_for(expected[section][key]) or frozenset()
                 extra = sorted(asked - allowed)
                 if extra:
                     valid = ", ".join(f"${a}" for a in sorted(allowed)) or "none"
@@ -73,6 +71,23 @@ def parse_texts(data: dict[str, Any], label: str, schema: Texts | None, partial:
     if check.problems:
         raise DefinitionError(check.problems)
     return Texts(label, sections)
+
+
+@lru_cache(maxsize=4096)
+def asked_for(value: str) -> frozenset[str] | None:
+    """The placeholders a text asks for, or None when it has a `$` that is not one (kept: every build checks the
+    same words, and the English ones twice, as the schema and as the words printed).
+
+    >>> sorted(asked_for("$white at $white_start, $$5")), asked_for("costs $5")
+    (['white', 'white_start'], None)
+    """
+    try:
+        asked = placeholders(value)
+    except ValueError:
+        return None
+    if any(m.group("invalid") is not None for m in string.Template.pattern.finditer(value)):
+        return None
+    return frozenset(asked)
 
 
 def check_notation(table: dict[str, str], check: Checker) -> None:

@@ -27,6 +27,7 @@ from papergame.layout.pages.tokens import NAME_SIZE, SPARES, token_radius
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile, kit_id, tile_list
 from papergame.layout.shapes import shape_layout
 from papergame.model.definition import GameDefinition
+from papergame.progress import TILES, step
 
 TOKEN_GAP = 8.0  # between two tokens in a row
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
@@ -337,6 +338,7 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
         ctx, lambda printed, outline: art(ctx, printed, outline),
         lambda printed, sides: bleed(ctx.game.shape, printed.tile.pairs, ctx.tile, sides))  # lines bleed where open
     remaining = list(tiles)
+    total = len(remaining)
     cols = block.columns(CONTENT_W)
     if cols < 1:
         raise OptionError("tile-size", f"a {ctx.tile:g} mm tile does not fit on a tile sheet")
@@ -394,6 +396,7 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
         grid_top = top if grid_top is None else grid_top
         current.take(block.height(len(chunk), used_cols) + MARK_BAND, "the tiles")
         current.add(*block.items(chunk, used_cols, x0, top))
+        step(TILES, total - len(remaining), total)  # a class set's shared sheets say how far they are
         free = block.free_beside_last_row(len(chunk), used_cols, x0, top)
         if not remaining and tokens and tokens_fit_beside(ctx, free, cuts):
             assert free is not None
