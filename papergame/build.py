@@ -662,8 +662,9 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
                progress=lambda sheets: sheets) -> LoopsPdfs:
     """Make the puzzles (`activities.loops`), lay out the sheets and keys, render; written nowhere."""
     from papergame.activities.loops import loops_json, make_loop_sheets
+    from papergame.layout.context import LoopSet, PageContext
     from papergame.layout.kit import HOST, finish
-    from papergame.layout.pages.loops_sheet import LoopsLayout
+    from papergame.layout.pages import loops_sheet
     from papergame.render.fonts import FontMetrics
 
     kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured,
@@ -678,39 +679,27 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
 
         options = options._replace(size=(given[0].columns, given[0].rows),
                                    level=max((p.level for p in given), key=LOOP_LEVELS.index))
-    layout = LoopsLayout(texts, sheet_metrics(FontMetrics, kit_options, texts), options.rows, options.columns, options.level,
-                         kit_options.paper)
-    if options.tiles:
-        layout.tile_size()  # refuses a puzzle too big for its tiles before any is made
+    ctx = PageContext(load_definition(None), texts, kit_options.paper, kit_options.tile,
+                      sheet_metrics(FontMetrics, kit_options, texts), kit_options.ink,
+                      document=LoopSet(options.level, options.columns, options.rows, options.tiles))
     if given is not None:
+        layout = loops_sheet.layout_of(ctx)
+        if options.tiles:
+            layout.tile_size()  # refuses a puzzle too big for its tiles
         count = len(given)
         if not options.tiles and not layout.fit(count)[0]:
             raise DefinitionError(f"{options.puzzle_file}: puzzles: {count} puzzles of {options.columns} x "
                                   f"{options.rows} do not fit on one sheet; at most {layout.most()} do")
         made_sheets = iter([(1, None, given)])
     else:
-        count = 1 if options.tiles else layout.puzzle_count(options.puzzles)
+        count = loops_sheet.puzzles_per_sheet(ctx, options.puzzles)
         made_sheets = make_loop_sheets(options, count)
-    sheets, pages, keys, labels, key_labels, made = [], [], [], [], [], []
-    for number, seed, puzzles in progress(made_sheets):
-        label = texts.get("worksheet.sheet", number=number)
-        if options.tiles:
-            for puzzle in puzzles:
-                tile_pages = [layout.tile_board(number, seed, puzzle)] + layout.tile_sheets(number, puzzle)
-                pages += tile_pages
-                labels += [label] * len(tile_pages)
-        else:
-            pages.append(layout.page(number, seed, puzzles, key=False))
-            labels.append(label)
-        keys.append(layout.page(number, seed, puzzles, key=True))
-        key_labels.append(label)
-        sheets.append((number, seed))
-        made += puzzles
-    rules, guide = layout.rules_pages(), layout.guide_pages()  # one page each, but in a larger profile
-    pages += rules  # how to play, once a file, after the sheets
-    labels += [texts.get("loops.rules_label")] * len(rules)  # the footer's: as short as "Sheet 1"
-    keys += guide  # the teacher's guide goes with the keys, the host's file
-    key_labels += [texts.get("loops.guide_label")] * len(guide)
+    sheets = tuple((number, seed, tuple(puzzles)) for number, seed, puzzles in progress(made_sheets))
+    ctx = ctx._replace(document=ctx.loops._replace(sheets=sheets))
+    made = [puzzle for _, _, puzzles in sheets for puzzle in puzzles]
+    pages = loops_sheet.sheet_pages(ctx) + loops_sheet.rules_pages(ctx)  # how to play, once a file, after the sheets
+    keys = loops_sheet.key_pages(ctx) + loops_sheet.guide_pages(ctx)  # the teacher's guide with the keys, the host's
+    labels, key_labels = [p.label for p in pages], [k.label for k in keys]
     finished = finish(pages, texts, kit_options, labels=labels)
     finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)
     check_page_glyphs(finished + finished_keys)

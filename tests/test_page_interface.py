@@ -75,3 +75,37 @@ def test_the_tile_page_kinds_are_pages_of_one_context(kind):
         words = " ".join(page.extract_text() for page in pdf.pages)
         assert len(pdf.pages) == len(kit.pages) >= 1
     assert all(f"{t.id}·{t.copies}" in words for t in definition.tiles)
+
+
+@pytest.mark.parametrize("tiles", [False, True])
+def test_the_loops_pages_are_pages_of_one_context(tiles):
+    from papergame.activities.loops import make_loop_sheets
+    from papergame.build import loops_pdfs, sheet_metrics
+    from papergame.data.games import load_definition
+    from papergame.data.words import load_texts
+    from papergame.layout.context import LoopSet
+    from papergame.layout.kit import HOST
+    from papergame.layout.pages import loops_sheet
+    from papergame.options import LoopOptions
+    from papergame.text import Texts
+
+    options = LoopOptions(size="4", level="easy", seed=3, copies=2, tiles=tiles, large_print=True)
+    made = loops_pdfs(options, lang="de")
+    kit = KitOptions(large_print=True)
+    texts = load_texts(lang="de")
+    texts = Texts(texts.source, {**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
+    ctx = PageContext(load_definition(None), texts, "a4", kit.tile, sheet_metrics(FontMetrics, kit, texts),
+                      document=LoopSet("easy", 4, 4, tiles))
+    count = loops_sheet.puzzles_per_sheet(ctx, None)
+    assert count == made.puzzles
+    sheets = tuple((n, seed, tuple(p)) for n, seed, p in make_loop_sheets(options, count))
+    ctx = ctx._replace(document=ctx.loops._replace(sheets=sheets))
+    pages = loops_sheet.sheet_pages(ctx) + loops_sheet.rules_pages(ctx)
+    keys = loops_sheet.key_pages(ctx) + loops_sheet.guide_pages(ctx)
+    assert len(keys) >= 3 and len(pages) >= (6 if tiles else 3)
+    title = texts.get("loops.title")
+    keywords = "papergame paper=a4 ink=normal"
+    assert render_bytes(finish(pages, texts, kit, labels=[p.label for p in pages]), title,
+                        keywords + " tile-pages=none board-pages=none") == made.sheets
+    assert render_bytes(finish(keys, texts, kit, labels=[k.label for k in keys], whose=HOST),
+                        f"{title}: {texts.get('worksheet.key_title')}", keywords) == made.keys

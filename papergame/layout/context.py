@@ -29,6 +29,19 @@ class SheetSet(NamedTuple):
     compact_key: bool = False  # every sheet's answers in one table, not a key page per sheet
 
 
+class LoopSet(NamedTuple):
+    """A class set of single-loop puzzle sheets: the document the loops page kinds (`loops_sheet`) lay out.
+
+    Made in two steps, as a `SheetSet`: with no sheets, for the plan to say how many puzzles a sheet holds; then
+    with the sheets made for that many, each `(number, seed, puzzles)` (seed None: puzzles read from a file)."""
+
+    level: str
+    columns: int
+    rows: int
+    tiles: bool = False  # the tile version: one puzzle a board, with tiles to cut
+    sheets: tuple[tuple[int, int | None, tuple[Any, ...]], ...] = ()
+
+
 class Pieces(NamedTuple):
     """What a kit's tile pages lay out: the tiles and tokens to cut out, and the sheets they may share.
 
@@ -60,7 +73,7 @@ class PageContext(NamedTuple):
     cut_guides: str = "both"  # lines, marks or both
     pupil_pages: int | None = None  # the guide: pages of the kit file that are the players' (None: not known)
     printing: Printing | None = None  # the guide's pick-list: the kit as built (None: not known)
-    document: Any = None  # the document's own data where it has any: a SheetSet, a simulation's report
+    document: Any = None  # the document's own data where it has any: a SheetSet, a LoopSet, a simulation's report
     pieces: Pieces = Pieces()  # the tile pages': the tiles and tokens they lay out
 
     @property
@@ -68,6 +81,13 @@ class PageContext(NamedTuple):
         """The class set of practice sheets the worksheet page kinds lay out."""
         if not isinstance(self.document, SheetSet):
             raise TypeError("this page context holds no practice sheets")
+        return self.document
+
+    @property
+    def loops(self) -> LoopSet:
+        """The class set of single-loop puzzle sheets the loops page kinds lay out."""
+        if not isinstance(self.document, LoopSet):
+            raise TypeError("this page context holds no single-loop puzzle sheets")
         return self.document
 
     @property

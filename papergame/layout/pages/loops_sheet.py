@@ -14,6 +14,7 @@ import math
 
 from papergame.activities.loops import LoopPuzzle
 from papergame.errors import OptionError
+from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import BODY, keep_away_banner, text_lines, name_and_date
 from papergame.layout.paper import CONTENT_W, Sheet, profile_of
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Rect, Text
@@ -300,3 +301,61 @@ def tile_art(kind: str, size: float) -> list[Item]:
     elif kind == "corner":
         items.append(Arc(size, 0, size / 2, 90, 90, width=band))
     return items
+
+
+# --- the page kinds: pages(ctx) over one PageContext whose document is a LoopSet -----------------
+# (the context's game is the default game, whose words the sheets are printed in: no loops page reads it)
+
+
+def layout_of(ctx: PageContext) -> LoopsLayout:
+    """The plan of the context's class set of puzzle sheets (its size and level, the context's type and paper)."""
+    loops = ctx.loops
+    return LoopsLayout(ctx.texts, ctx.metrics, loops.rows, loops.columns, loops.level, ctx.paper)
+
+
+def puzzles_per_sheet(ctx: PageContext, asked: int | None) -> int:
+    """Puzzles on each sheet: one in the tile version, else as asked if they fit a page, or as many as fit
+    comfortably (a tile version too big for its tiles is refused here, before any puzzle is made)."""
+    layout = layout_of(ctx)
+    if ctx.loops.tiles:
+        layout.tile_size()
+        return 1
+    return layout.puzzle_count(asked)
+
+
+def labelled(sheets: list[Sheet], label: str) -> list[Sheet]:
+    for sheet in sheets:
+        sheet.label = label
+    return sheets
+
+
+def sheet_pages(ctx: PageContext) -> list[Sheet]:
+    """A page a sheet of the class set, or in the tile version each puzzle's board and its tiles to cut, each
+    named in its footer by the sheet's number."""
+    layout, texts = layout_of(ctx), ctx.texts
+    pages: list[Sheet] = []
+    for number, seed, puzzles in ctx.loops.sheets:
+        label = texts.get("worksheet.sheet", number=number)
+        if ctx.loops.tiles:
+            for puzzle in puzzles:
+                pages += labelled([layout.tile_board(number, seed, puzzle)] + layout.tile_sheets(number, puzzle), label)
+        else:
+            pages += labelled([layout.page(number, seed, list(puzzles), key=False)], label)
+    return pages
+
+
+def key_pages(ctx: PageContext) -> list[Sheet]:
+    """A key page a sheet: its puzzles where the sheet has them, with the loop drawn."""
+    layout, texts = layout_of(ctx), ctx.texts
+    return [labelled([layout.page(number, seed, list(puzzles), key=True)], texts.get("worksheet.sheet", number=number))[0]
+            for number, seed, puzzles in ctx.loops.sheets]
+
+
+def rules_pages(ctx: PageContext) -> list[Sheet]:
+    """How to play, once a file after the sheets (one page, but in a larger profile its words may go on)."""
+    return labelled(layout_of(ctx).rules_pages(), ctx.texts.get("loops.rules_label"))
+
+
+def guide_pages(ctx: PageContext) -> list[Sheet]:
+    """The teacher's guide, after the keys in the host's file."""
+    return labelled(layout_of(ctx).guide_pages(), ctx.texts.get("loops.guide_label"))
