@@ -514,10 +514,13 @@ def sheet_metrics(font_metrics, options: KitOptions, texts: Texts | None = None)
 
 def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
     """A rule set's practice sheets and their key pages, over one page context whose document is the class set:
-    the plan says how many puzzles a sheet holds, the sheets are made for it, then laid out and finished."""
+    the plan says how many puzzles a sheet holds, the sheets are made for it, then laid out (the rule set's page
+    kinds of `page_kinds.WORKSHEETS`, in order: the players' into the sheets' file, the rest into the keys') and
+    finished."""
     from papergame.activities.worksheet import make_worksheets
     from papergame.layout.context import PageContext, SheetSet
     from papergame.layout.kit import HOST, finish
+    from papergame.layout.page_kinds import WORKSHEETS, kinds_of
     from papergame.render.fonts import FontMetrics
 
     kind = sheet_kind(definition)
@@ -526,38 +529,21 @@ def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progres
     count = kind.module.puzzles_per_sheet(ctx, options.puzzles)
     sheets = tuple(progress(make_worksheets(definition, options, count)))
     ctx = ctx._replace(document=ctx.sheets._replace(sheets=sheets))
-    pages, keys = kind.module.sheet_pages(ctx), kind.module.key_pages(ctx)
-    if kind.after is not None:  # pages of the activity's own after the sheets, and after the keys
-        more, more_keys = kind.after(ctx)
-        pages, keys = pages + more, keys + more_keys
+    pages: list = []
+    keys: list = []
+    for page_kind in kinds_of(WORKSHEETS, rule_set(definition).name):
+        (pages if page_kind.players else keys).extend(page_kind.make(ctx))
     finished = finish(pages, texts, kit_options, labels=[p.label for p in pages])
     finished_keys = finish(keys, texts, kit_options, labels=[k.label for k in keys], whose=HOST)
     check_page_glyphs(finished + finished_keys)
     return count, list(sheets), finished, finished_keys
 
 
-WIN_EXAMPLE_SEED = 1
-
-
 def win_rules_example(definition):
-    """The rules page's worked example: a win in 1 on this game's board, made and checked by the solver."""
-    from papergame.activities.win_in import make_win_sheet
+    """The "win in N" rules page's worked example (`layout.pages.win_rules.rules_example`)."""
+    from papergame.layout.pages.win_rules import rules_example
 
-    return make_win_sheet(definition, 0, WIN_EXAMPLE_SEED, "easy", 1).puzzles[0]
-
-
-def win_after_pages(ctx) -> tuple[list, list]:
-    """The "win in N" sheets' rules page, once after the sheets (how to play), and the teacher's guide after the
-    keys, in the host's file."""
-    from papergame.layout.pages import win_rules
-    from papergame.layout.pages.win_sheet import layout_of
-
-    layout = layout_of(ctx)
-    rules = win_rules.rules_page(layout, win_rules_example(ctx.game))
-    rules.label = ctx.texts.get("win_sheet.rules_label")
-    guide = win_rules.guide_page(layout)
-    guide.label = ctx.texts.get("win_sheet.guide_label")
-    return [rules], [guide]
+    return rules_example(definition)
 
 
 def trace_sheet_title(texts: Texts, level: str) -> str:
@@ -572,12 +558,11 @@ def win_sheet_title(texts: Texts, level: str) -> str:
 
 
 class SheetKind(NamedTuple):
-    """A rule set's worksheets: their title, and the page module that lays them out (its `puzzles_per_sheet(ctx,
-    asked)`, `sheet_pages(ctx)` and `key_pages(ctx)`)."""
+    """A rule set's worksheets: their title, and the page module that plans them (its `puzzles_per_sheet(ctx,
+    asked)`); their pages are the rule set's kinds of `page_kinds.WORKSHEETS`."""
 
     title: Callable[[Texts, str], str]
     pages: str  # the module's name under papergame.layout.pages
-    after: Callable[[Any], tuple[list, list]] | None = None  # (pages after the sheets, pages after the keys)
 
     @property
     def module(self):
@@ -586,9 +571,10 @@ class SheetKind(NamedTuple):
         return importlib.import_module(f"papergame.layout.pages.{self.pages}")
 
 
-# rule set name -> its worksheets (a new rule set with worksheets: one line here, and its page module)
+# rule set name -> its worksheets (a new rule set with worksheets: one line here, its page module, and its kinds in
+# page_kinds.PAGE_KINDS)
 SHEETS = {"own": SheetKind(trace_sheet_title, "worksheet_sheet"),
-          "shared": SheetKind(win_sheet_title, "win_sheet", win_after_pages)}
+          "shared": SheetKind(win_sheet_title, "win_sheet")}
 
 
 def sheet_kind(definition) -> SheetKind:
@@ -631,7 +617,7 @@ def validate(game_path=None) -> Validation:
 def build_simulation_report(output: str | Path, report, game_path=None, text_path=None, lang="en") -> Path:
     """The one-page PDF of a simulation, in the language asked for, written atomically."""
     from papergame.layout.context import PageContext
-    from papergame.layout.pages.simulation_report import report_pages
+    from papergame.layout.page_kinds import REPORT, kinds_of
     from papergame.render.fonts import FontMetrics
 
     output = Path(output)
@@ -639,7 +625,7 @@ def build_simulation_report(output: str | Path, report, game_path=None, text_pat
     texts = load_texts(text_path, lang, game_path, rule_set(report.definition).words)
     check_text_glyphs(texts)
     ctx = PageContext(report.definition, texts, "a4", KitOptions().tile, FontMetrics(), document=report)
-    pages = [sheet.page for sheet in report_pages(ctx)]
+    pages = [sheet.page for kind in kinds_of(REPORT) for sheet in kind.make(ctx)]
     check_page_glyphs(pages)
     write_all([(output, render_bytes(pages, texts.get("simulate.title")))])
     return output
@@ -664,6 +650,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     from papergame.activities.loops import loops_json, make_loop_sheets
     from papergame.layout.context import LoopSet, PageContext
     from papergame.layout.kit import HOST, finish
+    from papergame.layout.page_kinds import LOOPS, kinds_of
     from papergame.layout.pages import loops_sheet
     from papergame.render.fonts import FontMetrics
 
@@ -697,8 +684,10 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     sheets = tuple((number, seed, tuple(puzzles)) for number, seed, puzzles in progress(made_sheets))
     ctx = ctx._replace(document=ctx.loops._replace(sheets=sheets))
     made = [puzzle for _, _, puzzles in sheets for puzzle in puzzles]
-    pages = loops_sheet.sheet_pages(ctx) + loops_sheet.rules_pages(ctx)  # how to play, once a file, after the sheets
-    keys = loops_sheet.key_pages(ctx) + loops_sheet.guide_pages(ctx)  # the teacher's guide with the keys, the host's
+    pages: list = []  # the sheets, then how to play, once a file
+    keys: list = []  # the keys, then the teacher's guide: the host's file
+    for kind in kinds_of(LOOPS):
+        (pages if kind.players else keys).extend(kind.make(ctx))
     labels, key_labels = [p.label for p in pages], [k.label for k in keys]
     finished = finish(pages, texts, kit_options, labels=labels)
     finished_keys = finish(keys, texts, kit_options, labels=key_labels, whose=HOST)

@@ -109,3 +109,49 @@ def test_the_loops_pages_are_pages_of_one_context(tiles):
                         keywords + " tile-pages=none board-pages=none") == made.sheets
     assert render_bytes(finish(keys, texts, kit, labels=[k.label for k in keys], whose=HOST),
                         f"{title}: {texts.get('worksheet.key_title')}", keywords) == made.keys
+
+
+# --- one ordered registry of page kinds ---------------------------------------------------------
+
+
+def test_every_page_kind_names_a_builder_that_takes_one_context():
+    import inspect
+
+    from papergame.layout.page_kinds import PAGE_KINDS
+
+    documents = {kind.document for kind in PAGE_KINDS}
+    assert documents == {"kit", "worksheets", "loops", "report"}
+    for kind in PAGE_KINDS:
+        assert list(inspect.signature(kind.builder).parameters) == ["ctx"], kind
+
+
+def test_the_kinds_of_a_document_are_in_the_order_it_prints_them():
+    from papergame.layout.page_kinds import KIT, LOOPS, PARTS, PLAYER_PARTS, WORKSHEETS, kinds_of
+    from papergame.options import KIT as KIT_DOCUMENT
+
+    assert PARTS == ("board", "tiles", "tokens", "rules", "record", "host-key", "guide")
+    assert PLAYER_PARTS == PARTS[:5]
+    only = next(o for o in KIT_DOCUMENT.options if o.name == "only")  # the option's choices and help, from the registry
+    assert tuple(only.choices) == PARTS and ",".join(PARTS) in only.help
+    from papergame.web.fields import HINTS  # the web page's hint
+
+    assert ", ".join(PARTS) in HINTS["only"]
+    assert [(k.name, k.players) for k in kinds_of(WORKSHEETS, "shared")] == [
+        ("sheets", True), ("rules", True), ("keys", False), ("guide", False)]
+    assert [k.name for k in kinds_of(WORKSHEETS, "own")] == ["sheets", "keys"]
+    assert [k.name for k in kinds_of(LOOPS)] == ["sheets", "rules", "keys", "guide"]
+    assert kinds_of(KIT) == kinds_of(KIT, "shared") == kinds_of(KIT, "own")
+
+
+KIND_OF_PAGE = {"board": "board", "tiles": "tiles", "tokens": "tokens", "rules": "rules", "record": "record",
+                "host": "host-key", "guide": "guide"}
+
+
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "shared-path", "hexagon-path-tiles"])
+def test_a_kit_prints_its_page_kinds_in_the_registrys_order(game):
+    from papergame.layout.page_kinds import PARTS
+
+    _, _, kit = make_pages(game, options=KitOptions(host_key="page"))
+    kinds = [KIND_OF_PAGE[page.name.split("-")[0]] for page in kit.pages]
+    assert kinds[0] == "board" and kinds[-1] == "guide"
+    assert kinds == sorted(kinds, key=PARTS.index)

@@ -37,10 +37,16 @@ def test_worksheet_pages_are_pages_of_one_context(game, module):
     sheets, keys = pages_of.sheet_pages(ctx), pages_of.key_pages(ctx)
     assert all(isinstance(s, Sheet) for s in sheets + keys) and len(sheets) == 2 and len(keys) >= 2
     from papergame.build import sheet_kind
+    from papergame.layout.page_kinds import WORKSHEETS, kinds_of
 
-    if sheet_kind(definition).after is not None:  # the win sheets' rules page and guide, over the same context
-        more, more_keys = sheet_kind(definition).after(ctx)
-        sheets, keys = sheets + more, keys + more_keys
+    kinds = kinds_of(WORKSHEETS, rule_set(definition).name)  # the rule set's page kinds, in the order they print
+    assert [k.builder for k in kinds if k.name in ("sheets", "keys")] == [pages_of.sheet_pages, pages_of.key_pages]
+    for kind in kinds:  # the win sheets' rules page and guide, over the same context
+        if kind.name not in ("sheets", "keys"):
+            if kind.players:
+                sheets = sheets + kind.make(ctx)
+            else:
+                keys = keys + kind.make(ctx)
     assert [s.label for s in sheets][:2] == [texts.get("worksheet.sheet", number=n) for n in (1, 2)] or \
         all(s.label.startswith(texts.get("worksheet.sheet", number=n)) for n, s in zip((1, 2), sheets))
     made = worksheet_pdfs(game, options, lang="fr")

@@ -12,12 +12,11 @@ from typing import NamedTuple
 from papergame.model.definition import MAX_TILES, GameDefinition
 from papergame.options import KitOptions
 from papergame.errors import OptionError
-from papergame.layout.pages.board_sheet import board_pages
 from papergame.layout.context import PageContext, Pieces
 from papergame.layout.ink import apply_ink, ink_for, ink_metrics
 from papergame.layout.paper import SMALL_SIZE, FooterLabel, Sheet, Typeset, footer_room, scale_check, typeset_page
 from papergame.layout.primitives import Group, Page, Rect, Text
-from papergame.layout.rulesets import rule_set_pages
+from papergame.layout.page_kinds import KIT_KINDS
 from papergame.layout.pages.cut_sheets import cut_sheet_pages
 from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
@@ -166,10 +165,9 @@ def add_own_parts(ctx: PageContext, options: KitOptions, selection: list[Printed
     `laid`: a class set's board, rules and record sheets as the first kit laid them out (empty before), copied
     for every other kit, whose pages are the same but for the number stamped on them."""
     definition, texts = ctx.game, ctx.texts
-    pages = rule_set_pages(ctx)
     first = len(made.sheets)
     if options.wants("board"):
-        boards: list[Sheet] = once(laid, "board", lambda: board_pages(ctx))
+        boards: list[Sheet] = once(laid, "board", lambda: kind("board").make(ctx))
         for board in boards:
             if label:
                 stamp(board, texts, label, BOARD_STAMP_INSET)
@@ -195,15 +193,20 @@ def add_own_parts(ctx: PageContext, options: KitOptions, selection: list[Printed
             made.sheets.extend(added)
     rest: list[Sheet] = []
     if options.wants("rules"):
-        rest += once(laid, "rules", lambda: pages.rules(ctx))
+        rest += once(laid, "rules", lambda: kind("rules").make(ctx))
     if options.wants("record"):
-        rest += once(laid, "record", lambda: pages.record(ctx))
+        rest += once(laid, "record", lambda: kind("record").make(ctx))
     for sheet in rest:
         if label:
             stamp(sheet, texts, label)
     made.sheets.extend(rest)
     if label:
         made.kit_of.update((id(sheet), label) for sheet in made.sheets[first:])
+
+
+def kind(name: str):
+    """The kit's page kind of that name (`page_kinds.KIT_KINDS`): its `make(ctx)` lays out its sheets."""
+    return next(k for k in KIT_KINDS if k.name == name)
 
 
 def once(laid: dict[str, list[Sheet]] | None, part: str, make: Callable[[], Iterable[Sheet]]) -> list[Sheet]:
@@ -240,11 +243,10 @@ def add_tactile_parts(ctx: PageContext, options: KitOptions, selection: list[Pri
     made.boards.extend(boards)
     made.with_tiles.extend(with_tiles)
     made.swell.append(len(sheets))
-    pages = rule_set_pages(ctx)
     if options.wants("rules"):
-        made.sheets.extend(pages.rules(ctx))
+        made.sheets.extend(kind("rules").make(ctx))
     if options.wants("record"):
-        made.sheets.extend(pages.record(ctx))
+        made.sheets.extend(kind("record").make(ctx))
 
 
 def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
@@ -272,7 +274,7 @@ def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[Printed
         boards = {label: tuple(b for b in made.boards if made.kit_of.get(id(b)) == label) for label in labels}
         # never on a page of backs (or a full fold-over sheet): on the last plain tile sheet with room
         last = tile_sheets[-1] if tile_sheets and options.backs == "none" and not options.print_shop else None
-        tile_sheets += kit_token_pages(ctx._replace(pieces=given._replace(
+        tile_sheets += piece_pages(ctx._replace(pieces=given._replace(
             tokens=tuple(labels), start=last, boards=boards, cuts=stack_cuts(ctx) if last is not None else ())))
     made.sheets.extend(tile_sheets)
 
@@ -290,13 +292,18 @@ def backed(ctx: PageContext) -> bool:
 
 
 def piece_pages(ctx: PageContext) -> list[Sheet]:
-    """The tile page kind the print options of `ctx.pieces` ask for, with its tiles and a single kit's tokens:
-    a cutting machine's sheets, the tiles with their backs or for a print shop (then the tokens apart), or the
-    tile sheets. Two-sided fronts start on an odd page of the file (`pieces.before` pages come first), so the
-    whole file printed two-sided pairs each front with its back."""
+    """The tile and token pages (`page_kinds` "tiles" and "tokens") the print options of `ctx.pieces` ask for:
+    a cutting machine's sheets (every piece), a class set's numbered blocks of tokens, the tiles with their backs
+    or for a print shop (then a single kit's tokens apart), or the tile sheets (with a single kit's tokens).
+    Two-sided fronts start on an odd page of the file (`pieces.before` pages come first), so the whole file
+    printed two-sided pairs each front with its back."""
     pieces = ctx.pieces
+    if pieces.cutter != "none":
+        return cut_sheet_pages(ctx)
+    if not pieces.tiles and pieces.tokens and pieces.tokens != ("",):  # a class set's tokens: a block a kit
+        return kit_token_pages(ctx)
     if not backed(ctx):
-        return cut_sheet_pages(ctx) if pieces.cutter != "none" else tile_pages(ctx)
+        return tile_pages(ctx)
     if pieces.print_shop:
         sheets = shop_pages(ctx)
     elif pieces.backs == "fold":
@@ -318,13 +325,13 @@ def printing(ctx: PageContext, options: KitOptions, made: Made, selection: list[
                     options.wants("tokens"), key_pages)
 
 
-def guide_sheets(ctx: PageContext, pages, picked: Printing, after: int = 0) -> list[Sheet]:
+def guide_sheets(ctx: PageContext, picked: Printing, after: int = 0) -> list[Sheet]:
     """The guide, its pick-list counting the host's sheets with the guide's own (and `after` more that follow
     it, a tactile kit's): laid out again if the count it guessed (one sheet of guide) was not what it took."""
     guide: list[Sheet] = []
     for _ in range(3):
         guess = picked._replace(host_sheets=picked.key_sheets + max(len(guide), 1) + after)
-        guide = pages.guide(ctx._replace(printing=guess))
+        guide = kind("guide").make(ctx._replace(printing=guess))
         if guess.host_sheets == picked.key_sheets + len(guide) + after:
             break
     return guide
@@ -344,7 +351,6 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         from papergame.layout.pages.tactile_sheets import kit_tile
 
         ctx = ctx._replace(tile=kit_tile(ctx))
-    pages = rule_set_pages(ctx)
     laid: dict[str, list[Sheet]] | None = {} if numbers is not None else None  # a class set's pages, laid out once
     for number, label in enumerate(labels, start=1):  # the pages each kit has its own of
         if options.tactile:
@@ -361,7 +367,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
             sheet.own_page.items[:] = with_token_bleed(sheet.own_page.items)
     key_sheets: list[Sheet] = []
     if options.wants("host-key") and options.host_key != "omit":
-        key_sheets += pages.host_key(ctx)
+        key_sheets += kind("host-key").make(ctx)
     guide: list[Sheet] = []
     if options.wants("guide"):  # the players' pages are the kit's first ones, or the whole kit file with the host key apart
         tactile: list[Sheet] = []
@@ -369,7 +375,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
             from papergame.layout.pages.tactile_sheets import guide_sheet
 
             tactile = guide_sheet(ctx, sum(made.swell)).chain()
-        guide = guide_sheets(ctx._replace(pupil_pages=len(sheets) if options.host_key == "page" else 0), pages,
+        guide = guide_sheets(ctx._replace(pupil_pages=len(sheets) if options.host_key == "page" else 0),
                              printing(ctx, options, made, selection, len(key_sheets)), len(tactile)) + tactile
     if not sheets and not key_sheets and not guide:
         raise OptionError("only", "host-key is the only part asked for, and the host key is set to be omitted, "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from papergame.layout.page_kinds import PLAYER_PARTS
 from papergame.layout.pages.blocks import Block, boxed, heading, paragraph, profile_of, stack
 from papergame.layout.primitives import Page, Text
 from papergame.layout.textflow import Metrics
@@ -96,7 +97,7 @@ def host_line(printing: Printing, texts: Texts) -> str:
     return texts.get(key, sheets=span(texts, first, first + printing.host_sheets - 1))
 
 
-PARTS = ("board", "tiles", "tokens", "rules", "record")  # what an envelope may hold, in the order it is said
+PARTS = PLAYER_PARTS  # what an envelope may hold (the kit's players' parts), in the order it is said
 
 
 def envelope_line(printing: Printing, texts: Texts, tokens: str) -> str:

@@ -11,6 +11,7 @@ file: what to print for whom, the levels, class sets and reprints, marking again
 from __future__ import annotations
 
 from papergame.activities.win_in import WinPuzzle
+from papergame.layout.context import PageContext
 from papergame.layout.pages.win_sheet import WinLayout, short
 from papergame.layout.paper import Sheet
 from papergame.layout.textflow import wrap
@@ -63,3 +64,33 @@ def guide_page(layout: WinLayout) -> Sheet:
         sheet.paragraph(layout.texts.get(key), size=layout.t.body, what=key)
         sheet.gap(2.0)
     return sheet
+
+
+# --- the page kinds: pages(ctx) over the win sheets' PageContext (its document a SheetSet) ----------
+
+EXAMPLE_SEED = 1
+
+
+def rules_example(definition) -> WinPuzzle:
+    """The rules page's worked example: a win in 1 on this game's board, made and checked by the solver."""
+    from papergame.activities.win_in import make_win_sheet
+
+    return make_win_sheet(definition, 0, EXAMPLE_SEED, "easy", 1).puzzles[0]
+
+
+def rules_pages(ctx: PageContext) -> list[Sheet]:
+    """How to play, once after the sheets, named in its footer."""
+    from papergame.layout.pages.win_sheet import layout_of
+
+    rules = rules_page(layout_of(ctx), rules_example(ctx.game))
+    rules.label = ctx.texts.get("win_sheet.rules_label")
+    return [rules]
+
+
+def guide_pages(ctx: PageContext) -> list[Sheet]:
+    """The teacher's guide, once after the keys in the host's file, named in its footer."""
+    from papergame.layout.pages.win_sheet import layout_of
+
+    guide = guide_page(layout_of(ctx))
+    guide.label = ctx.texts.get("win_sheet.guide_label")
+    return [guide]

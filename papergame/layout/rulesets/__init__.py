@@ -30,3 +30,22 @@ LAYOUTS: dict[str, RuleSetPages] = {module.PAGES.name: module.PAGES for module i
 def rule_set_pages(ctx: PageContext) -> RuleSetPages:
     """The pages of the context's rule set."""
     return LAYOUTS[ctx.rules.name]
+
+
+# the kit's page kinds whose pages differ by rule set (`page_kinds.PAGE_KINDS` names these)
+
+
+def rules_pages(ctx: PageContext) -> list[Sheet]:
+    return rule_set_pages(ctx).rules(ctx)
+
+
+def record_pages(ctx: PageContext) -> list[Sheet]:
+    return rule_set_pages(ctx).record(ctx)
+
+
+def host_key_pages(ctx: PageContext) -> list[Sheet]:
+    return rule_set_pages(ctx).host_key(ctx)
+
+
+def guide_pages(ctx: PageContext) -> list[Sheet]:
+    return rule_set_pages(ctx).guide(ctx)
