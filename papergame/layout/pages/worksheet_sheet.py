@@ -750,52 +750,84 @@ VIEWS: dict[type[Puzzle], KindView] = {
 }
 
 
-def compact_row(cells: list[str], width: float, metrics: Metrics, header: bool = False):
-    from papergame.layout.pages.blocks import LEADING as ROW_LEADING, Block
+COMPACT_LEADING = 1.22
+CELL_PAD = 3.0  # mm of a table cell's width left round its words (1.5 a side)
 
-    xs = [0.0]
-    for share in COMPACT_SHARES:
-        xs.append(xs[-1] + share * width)
+
+def compact_widths(header: list[str], rows: list[list[str]], width: float, metrics: Metrics) -> list[float]:
+    """The compact key's column widths: the sheet's number and its seed each as wide as their share of the page or,
+    in a larger type, as their widest word (the head bold at the caption size, a number at the body size); the
+    answers the rest."""
     t = profile_of(metrics)
-    size = t.caption if header else t.body
-    wrapped = [wrap(c, xs[i + 1] - xs[i] - 3, size, metrics, header, "worksheet compact key") for i, c in enumerate(cells)]
-    height = max(len(w) for w in wrapped) * size * ROW_LEADING + 1.8
-
-    def draw(x: float, top: float) -> list[Item]:
-        items: list[Item] = []
-        if header:
-            items.append(Rect(x, top - height, width, height, width=0.3, fill=0.85))
-        for i, lines in enumerate(wrapped):
-            items += text_lines(lines, x + xs[i] + 1.5, top - 0.9, size, bold=header or i == 0)
-            items.append(Line(x + xs[i], top, x + xs[i], top - height, width=0.25))
-        items += [Line(x + width, top, x + width, top - height, width=0.25),
-                  Line(x, top, x + width, top, width=0.25),
-                  Line(x, top - height, x + width, top - height, width=0.4 if header else 0.25)]
-        return items
-
-    return Block(height, draw, "worksheet compact key", keep_with_next=header)
+    widths = []
+    for i, share in enumerate(COMPACT_SHARES[:-1]):
+        words = [metrics.width(header[i], t.caption, True)] + [metrics.width(r[i], t.body, i == 0) for r in rows]
+        widths.append(max(share * width, max(words) + CELL_PAD))
+    return widths + [width - sum(widths)]
 
 
-def compact_key_pages(layout: WorksheetLayout, worksheets: list[Worksheet]) -> list[Sheet]:
-    """Every sheet's answers in one table, on as few pages as it fits."""
-    from papergame.layout.pages.blocks import Block, ColumnPages, paragraph
+def row_lines(sheet: Sheet, cells: list[str], widths: list[float], header: bool) -> tuple[float, list[list[str]]]:
+    """A compact key row's size and its cells' lines."""
+    size = sheet.type.caption if header else sheet.type.body
+    return size, [wrap(c, w - CELL_PAD, size, sheet.metrics, header, "worksheet compact key")
+                  for c, w in zip(cells, widths)]
 
-    texts, metrics = layout.texts, layout.metrics
+
+def row_height(sheet: Sheet, cells: list[str], widths: list[float], header: bool = False) -> float:
+    size, wrapped = row_lines(sheet, cells, widths, header)
+    return max(len(w) for w in wrapped) * size * COMPACT_LEADING + 1.8
+
+
+def compact_row(sheet: Sheet, cells: list[str], widths: list[float], header: bool = False) -> None:
+    """One row of the compact key on `sheet`'s flow (on the next sheet when this one has no room for it)."""
+    size, wrapped = row_lines(sheet, cells, widths, header)
+    height = row_height(sheet, cells, widths, header)
+    top = sheet.take(height, "a row of the compact key") + height
+    x, width = sheet.x, sum(widths)
+    items: list[Item] = []
+    if header:
+        items.append(Rect(x, top - height, width, height, width=0.3, fill=0.85))
+    left = x
+    for i, (lines, w) in enumerate(zip(wrapped, widths)):
+        items += text_lines(lines, left + 1.5, top - 0.9, size, bold=header or i == 0, leading=COMPACT_LEADING)
+        items.append(Line(left, top, left, top - height, width=0.25))
+        left += w
+    items += [Line(x + width, top, x + width, top - height, width=0.25),
+              Line(x, top, x + width, top, width=0.25),
+              Line(x, top - height, x + width, top - height, width=0.4 if header else 0.25)]
+    sheet.add(*items)
+
+
+def compact_key_pages(ctx: PageContext) -> list[Sheet]:
+    """Every sheet's answers in one table, on as few pages as it fits: the sheets' own flow and type (the title at
+    their title size), the table's head again under the title of each page it goes on to."""
+    layout, texts, metrics = layout_of(ctx), ctx.texts, ctx.metrics
     title = texts.get("worksheet.compact_key_title")
-    pages = ColumnPages("worksheet-key", layout.paper, metrics, title, title, columns=1)
-    w = pages.column_width
-    keep = paragraph(texts.get("worksheet.key_keep_away"), w - 6, metrics, "worksheet.key_keep_away", bold=True,
-                     after=0)
-    pages.full_width([Block(keep.height + 5, lambda x, top: [
-        Rect(x, top - keep.height - 4, w, keep.height + 3.5, width=0.8, fill=None, dash=(2.0, 1.2))]
-        + keep.draw(x + 3, top - 2), "worksheet.key_keep_away")])
     header = [texts.get("worksheet.col_sheet"), texts.get("worksheet.col_seed"), texts.get("worksheet.title")]
-    blocks = [compact_row(header, w, metrics, header=True)]
-    for sheet in worksheets:
-        answers = "   ".join(compact_answer(layout, p) for p in sheet.puzzles)
-        blocks.append(compact_row([str(sheet.number), str(sheet.seed), answers], w, metrics))
-    pages.add(blocks)
-    return pages.sheets
+    rows = [[str(w.number), str(w.seed), "   ".join(compact_answer(layout, p) for p in w.puzzles)]
+            for w in ctx.sheets.sheets]
+
+    def continued(more: Sheet) -> None:
+        more.title(texts.get("kit.continued", title=title))
+        more.gap(1.5)
+        compact_row(more, header, widths, header=True)
+
+    sheet = Sheet("worksheet-key", ctx.paper, metrics, continued=continued)
+    widths = compact_widths(header, rows, sheet.width, metrics)
+    sheet.title(title)
+    sheet.gap(1.5)
+    body = sheet.type.body
+    keep = wrap(texts.get("worksheet.key_keep_away"), sheet.width - 6, body, metrics, True, "worksheet.key_keep_away")
+    high = len(keep) * body * sheet.type.leading
+    bottom = sheet.take(high + 5, "worksheet.key_keep_away")
+    sheet.add(Rect(sheet.x, bottom + 1, sheet.width, high + 3.5, width=0.8, fill=None, dash=(2.0, 1.2)),
+              *text_lines(keep, sheet.x + 3, bottom + 3 + high, body, True, leading=sheet.type.leading))
+    if rows:  # the head kept with the first row
+        sheet.need(row_height(sheet, header, widths, True) + row_height(sheet, rows[0], widths))
+    compact_row(sheet, header, widths, header=True)
+    for row in rows:
+        compact_row(sheet, row, widths)
+    return sheet.chain()
 
 
 # --- the page kinds: pages(ctx) over one PageContext whose document is a SheetSet --------------
@@ -836,7 +868,7 @@ def key_pages(ctx: PageContext) -> list[Sheet]:
     """A key page a sheet, its slots where the sheet's are; or every sheet's answers in one table."""
     layout, texts = layout_of(ctx), ctx.texts
     if ctx.sheets.compact_key:
-        pages = compact_key_pages(layout, list(ctx.sheets.sheets))
+        pages = compact_key_pages(ctx)
         for page in pages:
             page.label = texts.get("worksheet.key_footer")
         return pages
