@@ -179,7 +179,7 @@ def kit_sheets(path: Path) -> int:
     return sheets(path) + (sheets(host) if host.exists() else 0)
 
 
-ENGLISH_SHEETS = {"eight": 11, "class": 57, "hex": 6, "hex-class": 63}  # players' and host's files together
+ENGLISH_SHEETS = {"eight": 10, "class": 57, "hex": 6, "hex-class": 63}  # players' and host's files together
 
 
 @pytest.mark.slow
@@ -218,3 +218,53 @@ def test_the_eight_port_host_key_takes_the_english_sheets(eight_port_host_keys, 
             for word in words:
                 if any(abs(ln["top"] - word["top"]) < 4 for ln in cells):
                     assert not any(word["x0"] < x < word["x1"] for x in walls), (word["text"], page.page_number)
+
+
+@pytest.fixture(scope="module")
+def eight_port_records(tmp_path_factory) -> dict[tuple[str, str], Path]:
+    tmp = tmp_path_factory.mktemp("records")
+    return {(lang, paper): build(tmp, f"rec-{lang}-{paper}", "build", "--game", "eight-port-path-tiles", "--lang",
+                                 lang, "--paper", paper, "--only", "record")
+            for lang in LANGS for paper in ("a4", "letter")}
+
+
+WRITE_ROW = 7.0  # mm: the least row a child writes a move in
+WRITE_STOP = 18.0  # mm: the least column a child writes a stop ("F6/N1", "A2/Пд2") in
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_eight_port_record_takes_one_sheet(eight_port_records, lang, paper):
+    """All 35 turns of the eight-port game on one sheet (they took a second sheet for turns 29 to 35): two tables
+    side by side under the example, their rows at least 7 mm tall, the stop columns at least 18 mm wide, every
+    head and number inside its cell and at 10 pt or more, and the result lines below the tables. Measured from
+    the rules and words of the PDF."""
+    with open_pdf(eight_port_records[lang, paper]) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        rules = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01]
+        walls = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and mm(ln["bottom"] - ln["top"]) > 100]
+        tables = sorted({(round(mm(ln["top"]), 1), round(mm(ln["bottom"]), 1)) for ln in walls})
+        assert len(tables) == 2, tables  # the two tables' column lines: one height each
+        xs = sorted({round(mm(ln["x0"]), 2) for ln in walls})
+        middle = mm(page.width) / 2
+        left, right = [x for x in xs if x < middle], [x for x in xs if x > middle]
+        assert len(left) == len(right) >= 5 and left[-1] < right[0] - 3  # side by side, a gutter between
+        for edges in (left, right):
+            widths = [b - a for a, b in zip(edges, edges[1:])]
+            assert min(widths[-2:]) >= WRITE_STOP, widths  # the two stop columns
+            inside = [ln for ln in rules if edges[0] - 0.1 <= mm(ln["x0"]) and mm(ln["x1"]) <= edges[-1] + 0.1
+                      and mm(ln["x1"] - ln["x0"]) > edges[-1] - edges[0] - 0.5]
+            ys = sorted({round(mm(ln["top"]), 2) for ln in inside})  # the rule at the foot of every row
+            rows = [b - a for a, b in zip(ys, ys[1:])]
+            assert len(ys) >= 17 and min(rows) >= WRITE_ROW, rows
+        top, bottom = tables[0][0], max(b for _, b in tables)
+        words = page.extract_words(extra_attrs=["size"])
+        numbers = {w["text"] for w in words if w["text"].isdigit() and top < mm(w["top"]) < bottom}
+        assert {str(n) for n in range(1, 36)} <= numbers
+        for w in words:
+            if top - 3 < mm(w["top"]) < bottom:  # the heads (just below the tables' top) and the rows
+                assert w["size"] >= SMALLEST_PT, w["text"]
+                assert not any(mm(w["x0"]) < x - 0.1 and x + 0.1 < mm(w["x1"]) for x in xs), w["text"]
+        below = {round(w["top"]) for w in words if bottom < mm(w["top"]) < content_box(paper)[3] - SCALE_CHECK_H}
+        assert len(below) >= 2  # the result's two lines to write on, below the tables

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from papergame.layout.pages.blocks import read_size
-from papergame.layout.paper import Sheet, profile_of, title_lines
+from papergame.layout.paper import Flow, Sheet, profile_of, title_lines
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import SHY, Metrics, fit_line, least_width, wrap
 
@@ -93,7 +93,7 @@ def header_height(cols, width: float, metrics: Metrics, example=None) -> float:
     return lines * read_size(profile) * profile.leading + 3.0
 
 
-def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float,
+def table(sheet: Flow, cols, rows: list[tuple[str, ...]], first_is_example: bool, header_h: float,
           row_h: float = ROW_H) -> None:
     width = sheet.width
     cols = fitted(cols, width, sheet.metrics, rows[:1] if first_is_example else [])
@@ -113,7 +113,7 @@ def table(sheet: Sheet, cols, rows: list[tuple[str, ...]], first_is_example: boo
                0.25, 0.3)
 
 
-def table_rows(sheet: Sheet, xs: list[float], width: float, top: float, rows, row_h: float, first_is_example: bool,
+def table_rows(sheet: Flow, xs: list[float], width: float, top: float, rows, row_h: float, first_is_example: bool,
                size: float, what: Callable[[int], str], example_fill: float, lift: float) -> None:
     """The rows of a record table below its header (the first may be a shaded example), then its rules and frame.
 

@@ -1,7 +1,9 @@
 """The player record sheet: names and date, then one row per turn with where every token stops.
 
 The example row is shaded and labelled, never numbered, so it cannot be taken for turn 1.
-The result line asks for the reason too. Rows run onto more sheets for long games.
+The result line asks for the reason too. A game too long for one table on a sheet (the eight-port
+game's 35 turns) takes two tables side by side when their words fit half the width and their
+rows stay at least `TWO_UP_ROW` tall to write in; else the rows run onto more sheets.
 """
 
 from __future__ import annotations
@@ -11,14 +13,21 @@ from papergame.layout.context import PageContext
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
 from papergame.layout.pages.blocks import read_size
-from papergame.layout.paper import STANDARD, Sheet
+from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text
+from papergame.layout.textflow import Metrics
 from papergame.layout.textflow import fit_line, wrap
 from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
 RESULT_H = 24.0
+TWO_UP_ROW = 7.0  # mm: the least row height of two tables side by side (a child writes "C4/NE1" in it)
+TWO_UP_ROW_MOST = 9.0  # ... and the most, however much room the sheet has
+TWO_UP_GUTTER = 6.0  # mm between the two tables
+TWO_UP_GAP = 4.0  # mm between the example's table and the two below it
+WRITE_MIN = 12.0  # mm: the least column a child writes a cell or a tile in ("F6", "1@90")
+WRITE_STOP = 18.0  # mm: the least column a child writes where a token stops in ("F6/N1", "A2/Пд2")
 
 
 def tile_examples(definition: GameDefinition) -> dict[str, str]:
@@ -73,6 +82,8 @@ def record_pages(ctx: PageContext) -> list[Sheet]:
         rows: list[tuple[str, ...]] = [tuple(example)] if (example and not sheets) else []
         count, row_h = rows_on_sheet(room, result_height(sheet, texts), turns - number + 1, len(rows),
                                      row_height(sheet))
+        if not sheets and count < turns and two_up(sheet, definition, cols, example, texts):
+            return [sheet]
         rows += [(str(n),) + ("",) * (len(cols) - 1) for n in range(number, number + count)]
         number += count
         table(sheet, cols, rows, example is not None and not sheets, header_h, row_h)
@@ -80,6 +91,71 @@ def record_pages(ctx: PageContext) -> list[Sheet]:
             result_block(sheet, texts)
         sheets.append(sheet)
     return sheets
+
+
+def two_up(sheet: Sheet, definition: GameDefinition, cols, example: list[str] | None, texts: Texts) -> bool:
+    """The whole game on this sheet in two tables side by side, turns 1 to k beside k + 1 to the end, with the
+    example above them across the sheet and the result below, when every column's words fit half the width and
+    the rows can be at least `TWO_UP_ROW` tall (and as tall as a profile's rows); whether it was done.
+
+    The two tables leave out the player column: a line under the how-to says who plays which turns (they
+    alternate, White first), so a column's words fit half the width in every language."""
+    turns = definition.total_tiles
+    width = (sheet.width - TWO_UP_GUTTER) / 2
+    kept = [cols[0]] + cols[2:]
+    shown = [tuple([example[0]] + example[2:])] if example else []
+    metrics = sheet.metrics
+    stops = len(definition.tokens)
+    cols = writing_shares(kept, width, metrics, [(str(turns),)], stops)
+    wide = writing_shares(kept, sheet.width, metrics, shown, stops)
+    if cols is None or wide is None:
+        return False
+    white, black = (texts.get(f"token.{t.name}") for t in (definition.tokens[0], definition.tokens[-1]))
+    note = wrap(texts.get("record.turns", white=white, black=black), sheet.width, sheet.type.body, metrics,
+                what="record.turns")
+    note_h = len(note) * sheet.type.body * sheet.type.leading + 2
+    top_h = header_height(wide, sheet.width, metrics, shown[0]) + TWO_UP_GAP if shown else 0.0
+    header_h = header_height(cols, width, metrics)
+    per_table = -(-turns // 2)
+    room = sheet.room - note_h - top_h - header_h - 1 - result_height(sheet, texts)
+    row_h = min(room / (per_table + len(shown)) - 1e-6, TWO_UP_ROW_MOST)
+    if row_h < max(TWO_UP_ROW, row_height(sheet)):
+        return False
+    sheet.gap(-2)  # the note goes on under the how-to, as its second paragraph
+    for line in note:
+        y = sheet.take(sheet.type.body * sheet.type.leading, "record.turns")
+        sheet.add(Text(sheet.x, y + sheet.type.body * 0.3, line, sheet.type.body))
+    sheet.gap(2)
+    if shown:
+        table(sheet, wide, shown, True, top_h - TWO_UP_GAP, row_h)
+        sheet.gap(TWO_UP_GAP)
+    blank = ("",) * (len(cols) - 1)
+    bottom = sheet.cursor
+    for i, numbers in enumerate((range(1, per_table + 1), range(per_table + 1, turns + 1))):
+        column = sheet.column(sheet.x + i * (width + TWO_UP_GUTTER), width, continues=False)
+        table(column, cols, [(str(n),) + blank for n in numbers], False, header_h, row_h)
+        bottom = min(bottom, column.cursor)
+    sheet.gap(sheet.cursor - bottom)
+    result_block(sheet, texts)
+    return True
+
+
+def writing_shares(cols, width: float, metrics: Metrics, rows, stops: int) -> list[tuple[str, float]] | None:
+    """The columns' shares of a table `width` wide for writing in: each column as wide as its heading's longest
+    word and the values of `rows` need, a column written in at least `WRITE_MIN` wide and the last `stops`
+    (where the tokens stop, the longest entries) at least `WRITE_STOP`; what is left shared alike by the columns
+    written in (all but the first). None when the table is too narrow for that."""
+    profile = profile_of(metrics)
+    head, body = read_size(profile), profile.body
+    need = [max([metrics.width(w, head, True) for w in label.split()]
+                + [metrics.width(row[i], body, i == 0) for row in rows if i < len(row) and row[i]]) + 2.6
+            for i, (label, _) in enumerate(cols)]
+    widths = [need[0]] + [max(n, WRITE_MIN) for n in need[1:-stops]] + [max(n, WRITE_STOP) for n in need[-stops:]]
+    spare = width - sum(widths)
+    if spare < 0:
+        return None
+    widths = [widths[0]] + [w + spare / (len(cols) - 1) for w in widths[1:]]
+    return [(label, w / width) for (label, _), w in zip(cols, widths)]
 
 
 def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
