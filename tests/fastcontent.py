@@ -1,0 +1,220 @@
+"""pdfminer's content-stream parser with the same objects in less time, for the suite.
+
+Reading a page with pdfplumber runs pdfminer's interpreter over the page's content stream, and
+most of that time went into pdfminer's tokenizer, which walks the stream a few characters at a
+time through a chain of Python methods (the suite's 1,300 page reads: about a quarter of its
+CPU). This module gives the interpreter the same objects, in the same order, from one regular
+expression over the whole stream: numbers, names, strings, hex strings, arrays, dictionaries,
+comments and operators exactly as pdfminer.six 20260107's `PSBaseParser`/`PSStackParser` and
+`PDFContentParser` read them (the same int or float, the same interned `PSLiteral` and
+`PSKeyword`, a string's escapes decoded the same way).
+
+Anything it does not read the way pdfminer does, it hands to pdfminer's own parser for the
+whole call: inline images (`BI ... ID ... EI`), procedures (`{ }`), names with `#` escapes,
+unbalanced or odd structures, more than one stream, a stream that cannot be decoded. So a page
+is either read by this parser or by pdfminer's, never half and half, and hostile PDFs get
+pdfminer's own behaviour, errors included.
+
+`tests/test_pdfread_shortcuts.py` checks it against pdfminer's own parser on crafted streams
+and on every page of real kits. It is used only with the version it was copied from
+(`usable()`); with any other, pdfminer's own parser runs.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+from typing import Any
+
+from pdfminer import pdfinterp
+from pdfminer.pdftypes import stream_value
+from pdfminer.psparser import KWD, LIT, PSEOF, PSLiteral
+
+ORIGINAL = pdfinterp.PDFContentParser  # pdfminer's own, for everything this one does not read
+COPIED_FROM = "20260107"
+
+# One token after any white space (\s, and NUL, which pdfminer skips between tokens). The
+# character classes are pdfminer's: END_NUMBER [^0-9], END_KEYWORD and END_LITERAL
+# [#/%\[\]()<>{}\s], END_HEX_STRING [^\s0-9a-fA-F], EOL [\r\n].
+TOKEN = re.compile(rb"""
+    [\s\x00]*
+    (?:
+        (?P<number>[-+0-9][0-9]*(?:\.[0-9]*)?|\.[0-9]*)
+      | (?P<keyword>[A-Za-z][^#/%\[\]()<>{}\s]*)
+      | /(?P<name>[^#/%\[\]()<>{}\s]*)(?!\#)
+      | \((?P<string>[^()\\]*)\)
+      | (?P<open>\[) | (?P<close>\]) | (?P<dict><<) | (?P<enddict>>>)
+      | <(?P<hex>[\s0-9a-fA-F]*)>(?!>)
+      | (?P<quote>['"])
+      | %[^\r\n]*
+      | (?P<other>.)
+      | (?P<end>\Z)
+    )""", re.VERBOSE | re.DOTALL)
+SPC = re.compile(rb"\s")
+HEX_PAIR = re.compile(rb"[0-9a-fA-F]{2}|.")
+STRING_END = re.compile(rb"[()\\]")
+ESC_STRING = {98: 8, 116: 9, 110: 10, 102: 12, 114: 13, 40: 40, 41: 41, 92: 92}  # b t n f r ( ) \
+INLINE_IMAGE = {KWD(b"BI"), KWD(b"ID"), KWD(b"EI")}
+
+
+class Unread(Exception):
+    """Something this parser does not read exactly as pdfminer does: pdfminer's own parser reads it."""
+
+
+def usable() -> bool:
+    return importlib.metadata.version("pdfminer.six") == COPIED_FROM
+
+
+def literal_string(data: bytes, at: int) -> tuple[bytes, int]:
+    """The string whose "(" is at data[at - 1], decoded as pdfminer's _parse_string does, and the
+    position after its ")". Balanced parentheses stay in the string; a backslash escapes the
+    characters of ESC_STRING, up to three octal digits, or an end of line (dropped); a backslash
+    before any other character drops both."""
+    out = bytearray()
+    depth = 1
+    i = at
+    while True:
+        m = STRING_END.search(data, i)
+        if m is None:
+            raise Unread("a string runs to the end of the stream")
+        j = m.start()
+        out += data[i:j]
+        c = data[j]
+        if c == 0x5C:  # backslash
+            i = j + 1
+            digits = 0
+            code = 0
+            while digits < 3 and i < len(data) and 0x30 <= data[i] <= 0x37:
+                code = code * 8 + data[i] - 0x30
+                digits += 1
+                i += 1
+            if digits:
+                if code >= 256:
+                    raise Unread("an octal escape over 255")  # pdfminer asserts
+                out.append(code)
+                continue
+            if i >= len(data):
+                raise Unread("a backslash at the end of the stream")
+            c = data[i]
+            if c in ESC_STRING:
+                out.append(ESC_STRING[c])
+            elif c == 0x0D:  # \r: pdfminer skips a following \n only when it is in the same buffer
+                raise Unread("a backslash before a carriage return")
+            i += 1  # any other character after a backslash is dropped with it
+        elif c == 0x28:  # (
+            depth += 1
+            out.append(c)
+            i = j + 1
+        else:  # )
+            depth -= 1
+            i = j + 1
+            if not depth:
+                return bytes(out), i
+            out.append(c)
+
+
+NOTHING = object()  # a token pdfminer reads as no object: a number token such as "-" or "."
+
+
+def scalar(kind: str, text: bytes) -> Any:
+    """The object of one token that is not a string, a bracket or a comment."""
+    if kind == "number":
+        try:
+            return float(text) if b"." in text else int(text)
+        except ValueError:
+            return NOTHING
+    if kind == "keyword":
+        if text == b"true":
+            return True
+        if text == b"false":
+            return False
+        if KWD(text) in INLINE_IMAGE:
+            raise Unread("an inline image")
+        return KWD(text)
+    if kind == "name":
+        try:
+            return LIT(str(text, "utf-8"))
+        except UnicodeDecodeError:
+            return LIT(text)
+    if kind == "hex":
+        return HEX_PAIR.sub(lambda pair: bytes((int(pair.group(0), 16),)), SPC.sub(b"", text))
+    if kind == "quote":
+        return KWD(text)
+    raise Unread(f"the character {text!r}")  # "other": anything but the "(" of a string with escapes
+
+
+def closed(kind: str, opened: str, items: list[Any]) -> Any:
+    """The array or dictionary that a "]" or ">>" closes."""
+    if opened != ("open" if kind == "close" else "dict"):
+        raise Unread("a closing bracket that does not match")
+    if kind == "close":
+        return items
+    if len(items) % 2 or not all(type(k) is PSLiteral for k in items[::2]):
+        raise Unread("a dictionary pdfminer would refuse or read otherwise")
+    return {_name(k): v for k, v in zip(items[::2], items[1::2])}
+
+
+def objects(data: bytes) -> list[tuple[int, Any]]:
+    """The (position, object) pairs pdfminer's PDFContentParser gives for one decoded stream, in order.
+    The positions are 0: the interpreter does not read them."""
+    out: list[tuple[int, Any]] = []
+    stack: list[tuple[str, list[Any]]] = [("top", out)]  # the open arrays ("open") and dictionaries ("dict")
+    current: list[Any] = out  # where the next object goes
+    match = TOKEN.match
+    pos = 0
+    while True:
+        m = match(data, pos)
+        pos = m.end()
+        kind = m.lastgroup
+        if kind == "string":
+            value = m.group(kind)
+        elif kind == "open" or kind == "dict":
+            stack.append((kind, current))
+            current = []
+            continue
+        elif kind == "close" or kind == "enddict":
+            opened, outer = stack.pop() if len(stack) > 1 else ("top", out)
+            value = closed(kind, opened, current)
+            current = outer
+        elif kind == "end":
+            if len(stack) > 1:
+                raise Unread("an array or dictionary still open at the end")
+            return out
+        elif kind is None:  # a comment
+            continue
+        elif kind == "other" and m.group(kind) == b"(":
+            value, pos = literal_string(data, pos)
+        else:
+            value = scalar(kind, m.group(kind))
+            if value is NOTHING:
+                continue
+        current.append((0, value) if current is out else value)
+
+
+def _name(literal: PSLiteral) -> str:
+    name = literal.name
+    return name if isinstance(name, str) else str(name)  # pdfminer's literal_name for undecodable bytes
+
+
+class Parsed:
+    """A content parser that hands out objects read beforehand."""
+
+    def __init__(self, objs: list[tuple[int, Any]]) -> None:
+        self._next = iter(objs).__next__
+
+    def nextobject(self) -> tuple[int, Any]:
+        try:
+            return self._next()
+        except StopIteration:
+            raise PSEOF("Unexpected EOF") from None
+
+
+def content_parser(streams):
+    """What `PDFPageInterpreter.execute` gets in place of `PDFContentParser(streams)`."""
+    if len(streams) != 1:
+        return ORIGINAL(streams)
+    try:
+        data = stream_value(streams[0]).get_data()
+        return Parsed(objects(data))
+    except Exception:  # Unread, or anything pdfminer would meet in its own way
+        return ORIGINAL(streams)
