@@ -277,7 +277,7 @@ class KitPdfs(NamedTuple):
 
 
 def kit_marks(definition, options: KitOptions, kit) -> KitMarks:
-    return KitMarks(kit.tile or options.tile, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
+    return KitMarks(kit.tile or options.tile_size, options.paper, options.ink, options.measured, kit.tile_pages, kit.board_pages,
                     definition.shape.kind if definition.shape.form.measured_across_flats else None)
 
 
@@ -315,6 +315,8 @@ def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | 
 
     if options.only is not None and "tiles" not in options.only and options.tiles is None:
         return None
+    if options.type.roomy_labels or options.tactile:  # their tiles leave every label room, or refuse to be made
+        return None
     definition = load_definition(game_path)
     kit = options.kits or options.kit
 
@@ -323,11 +325,12 @@ def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | 
         return f"K{kit} · {label}" if kit else label
 
     tiles = list(definition.tiles)
-    crowded = crowded_tiles(definition.shape, tiles, options.tile, widest)
+    size = options.tile_size
+    crowded = crowded_tiles(definition.shape, tiles, size, widest)
     if not crowded:
         return None
-    roomy = roomy_size(definition.shape, tiles, options.tile, widest)
-    return TileRoom(options.tile, roomy or options.tile, len(crowded), len(tiles))
+    roomy = roomy_size(definition.shape, tiles, size, widest)
+    return TileRoom(size, roomy or size, len(crowded), len(tiles))
 
 
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
@@ -509,7 +512,8 @@ def sheet_metrics(font_metrics, options: KitOptions, texts: Texts | None = None)
     font = font_metrics(options.type.face)
     if texts is None:
         return Typeset(font, options.type)
-    return Typeset(font, footer_room(options.type, font, texts.get("scale.instruction"), correction_note(texts, options)))
+    return Typeset(font, footer_room(options.type, font, texts.get("scale.instruction"), correction_note(texts, options),
+                                     texts.optional("scale.instruction_short")))
 
 
 def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progress, kit_options: KitOptions):
@@ -524,7 +528,7 @@ def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progres
     from papergame.render.fonts import FontMetrics
 
     kind = sheet_kind(definition)
-    ctx = PageContext(definition, texts, kit_options.paper, kit_options.tile, sheet_metrics(FontMetrics, kit_options, texts),
+    ctx = PageContext(definition, texts, kit_options.paper, kit_options.tile_size, sheet_metrics(FontMetrics, kit_options, texts),
                       kit_options.ink, document=SheetSet(options.level, compact_key=options.compact_key))
     count = kind.module.puzzles_per_sheet(ctx, options.puzzles)
     sheets = tuple(progress(make_worksheets(definition, options, count)))
@@ -624,7 +628,7 @@ def build_simulation_report(output: str | Path, report, game_path=None, text_pat
     check_target(output)
     texts = load_texts(text_path, lang, game_path, rule_set(report.definition).words)
     check_text_glyphs(texts)
-    ctx = PageContext(report.definition, texts, "a4", KitOptions().tile, FontMetrics(), document=report)
+    ctx = PageContext(report.definition, texts, "a4", KitOptions().tile_size, FontMetrics(), document=report)
     pages = [sheet.page for kind in kinds_of(REPORT) for sheet in kind.make(ctx)]
     check_page_glyphs(pages)
     write_all([(output, render_bytes(pages, texts.get("simulate.title")))])
@@ -666,7 +670,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
 
         options = options._replace(size=(given[0].columns, given[0].rows),
                                    level=max((p.level for p in given), key=LOOP_LEVELS.index))
-    ctx = PageContext(load_definition(None), texts, kit_options.paper, kit_options.tile,
+    ctx = PageContext(load_definition(None), texts, kit_options.paper, kit_options.tile_size,
                       sheet_metrics(FontMetrics, kit_options, texts), kit_options.ink,
                       document=LoopSet(options.level, options.columns, options.rows, options.tiles))
     if given is not None:

@@ -12,8 +12,8 @@ number takes a decimal comma as well as a point (`49,2` is `49.2`), a choice any
 A problem is an `OptionError` naming the option (`tile-size`); the command line shows it
 under its flag, the page beside its field.
 
->>> KitOptions(tile="35,5", paper="Letter").tile, KitOptions(paper="Letter").paper
-(35.5, 'letter')
+>>> KitOptions(tile="35,5", paper="Letter").tile, KitOptions(paper="Letter").paper, KitOptions().tile
+(35.5, 'letter', None)
 >>> KitOptions(tile=70)
 Traceback (most recent call last):
 ...
@@ -202,8 +202,8 @@ MEASURED_OPTION = Option(
     advice=f"; measure the {BAR_MM:g} mm bar of a page printed at 100% and give its length in mm")
 LARGE_PRINT_OPTION = Option(
     "large-print", FLAG, False, "Large print: every page laid out afresh with every word at 16 pt or more (body "
-    "18 pt), left-aligned, on more sheets where needed; true scale kept. Tiles must leave their ids room (the "
-    "eight-port game: 55 mm).")
+    "18 pt), left-aligned, on more sheets where needed; true scale kept. A kit's tiles are as large as their ids "
+    "need to stand clear of the lines (the eight-port game: 55 mm), unless a tile size is given.")
 CLEAR_PRINT_OPTION = Option(
     "clear-print", FLAG, False, "Clear print: body text 14 pt and nothing under 12 pt, wider letter and word "
     "spacing, and letters that tell l, I, 1 and 0, O apart (Atkinson Hyperlegible; DejaVu for Cyrillic); with "
@@ -274,9 +274,12 @@ def check_measured(paper: str, measured: float | None) -> None:
 
 KIT_OPTIONS = (
     PAPER_OPTION,
-    Option("tile-size", NUMBER, TILE_DEFAULT, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
-           "A board too big for a page is split across sheets.", low=TILE_MIN, high=TILE_MAX, unit="mm",
-           metavar="MM", attr="tile"),
+    Option("tile-size", NUMBER, None, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
+           "A board too big for a page is split across sheets. Default: "
+           f"{TILE_DEFAULT:g}; with {{large-print}}, the smallest whole size from {TILE_DEFAULT:g} at which every "
+           "tile's type number and id stand clear of its lines (the eight-port game: 55, or 63 with "
+           f"{{clear-print}} too); with {{tactile}}, as large as the braille needs, from {TACTILE_TILE:g}.",
+           low=TILE_MIN, high=TILE_MAX, unit="mm", metavar="MM", attr="tile"),
     Option("host-key", CHOICE, "separate", "The host's pages (host key and teacher's guide): the last pages of the "
            "kit's one file, a PDF of their own beside the players' kit (KIT-host-key.pdf, the default), or the host "
            "key left out.", HOST_KEY_CHOICES),
@@ -322,7 +325,7 @@ class KitOptions:
     """How the kit is printed: paper, sizes, which parts, a class set."""
 
     paper: str = "a4"
-    tile: float = 35.0
+    tile: float | None = None  # mm as given; None: not given (35, or what large print or a tactile kit needs)
     host_key: str = "separate"  # the host key and the guide in a file of their own
     measured: float | None = None  # what the 50 mm bar measured on the user's printer
     ink: str = "normal"
@@ -375,6 +378,12 @@ class KitOptions:
         return dataclasses.replace(self, **changes)
 
     @property
+    def tile_size(self) -> float:
+        """The tiles' size as asked: the one given, else the default 35 mm (a large-print or tactile kit whose
+        size was not given lays out the size its labels or braille need: `Kit.tile`)."""
+        return TILE_DEFAULT if self.tile is None else self.tile
+
+    @property
     def numbers(self) -> list[int] | None:
         """The kit numbers to print, or None for one unnumbered kit."""
         if self.kit is not None:
@@ -419,12 +428,10 @@ def check_tactile(options: KitOptions) -> None:
     if options.kits is not None or options.kit is not None:
         raise OptionError("tactile", "makes one kit at a time (its pieces are numbered by braille, not by kit): "
                                      "build once for each pupil, without kits or kit")
-    if options.tile < TACTILE_TILE:
-        if options.tile != TILE_DEFAULT:
-            raise OptionError("tile-size", f"{options.tile:g} mm is too small for a tactile tile: give "
-                                           f"{TACTILE_TILE:g} to {TILE_MAX:g} mm (or leave it out for "
-                                           f"{TACTILE_TILE:g} mm)")
-        object.__setattr__(options, "tile", TACTILE_TILE)
+    if options.tile is not None and options.tile < TACTILE_TILE:
+        raise OptionError("tile-size", f"{options.tile:g} mm is too small for a tactile tile: give "
+                                       f"{TACTILE_TILE:g} to {TILE_MAX:g} mm (or leave it out for the size the "
+                                       "braille needs)")
 
 
 # --- worksheets ----------------------------------------------------------------------------

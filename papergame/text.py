@@ -39,6 +39,11 @@ class Texts(NamedTuple):
         template = self.sections[section][name]
         return string.Template(template).substitute({k: str(v) for k, v in values.items()})
 
+    def optional(self, key: str, **values: Any) -> str:
+        """The text at `section.key` as `get` gives it, or "" where the file leaves it out (`OPTIONAL_WORDS`)."""
+        section, _, name = key.partition(".")
+        return self.get(key, **values) if name in self.sections.get(section, {}) else ""
+
     def all_strings(self) -> list[tuple[str, str]]:
         return [(f"{s}.{k}", v) for s, keys in self.sections.items() for k, v in keys.items()]
 

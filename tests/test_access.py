@@ -283,11 +283,11 @@ def test_large_print_keeps_true_scale_and_says_which_tiles_have_room(tmp_path):
                    if abs(r["width"] * MM - 35.0) < 0.01 and abs(r["height"] * MM - 35.0) < 0.01]
     assert len(squares) >= 18
     refused = CliRunner().invoke(main, ["build", "--large-print", "--game", "eight-port-path-tiles",
-                                        "-o", str(tmp_path / "eight.pdf")])
-    assert refused.exit_code == 2
+                                        "--tile-size", "35", "-o", str(tmp_path / "eight.pdf")])
+    assert refused.exit_code == 2  # a size given is kept, or refused with the size that has room
     assert refused.output.strip().splitlines()[-1] == (
         "Error: --tile-size: 35 mm tiles have no room for their type numbers and ids at 16 pt clear of the lines; "
-        "55 mm tiles have")
+        "55 mm tiles have: leave tile-size out and the kit takes 55 mm")
     assert not (tmp_path / "eight.pdf").exists()
 
 

@@ -1,11 +1,13 @@
 """Large and clear print together (#22), read back from the PDF: every game in every language builds, every
-word at 16 pt or more, with clear print's face and spacing.
+word at 16 pt or more, with clear print's face and spacing; and large print's tiles as large as their ids need.
 
-Two things made the pair fail before: record-sheet heads whose Ukrainian words ("Гравець", "Клітинка") are
-wider than their column at 16 pt with clear print's spacing, and footers whose instruction and label need a
-fourth line (Ukrainian, German, Spanish). Now a head word breaks where its text file marks it with a soft
-hyphen, only where the whole words leave no room, and a document whose words need more footer lines gets them
-(the page's label on one line, its game title shortened, where the label would take two).
+What made the pair fail before: record-sheet heads whose Ukrainian words ("Гравець", "Клітинка") are wider
+than their column at 16 pt with clear print's spacing; footers whose instruction and label need a fourth line
+(Ukrainian, German, Spanish); tiles too small for their 16 pt ids (the eight-port game, hexagons). Now a head
+word breaks where its text file marks it with a soft hyphen, only where the whole words leave no room; a
+footer without room for the whole instruction prints its short form (`scale.instruction_short`), the page's
+label on one line, its game title shortened, where it would take two; and a large-print kit whose tile size
+was not given takes the smallest whole size from 35 mm at which every id stands clear of the lines.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import pdfplumber
 import pytest
 
 from papergame.build import kit_pdfs, worksheet_pdfs
-from papergame.layout.paper import LARGE, footer_room, type_profile
+from papergame.layout.paper import LARGE, Typeset, footer_lines_of, footer_room, footer_words, type_profile
+from papergame.layout.textflow import wrap
 from papergame.options import KitOptions, WorksheetOptions
 from papergame.render.fonts import FontMetrics
 from test_access import line_sizes
@@ -26,6 +29,7 @@ GAMES = ("edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles", 
 LANGS = ("en", "fr", "es", "de", "uk")
 BOTH = {"large_print": True, "clear_print": True}
 SHY = "\u00ad"
+MM = 25.4 / 72
 
 
 @lru_cache(maxsize=None)
@@ -75,17 +79,28 @@ def test_soft_hyphens_change_nothing_where_the_whole_words_fit():
     assert not any("Гра-" in text or SHY in text for text in page_chars(data))
 
 
-def test_a_document_gets_the_footer_lines_its_words_need():
+UK_WHOLE = "Друкуйте в масштабі 100 % (фактичний розмір), з одного боку. Виміряйте смужку: вона має бути 50 мм."
+UK_SHORT = "Друкуйте в масштабі 100 %, з одного боку: смужка має бути 50 мм."
+
+
+def test_a_footer_without_room_for_the_instruction_says_it_shortly_or_grows():
     """Three lines (label, instruction, instruction) in English; the Ukrainian instruction wraps onto three lines
-    at 16 pt with clear print's spacing, so its documents get a fourth; the standard footer is never changed."""
+    at 16 pt with clear print's spacing, so the footer prints its short form in two; a footer whose short form
+    and a correction's note still need more lines gets them; the standard footer is never changed."""
     profile = type_profile(True, True)
     font = FontMetrics(profile.face)
     english = "Print at 100% (Actual size), one-sided. Measure the bar: it must be 50 mm."
-    ukrainian = "Друкуйте в масштабі 100 % (фактичний розмір), з одного боку. Виміряйте смужку: вона має бути 50 мм."
-    assert footer_room(profile, font, english) is profile
-    assert footer_room(profile, font, ukrainian).footer_lines == 4
-    assert footer_room(LARGE, FontMetrics(""), ukrainian) is LARGE  # without clear print's spacing: two lines
-    assert footer_room(type_profile(), font, ukrainian).footer_lines == 0
+    assert footer_lines_of(profile, font, english) == 3 and footer_words(profile, font, english, "short") == english
+    assert footer_lines_of(profile, font, UK_WHOLE) == 4
+    assert footer_words(profile, font, UK_WHOLE, UK_SHORT) == UK_SHORT
+    assert footer_room(profile, font, UK_WHOLE, short=UK_SHORT) is profile
+    assert footer_room(profile, font, UK_WHOLE).footer_lines == 4  # a text file without the short form
+    note = "Масштабовано на 102 % для принтера, який надрукував смужку 50 мм як 49 мм."
+    corrected = type_profile(True, True, corrected=True)
+    assert footer_room(corrected, font, UK_WHOLE, note, UK_SHORT).footer_lines == 1 + 2 + len(
+        wrap(note, 194.0, corrected.small_size, Typeset(font, corrected)))
+    assert footer_room(LARGE, FontMetrics(""), UK_WHOLE) is LARGE  # without clear print's spacing: two lines
+    assert footer_room(type_profile(), font, UK_WHOLE).footer_lines == 0
 
 
 @pytest.mark.parametrize("game,lang", [("edge-port-path-tiles", "uk"), ("hexagon-path-tiles", "es")])
@@ -96,10 +111,51 @@ def test_worksheets_in_both_profiles_build_with_the_footer_they_need(game, lang)
         foot = (pdf.pages[0].extract_text() or "").splitlines()[-5:]
     if lang == "es":  # the host's label would wrap onto two lines: on one, the game's title shortened
         assert foot[1] == "Solo para el árbitro – Losetas hexagonales de… – Hoja 1", foot
-    else:  # the instruction takes three lines at 16 pt, with the label a fourth
-        assert foot[:4] == ["Лише для ведучого – Плитки зі стежками – Аркуш 1",
-                            "Друкуйте в масштабі 100 % (фактичний розмір), з",
-                            "одного боку. Виміряйте смужку: вона має бути 50", "мм."], foot
+    else:  # the whole instruction would take three lines at 16 pt: its short form takes two
+        assert foot[1:4] == ["Лише для ведучого – Плитки зі стежками – Аркуш 1",
+                             "Друкуйте в масштабі 100 %, з одного боку: смужка", "має бути 50 мм."], foot
+
+
+def square_sizes(data: bytes) -> dict[float, int]:
+    """How many squares of each size (mm, to 0.01) the PDF draws of at least 30 mm: tiles and board cells."""
+    found: dict[float, int] = {}
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            for r in page.rects:
+                w, h = r["width"] * MM, r["height"] * MM
+                if w > 30 and abs(w - h) < 0.01:
+                    found[round(w, 2)] = found.get(round(w, 2), 0) + 1
+    return found
+
+
+def test_large_print_chooses_a_tile_size_with_room_for_the_ids_when_none_is_given(tmp_path):
+    """The eight-port game: 55 mm in large print, 63 mm with clear print's spacing too (past the 60 mm a size may
+    be given as, as a tactile kit's tiles are); the same bytes as asking for 55; a size given is kept, or refused
+    with the size that has room; `check` reads the chosen size back."""
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    chosen = kit_pdfs("eight-port-path-tiles", None, "en", KitOptions(large_print=True, only=("tiles",))).kit
+    assert max(square_sizes(chosen).items(), key=lambda kv: kv[1])[0] == 55.0
+    assert chosen == kit_pdfs("eight-port-path-tiles", None, "en",
+                              KitOptions(large_print=True, tile=55, only=("tiles",))).kit
+    both = kit("eight-port-path-tiles", "en", ("tiles",))
+    assert max(square_sizes(both).items(), key=lambda kv: kv[1]) == (63.0, 35)  # 35 tiles, each 63.00 mm
+    assert small_words(both) == []
+    out = tmp_path / "kit.pdf"
+    made = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--large-print", "--clear-print",
+                                     "--lang", "de", "--only", "tiles", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert "tiles 38.00 mm across the flat sides" in checked.output, checked.output
+    refused = CliRunner().invoke(main, ["build", "--game", "eight-port-path-tiles", "--large-print", "--clear-print",
+                                        "--tile-size", "60", "-o", str(tmp_path / "no.pdf")])
+    assert refused.exit_code == 2
+    assert refused.output.strip().splitlines()[-1].endswith("; 63 mm tiles have: leave tile-size out and the kit "
+                                                             "takes 63 mm")
+    standard = kit_pdfs("eight-port-path-tiles", None, "en", KitOptions(only=("tiles",))).kit
+    assert max(square_sizes(standard).items(), key=lambda kv: kv[1])[0] == 35.0  # the standard kit: 35 mm as before
 
 
 @pytest.mark.slow

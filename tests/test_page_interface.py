@@ -60,7 +60,7 @@ def test_the_tile_page_kinds_are_pages_of_one_context(kind):
     options = KitOptions(only=("tiles", "tokens"), **KINDS[kind])
     definition, texts, kit = make_pages("hexagon-path-tiles" if kind == "print shop" else None, options=options)
     metrics = ink_metrics(Typeset(FontMetrics(options.type.face), options.type), ink_for(options.ink, options.type.heading))
-    ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides,
+    ctx = PageContext(definition, texts, options.paper, options.tile_size, metrics, options.ink, options.cut_guides,
                       pieces=print_pieces(options)._replace(tiles=tuple(tile_list(definition)), tokens=("",)))
     sheets = piece_pages(ctx)
     if options.print_shop:  # the kit runs a black token's ring on past its cut, on every page
@@ -92,7 +92,7 @@ def test_the_loops_pages_are_pages_of_one_context(tiles):
     kit = KitOptions(large_print=True)
     texts = load_texts(lang="de")
     texts = Texts(texts.source, {**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
-    ctx = PageContext(load_definition(None), texts, "a4", kit.tile, sheet_metrics(FontMetrics, kit, texts),
+    ctx = PageContext(load_definition(None), texts, "a4", kit.tile_size, sheet_metrics(FontMetrics, kit, texts),
                       document=LoopSet("easy", 4, 4, tiles))
     count = loops_sheet.puzzles_per_sheet(ctx, None)
     assert count == made.puzzles

@@ -31,7 +31,7 @@ def test_worksheet_pages_are_pages_of_one_context(game, module):
     texts = load_texts(lang="fr", game_path=folder, words=rule_set(definition).words)
     options = WorksheetOptions(level="medium", seed=5, copies=2, large_print=True)
     kit = KitOptions(large_print=True)
-    ctx = PageContext(definition, texts, "a4", kit.tile, sheet_metrics(FontMetrics, kit), document=SheetSet("medium"))
+    ctx = PageContext(definition, texts, "a4", kit.tile_size, sheet_metrics(FontMetrics, kit), document=SheetSet("medium"))
     count = pages_of.puzzles_per_sheet(ctx, None)
     ctx = ctx._replace(document=ctx.sheets._replace(sheets=tuple(make_worksheets(definition, options, count))))
     sheets, keys = pages_of.sheet_pages(ctx), pages_of.key_pages(ctx)
@@ -76,7 +76,7 @@ def test_the_simulation_report_takes_its_sizes_from_the_context():
     sizes = {}
     for large in (False, True):
         kit = KitOptions(large_print=large)
-        ctx = PageContext(definition, texts, "a4", kit.tile, sheet_metrics(FontMetrics, kit), document=report)
+        ctx = PageContext(definition, texts, "a4", kit.tile_size, sheet_metrics(FontMetrics, kit), document=report)
         data = render_bytes([s.page for s in report_pages(ctx)], "report")
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             assert len(pdf.pages) == (2 if large else 1)

@@ -387,8 +387,10 @@ def test_without_tactile_the_kit_has_no_red_and_no_tactile_sheet(tmp_path):
 
 
 @pytest.mark.parametrize("args, line", [
-    (["--tactile", "--tile-size", "40"],
-     "Error: --tile-size: 40 mm is too small for a tactile tile: give 50 to 60 mm (or leave it out for 50 mm)"),
+    (["--tactile", "--tile-size", "40"], "Error: --tile-size: 40 mm is too small for a tactile tile: give 50 to "
+                                         "60 mm (or leave it out for the size the braille needs)"),
+    (["--tactile", "--tile-size", "35"], "Error: --tile-size: 35 mm is too small for a tactile tile: give 50 to "
+                                         "60 mm (or leave it out for the size the braille needs)"),
     (["--red-labels", "--kit", "2"], "Error: --tactile: makes one kit at a time (its pieces are numbered by braille, "
                                      "not by kit): build once for each pupil, without kits or kit"),
     (["--tactile", "--ink", "low"], "Error: --ink: low ink prints grey, and a tactile kit is pure black (swell paper "

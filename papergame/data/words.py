@@ -20,6 +20,9 @@ from papergame.model.definition import DEFAULT_GAME, Checker, type_name
 from papergame.text import NOTATION_WORDS, Texts, placeholders  # noqa: F401 (NOTATION_WORDS: the notation's own keys)
 
 DEFAULT_LANG = "en"
+# Words a text file may leave out, the page then doing without them: the short form of the scale check's
+# instruction, which a footer with no room for the whole one prints (large and clear print together).
+OPTIONAL_WORDS = frozenset({"scale.instruction_short"})
 THOUSANDS = (",", ".", "\u00a0", "\u202f", "")  # the separators a big number may have
 LANG_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
 
@@ -35,7 +38,8 @@ def parse_texts(data: dict[str, Any], label: str, schema: Texts | None, partial:
     expected = schema.sections if schema else None
 
     def keys(table, field, names):
-        return check.keys(table, field, set() if partial else names, names if partial else frozenset())
+        optional = {n for n in names if f"{field}.{n}" in OPTIONAL_WORDS}
+        return check.keys(table, field, set() if partial else names - optional, names if partial else optional)
 
     if expected is not None:
         keys(data, "", set(expected))
@@ -138,7 +142,8 @@ def read_words(path, label: str, lang: str, schema: Texts | None, chain: tuple[s
     for section, table in own.sections.items():
         merged.setdefault(section, {}).update(table)
     if schema is not None and not partial:
-        missing = [f"{s}.{k}" for s, table in schema.sections.items() for k in table if k not in merged.get(s, {})]
+        missing = [f"{s}.{k}" for s, table in schema.sections.items() for k in table
+                   if k not in merged.get(s, {}) and f"{s}.{k}" not in OPTIONAL_WORDS]
         if missing:
             raise DefinitionError([f"{label}: {key}: missing (neither here nor in the words of {parent}, "
                                    f"which this file inherits)" for key in missing])
@@ -243,7 +248,8 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
             "lang", f'no text file for language "{lang}" (looked for {name} {where}among the '
             f"built-in templates; available: {', '.join(available)})"
         )
-    missing = [f"{s}.{k}" for s, table in schema.sections.items() for k in table if k not in texts.sections.get(s, {})]
+    missing = [f"{s}.{k}" for s, table in schema.sections.items() for k in table
+               if k not in texts.sections.get(s, {}) and f"{s}.{k}" not in OPTIONAL_WORDS]
     if missing:
         raise OptionError("lang", f'the built-in "{lang}" words lack this game\'s pages ({missing[0]} and '
                                   f"{len(missing) - 1} more); write them in a {name} beside the game file")

@@ -14,7 +14,8 @@ from papergame.options import KitOptions
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext, Pieces
 from papergame.layout.ink import apply_ink, ink_for, ink_metrics
-from papergame.layout.paper import SMALL_SIZE, FooterLabel, Sheet, Typeset, footer_room, scale_check, typeset_page
+from papergame.layout.paper import (SMALL_SIZE, FooterLabel, Sheet, Typeset, footer_room, footer_words, scale_check,
+                                    typeset_page)
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.page_kinds import KIT_KINDS
 from papergame.layout.pages.cut_sheets import cut_sheet_pages
@@ -100,7 +101,12 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
         label = footer_label(texts, (kit_of or {}).get(id(sheet), ""),
                              labels[number - 1] if labels is not None else
                              texts.get("kit.page", page=number, pages=total), marks[audience[number - 1]])
-        own.add(*scale_check(sheet.box, texts.get(getattr(sheet, "scale_words", "scale.instruction")), texts.get("scale.mm"),
+        words = getattr(sheet, "scale_words", "scale.instruction")
+        instruction = texts.get(words)
+        if words == "scale.instruction":  # a profile's footer without room for it says it shortly
+            instruction = footer_words(sheet.type, sheet.metrics, instruction, texts.optional("scale.instruction_short"),
+                                       note)
+        own.add(*scale_check(sheet.box, instruction, texts.get("scale.mm"),
                              texts.get("scale.inch"), sheet.metrics, label, note if own_footer else ""))
         if note and not own_footer:
             fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
@@ -337,6 +343,18 @@ def guide_sheets(ctx: PageContext, picked: Printing, after: int = 0) -> list[She
     return guide
 
 
+def chosen_tile(ctx: PageContext) -> float:
+    """A large-print kit's tile size where none was given: the smallest from 35 mm whose tiles leave every type
+    number and id room clear of the lines (the board's cells and the tokens follow it)."""
+    from papergame.layout.pages.tiles_sheet import ROOMY_MOST, roomy_tile
+
+    size = roomy_tile(ctx)
+    if size is None:
+        raise OptionError("large-print", f"finds no tile size up to {ROOMY_MOST} mm with room for every tile's type "
+                                         "number and id clear of its lines")
+    return size
+
+
 def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:
     selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
     numbers = options.numbers
@@ -344,13 +362,15 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     made = Made([], [], [], {}, [])
     if not isinstance(metrics, Typeset):  # with the footer lines these words need
         metrics = Typeset(metrics, footer_room(options.type, metrics, texts.get("scale.instruction"),
-                                               correction_note(texts, options)))
+                                               correction_note(texts, options), texts.optional("scale.instruction_short")))
     metrics = ink_metrics(metrics, ink_for(options.ink, options.type.heading))  # wrapped at the weight it prints in
-    ctx = PageContext(definition, texts, options.paper, options.tile, metrics, options.ink, options.cut_guides)
+    ctx = PageContext(definition, texts, options.paper, options.tile_size, metrics, options.ink, options.cut_guides)
     if options.tactile:  # as large as the tiles' braille needs to stand clear of their lines
         from papergame.layout.pages.tactile_sheets import kit_tile
 
-        ctx = ctx._replace(tile=kit_tile(ctx))
+        ctx = ctx._replace(tile=kit_tile(ctx, options.tile))
+    elif options.tile is None and ctx.type.roomy_labels:  # large print: as large as the ids need
+        ctx = ctx._replace(tile=chosen_tile(ctx))
     laid: dict[str, list[Sheet]] | None = {} if numbers is not None else None  # a class set's pages, laid out once
     for number, label in enumerate(labels, start=1):  # the pages each kit has its own of
         if options.tactile:

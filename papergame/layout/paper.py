@@ -520,19 +520,37 @@ def short_label(label: FooterLabel, width: float, size: float, metrics: Metrics)
     return fit_line(text, width, size, metrics, False, "kit.footer")
 
 
-def footer_room(profile: TypeProfile, metrics: Metrics, instruction: str, note: str = "") -> TypeProfile:
-    """`profile` with as many footer lines as a document's words need: its instruction and any correction's note
-    as they wrap at the footer's size, and one line for the page's label (see `profile_scale_check`). The standard
-    footer, and a profile's footer these words fit, are returned as they are; only a language whose instruction
-    wraps onto more lines (Ukrainian in large and clear print) gets a taller footer.
-
-    `metrics` measure the profile's face (the font's, or a `Typeset`'s over it)."""
-    if not profile.footer_lines:
-        return profile
-    typeset = Typeset(getattr(metrics, "font", metrics), profile)
+def footer_lines_of(profile: TypeProfile, metrics: Metrics, instruction: str, note: str = "") -> int:
+    """The lines a profile's footer takes for these words: one for the page's label (see `profile_scale_check`),
+    the instruction's and any correction note's as they wrap at the footer's size. `metrics` measure the
+    profile's face: the font's, or metrics that set text as `profile` does already (a sheet's)."""
+    base = profile_of(metrics)
+    typeset = metrics if (base.tracking, base.word_gap) == (profile.tracking, profile.word_gap) else Typeset(
+        getattr(metrics, "font", metrics), profile)
     size = profile.small_size
     need = 1 + len(wrap(instruction, CONTENT_W, size, typeset, False, "scale.instruction"))
-    need += len(wrap(note, CONTENT_W, size, typeset, False, "scale.corrected")) if note else 0
+    return need + (len(wrap(note, CONTENT_W, size, typeset, False, "scale.corrected")) if note else 0)
+
+
+def footer_words(profile: TypeProfile, metrics: Metrics, instruction: str, short: str, note: str = "") -> str:
+    """The instruction a profile's footer prints: the whole one where its lines fit the footer's, else the
+    `short` one (`scale.instruction_short`: the bar's length and 100%, one-sided)."""
+    if not profile.footer_lines or not short or footer_lines_of(profile, metrics, instruction, note) <= \
+            profile.footer_lines:
+        return instruction
+    return short
+
+
+def footer_room(profile: TypeProfile, metrics: Metrics, instruction: str, note: str = "",
+                short: str = "") -> TypeProfile:
+    """`profile` with as many footer lines as a document's words need (`footer_lines_of`), the `short` instruction
+    taken where the whole one does not fit (`footer_words`). The standard footer, and a profile's footer these
+    words fit, are returned as they are: only a footer whose short instruction and correction note still need
+    more lines (large print with a printer correction) grows."""
+    if not profile.footer_lines:
+        return profile
+    words = footer_words(profile, metrics, instruction, short, note)
+    need = footer_lines_of(profile, metrics, words, note)
     return profile._replace(footer_lines=need) if need > profile.footer_lines else profile
 
 

@@ -89,8 +89,13 @@ NOTES_GAP = 2.5  # between the board and the notes below it
 
 
 def notes_height(notes: list[str], width: float, ctx: PageContext) -> float:
+    """The notes' height in a column `width` wide; inf where a word of theirs is wider than it (large type in a
+    narrow column beside the board: they go elsewhere)."""
     size = ctx.type.caption
-    lines = sum(len(wrap(n, width, size, ctx.metrics)) for n in notes)
+    try:
+        lines = sum(len(wrap(n, width, size, ctx.metrics)) for n in notes)
+    except LayoutError:
+        return math.inf
     return lines * size * ctx.type.flow_leading + 2 * (len(notes) - 1)
 
 

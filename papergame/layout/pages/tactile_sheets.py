@@ -53,20 +53,22 @@ def check_shape(shape: TileShape) -> None:
                                      f"together to keep lines {APART:g} mm apart")
 
 
-def kit_tile(ctx: PageContext) -> float:
-    """The tactile tiles' size: the one asked for (at least `TACTILE_TILE`), or as much more as the tiles'
-    braille type numbers need to stand `APART` clear of their lines (found by trying whole sizes)."""
+def kit_tile(ctx: PageContext, given: float | None = None) -> float:
+    """The tactile tiles' size: the one `given` (at least `TACTILE_TILE`), refused if the tiles' braille type
+    numbers need more; or, none given, as large as they need to stand `APART` clear of their lines, from
+    `TACTILE_TILE` (found by trying whole sizes)."""
     from papergame.options import TACTILE_TILE
 
     check_shape(ctx.shape)
     if any(len(t.pairs) > MAX_LINES for t in ctx.game.tiles):
         raise OptionError("tactile", f"draws at most {MAX_LINES} lines a tile")
-    size = tactile_size(ctx.shape, ctx.game.tiles, ctx.tile, braille_code(ctx))
+    least = TACTILE_TILE if given is None else given
+    size = tactile_size(ctx.shape, ctx.game.tiles, least, braille_code(ctx))
     if size is None:
         raise OptionError("tactile", f"finds no tile size up to {LARGEST:g} mm with room for every tile's braille "
                                      f"type number {APART:g} mm clear of its lines")
-    if size > ctx.tile and ctx.tile != TACTILE_TILE:
-        raise OptionError("tile-size", f"{ctx.tile:g} mm is too small for this game's tactile tiles: their braille "
+    if given is not None and size > given:
+        raise OptionError("tile-size", f"{given:g} mm is too small for this game's tactile tiles: their braille "
                                        f"type numbers need {size:g} mm to stand {APART:g} mm clear of the lines: "
                                        f"leave tile-size out and the kit takes {size:g} mm")
     return size

@@ -52,16 +52,35 @@ def labels_fit(ctx: PageContext, tile: float) -> bool:
     return True
 
 
+ROOMY_MOST = 90  # mm: the largest tile a profile's labels may choose by themselves (a tactile kit's go to 120)
+
+
+def roomy_tile(ctx: PageContext) -> float | None:
+    """The smallest whole size in mm from `ctx.tile` at which every type's number and id fit clear of the lines
+    at the profile's sizes (`labels_fit`), or None up to ROOMY_MOST: tried in 5 mm steps, then mm by mm below
+    the first step that fits. The eight-port game in large print: 55 mm, with clear print's spacing too 63;
+    hexagons with both 38."""
+    start = math.floor(ctx.tile)
+    if labels_fit(ctx, ctx.tile):
+        return ctx.tile
+    step = next((size for size in range(start // 5 * 5 + 5, ROOMY_MOST + 1, 5) if labels_fit(ctx, float(size))), None)
+    if step is None:
+        return None
+    return next(float(size) for size in range(max(step - 4, start + 1), step + 1) if labels_fit(ctx, float(size)))
+
+
 def check_label_room(ctx: PageContext, tiles: list[PrintedTile] | None = None) -> None:
     """A profile's larger ids need tiles large enough for them: else an error naming the tile size that has room
-    (`tiles`: those to print, None for all, none for a sheet of tokens alone)."""
+    (`tiles`: those to print, None for all, none for a sheet of tokens alone). A kit whose tile size was not
+    given is laid out at `roomy_tile`'s, so only a size given can be refused here."""
     if not ctx.type.roomy_labels or tiles == [] or labels_fit(ctx, ctx.tile):
         return
-    roomy = next((size for size in range(int(ctx.tile) // 5 * 5 + 5, 61, 5) if labels_fit(ctx, float(size))), None)
+    roomy = roomy_tile(ctx)
     words = f"{ctx.type.least / PT:.0f} pt"
     raise OptionError("tile-size", f"{ctx.tile:g} mm tiles have no room for their type numbers and ids at {words} "
-                                   "clear of the lines" + (f"; {roomy} mm tiles have" if roomy else
-                                                           "; no tile size up to 60 mm has"))
+                                   "clear of the lines" + (f"; {roomy:g} mm tiles have: leave tile-size out and the kit "
+                                                           f"takes {roomy:g} mm" if roomy else
+                                                           f"; no tile size up to {ROOMY_MOST} mm has"))
 
 
 def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:

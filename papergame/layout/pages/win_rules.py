@@ -21,14 +21,25 @@ MIN_EXAMPLE_CELL = 7.0
 
 
 def titled(layout: WinLayout, name: str, key: str) -> Sheet:
-    sheet = Sheet(name, layout.paper, layout.metrics)
+    """A page with its title, going on to a second sheet where a profile's larger type needs one (large and clear
+    print together)."""
+    title = layout.texts.get(key)
+    sheet = Sheet(name, layout.paper, layout.metrics,
+                  continued=lambda more: more.title(layout.texts.get("kit.continued", title=title)))
     sheet.title(layout.texts.get(key))  # at the sheets' type profile's title size; wrapped only in a larger profile
     sheet.gap(2.0)
     return sheet
 
 
 def rules_page(layout: WinLayout, example: WinPuzzle) -> Sheet:
-    """How to play, for the players, with `example` (a win in 1 on this game's board) worked."""
+    """How to play, for the players, with `example` (a win in 1 on this game's board) worked: on one sheet, the
+    example's boards shrunk (to 7 mm cells) to leave the tip room below them; where it still has none (large and
+    clear print together), the tip goes on to a second sheet and the boards take the first one's room."""
+    first = laid_rules(layout, example, tip_below=True)
+    return first if first.next is None else laid_rules(layout, example, tip_below=False)
+
+
+def laid_rules(layout: WinLayout, example: WinPuzzle, tip_below: bool) -> Sheet:
     texts = layout.texts
     sheet = titled(layout, "win-rules", "win_sheet.rules_title")
     for key in ("win_sheet.rules_game", "win_sheet.rules_goal"):
@@ -40,7 +51,7 @@ def rules_page(layout: WinLayout, example: WinPuzzle) -> Sheet:
     sheet.gap(2.0)
     half = sheet.width / 2
     tip = wrap(texts.get("win_sheet.rules_tip"), sheet.width, layout.t.body, layout.metrics, what="win_sheet.rules_tip")
-    room = sheet.room - len(tip) * layout.t.body * sheet.type.flow_leading - 8.0  # the tip goes below the boards
+    room = sheet.room - (len(tip) * layout.t.body * sheet.type.flow_leading + 8.0 if tip_below else 4.0)
     size = EXAMPLE_CELL
     while size > MIN_EXAMPLE_CELL and (layout.diagram(example, size).width > half - 4.0
                                        or layout.diagram(example, size).height + 2.0 > room):
@@ -82,15 +93,17 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
     """How to play, once after the sheets, named in its footer."""
     from papergame.layout.pages.win_sheet import layout_of
 
-    rules = rules_page(layout_of(ctx), rules_example(ctx.game))
-    rules.label = ctx.texts.get("win_sheet.rules_label")
-    return [rules]
+    rules = rules_page(layout_of(ctx), rules_example(ctx.game)).chain()  # one sheet; two in large and clear print
+    for sheet in rules:
+        sheet.label = ctx.texts.get("win_sheet.rules_label")
+    return rules
 
 
 def guide_pages(ctx: PageContext) -> list[Sheet]:
     """The teacher's guide, once after the keys in the host's file, named in its footer."""
     from papergame.layout.pages.win_sheet import layout_of
 
-    guide = guide_page(layout_of(ctx))
-    guide.label = ctx.texts.get("win_sheet.guide_label")
-    return [guide]
+    guide = guide_page(layout_of(ctx)).chain()
+    for sheet in guide:
+        sheet.label = ctx.texts.get("win_sheet.guide_label")
+    return guide

@@ -124,6 +124,9 @@ class WinLayout:
 
     def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
         right = self.texts.get("worksheet.sheet", number=number)
+        room = sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0
+        if self.t.start_only and self.metrics.width(left, self.t.title_size, True) > room:
+            left = self.wrapped_title(sheet, left, right, what)  # its last line, with room for the number after it
         fit_line(left, sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0, self.t.title_size, self.metrics, True,
                  what)
         bottom = sheet.take(self.t.title_size * 1.3, "the title")
@@ -134,6 +137,20 @@ class WinLayout:
         else:
             sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True,
                            anchor="end"))
+
+    def wrapped_title(self, sheet: Sheet, title: str, number: str, what: str) -> str:
+        """A left-aligned title too long for one line with the sheet's number after it ("Виграй за 2 ходи:
+        Відповіді" in large and clear print): every line but the last set here, the last returned (as short as
+        the number needs beside it)."""
+        size = self.t.title_size
+        lines = wrap(title, sheet.width, size, self.metrics, True, what)
+        beside = sheet.width - self.metrics.width(number, size, True) - 6.0
+        if self.metrics.width(lines[-1], size, True) > beside:
+            lines = wrap(title, beside, size, self.metrics, True, what)
+        for line in lines[:-1]:
+            bottom = sheet.take(size * 1.3, "the title")
+            sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
+        return lines[-1]
 
     def header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics
