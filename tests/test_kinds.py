@@ -77,6 +77,39 @@ def test_at_most_six_places_compare_a_shape_or_rule_set_with_its_name():
     assert set(found) <= {"model/definition.py"}, found  # the definition parser, where a name is read
 
 
+def side_counts(source: str) -> list[int]:
+    """The lines of `source` that tell a shape by counting its sides (`len(shape.sides) == 4`): a name comparison
+    in all but name, which the shape's own object should answer.
+
+    >>> side_counts('if len(shape.sides) == 4:\\n    pass\\nn = len(d.shape.sides) * 2\\nb = 6 != len(s.sides)\\n'
+    ...             'c = len(a) == len(s.sides)\\n')
+    [1, 4]
+    """
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        operands = [node.left, *node.comparators] if isinstance(node, ast.Compare) else []
+        if any(isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "len" and o.args
+               and isinstance(o.args[0], ast.Attribute) and o.args[0].attr == "sides" for o in operands) and any(
+                isinstance(o, ast.Constant) and isinstance(o.value, int) for o in operands):
+            lines.append(node.lineno)
+    return lines
+
+
+# the tactile pages' two (lane access: #22 (4) folds the square board builder into the one for any shape)
+SIDE_COUNTS_LEFT = {"layout/pages/tactile_sheets.py": 2}
+
+
+def test_hardly_any_page_tells_a_shape_by_counting_its_sides():
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = side_counts(path.read_text(encoding="utf-8"))
+        if lines:
+            found[str(path.relative_to(PACKAGE))] = len(lines)
+    assert all(found[name] <= SIDE_COUNTS_LEFT.get(name, 0) for name in found), found
+    total = sum(len(lines) for lines in package_comparisons().values()) + sum(found.values())
+    assert total <= MOST, total  # with the name comparisons: still a handful
+
+
 def test_every_shape_has_a_layout_and_every_rule_set_has_pages():
     assert set(layouts()) == set(SHAPES) == {"square", "hexagon"}
     assert set(RULE_SET_PAGES) == set(RULE_SETS) == {"own", "shared"}

@@ -11,6 +11,7 @@ from papergame.layout.context import PageContext
 from papergame.errors import SolveError
 from papergame.layout.pages.blocks import BODY, CAPTION
 from papergame.layout.paper import STANDARD, Sheet, profile_of
+from papergame.layout.shapes import shape_layout
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
 from papergame.model.board import Cell
@@ -130,7 +131,7 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
     sheet.gap(1)
     sheet.paragraph(texts.get("path_key.why"), size=t.body, what="path_key.why")
     sheet.paragraph(texts.get("path_key.strategy_checked"), size=t.body, bold=True, what="path_key.strategy_checked")
-    if len(definition.shape.sides) == 4:
+    if shape_layout(definition.shape).domino_grid:  # a grid of squares: the dominoes on it
         items, w, h = domino_diagram(definition, strategy, texts, t.caption)
         sheet.gap(3)
         bottom = sheet.take(h + 6, "the domino diagram")

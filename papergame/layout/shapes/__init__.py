@@ -2,7 +2,7 @@
 
 A shape layout answers what a page draws differently for its shape: the tile-sheet packing
 (`tile_block`), a tile's outline, the board's grid lines, whether cells carry their names
-and ports their names. A new shape is one module here and one line in `LAYOUTS`.
+and ports their names, how the shared path's host key draws its dominoes. A new shape is one module here and one line in `LAYOUTS`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ class ShapeLayout(Protocol):
     cell_names: bool
     strip_grid_lines: bool
     side_key: bool
+    domino_grid: bool
 
     def port_names(self, per_side: int) -> bool: ...
     def tile_block(self, ctx, draw, edges=None): ...

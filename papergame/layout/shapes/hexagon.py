@@ -99,6 +99,7 @@ class HexagonLayout:
     cell_names = True  # a hexagon's row zigzags, so each cell carries its name, faintly
     strip_grid_lines = False
     side_key = True  # a worksheet shows a small hexagon with its sides named
+    domino_grid = False  # the shared path's host key lists its dominoes and draws them on a small board
 
     def port_names(self, per_side: int) -> bool:
         return True

@@ -119,6 +119,7 @@ class SquareLayout:
     cell_names = False  # a cell's name is plain from its row and column
     strip_grid_lines = True  # the grid lines run on across an overlap strip, to line the next part up
     side_key = False  # N E S W need no key on a worksheet
+    domino_grid = True  # the shared path's host key draws its dominoes on the board's grid of squares
 
     def port_names(self, per_side: int) -> bool:
         """One port a side is named by its side: no names on the board."""
