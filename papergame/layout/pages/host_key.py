@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Callable
 
 from papergame.layout.context import PageContext
+from papergame.model.rulesets import rule_set
+from papergame.model.rulesets.own import OwnPath
 from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, replies, worked_example
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
@@ -81,7 +83,7 @@ def host_key_pages(ctx: PageContext) -> list[Sheet]:
     blocks.append(heading(texts.get("host_key.first_move_heading", token=texts.get(f"token.{first.name}"),
                                     cell=definition.board.cell_name(first.start.cell)), w, metrics,
                           "host_key.first_move_heading"))
-    winner = texts.get(f"token.{definition.tokens[-1].name}")
+    winner = texts.get(f"token.{own_rules(definition).winner_when_out(definition, first.name)}")
     blocks.append(para(texts.get("host_key.table_note", token=texts.get(f"token.{first.name}"), winner=winner,
                                  out=texts.get("notation.out")),
                        "host_key.table_note", bullet=""))
@@ -90,6 +92,13 @@ def host_key_pages(ctx: PageContext) -> list[Sheet]:
         blocks += reply_blocks(definition, texts, w, metrics, para)
     pages.add(blocks)
     return pages.sheets
+
+
+def own_rules(definition: GameDefinition) -> OwnPath:
+    """The definition's rule set, one that plays the own-token game's turns (these tables are its)."""
+    rules = rule_set(definition)
+    assert isinstance(rules, OwnPath), rules
+    return rules
 
 
 def opening_cells(definition: GameDefinition, texts: Texts) -> dict[int, dict[int, str]]:
@@ -122,7 +131,8 @@ def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics
                                 cell=definition.board.cell_name(second.start.cell)), width, metrics,
                       "host_key.reply_heading"),
               para(texts.get("host_key.reply_note", token=names[second.name], first=names[first.name],
-                             winner=names[first.name], out=texts.get("notation.out")), "host_key.reply_note", bullet="")]
+                             winner=names[own_rules(definition).winner_when_out(definition, second.name)],
+                             out=texts.get("notation.out")), "host_key.reply_note", bullet="")]
     if varies:
         blocks.append(para(texts.get("host_key.reply_varies", mark=VARIES, first=names[first.name]),
                            "host_key.reply_varies", bullet=""))

@@ -69,6 +69,11 @@ class OwnPath:
             return Result(DRAW, TILES_EXHAUSTED)
         return Result(None, IN_PROGRESS)
 
+    def winner_when_out(self, definition: GameDefinition, out: str) -> str:
+        """The token whose player wins when token `out` is led off the board first (`judge`'s ending, as the
+        host key's tables say it): the other player's."""
+        return [t.name for t in definition.tokens if t.name != out][-1]
+
     def supply_sentence(self, definition: GameDefinition) -> str:
         """How the tiles reach the players, as `validate` says it."""
         return (f"Deal: {definition.hand} to each of {len(definition.tokens)} players, "
