@@ -10,6 +10,7 @@ from papergame.layout.pages.tokens import token_radius
 from pdfmeasure import mm, open_pdf, page_text
 
 MARK_LEN = 4.5  # a crop mark's length (layout/pieces.py)
+SEAM_MARK = 5.0  # the straight side of a split board's half-triangle at each end of a seam, on the seam's line
 
 
 def build(tmp_path, *args, name="kit.pdf"):
@@ -19,7 +20,7 @@ def build(tmp_path, *args, name="kit.pdf"):
     return out
 
 
-def through_cuts(page, tile: float) -> tuple[set[float], set[float]]:
+def through_cuts(page, tile: float, seams: bool = True) -> tuple[set[float], set[float]]:
     """The x of every vertical and the y of every horizontal straight cut of the square tiles on a page, in mm:
     the sides of every tile's outline and the lines of the crop marks, each of which a ruler (or a guillotine)
     carries on to the paper's edges."""
@@ -34,6 +35,33 @@ def through_cuts(page, tile: float) -> tuple[set[float], set[float]]:
         if abs(h - MARK_LEN) <= 0.01 and w < 0.01:
             xs.add(round(mm(line["x0"]), 2))
         if abs(w - MARK_LEN) <= 0.01 and h < 0.01:
+            ys.add(round(mm(line["top"]), 2))
+    seam_xs, seam_ys = seam_cuts(page) if seams else (set(), set())
+    return xs | seam_xs, ys | seam_ys
+
+
+def seam_cuts(page) -> tuple[set[float], set[float]]:
+    """The cuts along a split board's seams, which run on past the seam's half-triangles to the paper's edge:
+    the line of each black half-triangle's straight side (5 mm, on the seam), and each overlap strip's dashed
+    outer line (the strip is trimmed along it). x of the vertical ones, y of the horizontal ones, mm."""
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for c in page.curves:
+        pts = list(dict.fromkeys((round(mm(x), 2), round(mm(y), 2)) for x, y in c["pts"]))
+        if not c.get("fill") or len(pts) != 3:
+            continue
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
+            if abs(x0 - x1) < 0.01 and abs(abs(y0 - y1) - SEAM_MARK) < 0.05:
+                xs.add(x0)
+            if abs(y0 - y1) < 0.01 and abs(abs(x0 - x1) - SEAM_MARK) < 0.05:
+                ys.add(y0)
+    for line in page.lines:
+        w, h = mm(line["x1"] - line["x0"]), mm(line["bottom"] - line["top"])
+        if not (line.get("dash") and line["dash"][0]) or max(w, h) < 10:
+            continue
+        if w < 0.01:
+            xs.add(round(mm(line["x0"]), 2))
+        if h < 0.01:
             ys.add(round(mm(line["top"]), 2))
     return xs, ys
 
@@ -58,7 +86,7 @@ def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
     with open_pdf(path) as pdf:
         for number, page in enumerate(pdf.pages, 1):
             xs, ys = through_cuts(page, tile)
-            if not xs:
+            if not xs and not ys:
                 continue
             for left, top, right, bottom in token_discs(page, tile):
                 seen += 1
@@ -76,6 +104,7 @@ def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
     ("shared-path", ["--paper", "letter"], 3),
     ("edge-port-path-tiles", ["--tile-size", "20"], 6),
     ("edge-port-path-tiles", ["--tile-size", "60"], 6),
+    ("eight-port-path-tiles", [], 6),
     ("eight-port-path-tiles", ["--tile-size", "60"], 6),
     ("eight-port-path-tiles", ["--tile-size", "20"], 6),
 ])
@@ -194,3 +223,62 @@ def test_tokens_go_with_the_tiles_when_the_tile_sheet_has_room(tmp_path, ink):
         discs = [len(token_discs(page, 20.0)) for page in pdf.pages[:2]]
         assert "Tiles and tokens" in page_text(pdf.pages[1])
     assert discs == [0, 6]
+
+
+@pytest.mark.parametrize("game, args, sheets, beside", [
+    ("eight-port-path-tiles", [], 3, 5),  # the last row, 31 to 35, beside part 2 (was a sheet of its own)
+    ("eight-port-path-tiles", ["--lang", "uk", "--paper", "letter"], 3, 5),
+    ("shared-path", ["--tile-size", "50"], 6, 3),  # the last row of 50 mm tiles below part 1
+])
+def test_a_short_last_part_of_the_tiles_goes_beside_the_board(tmp_path, game, args, sheets, beside):
+    """Tiles that would start a sheet for a short last part of the set go beside the board (or a part of it)
+    instead, off its drawing: no straight cut of theirs runs over the board (measured from the tile outlines
+    and crop marks against the board's port ticks and names), a line above them says to cut them off first,
+    and every tile of the set is printed once."""
+    tile = float(args[args.index("--tile-size") + 1]) if "--tile-size" in args else 35.0
+    out = build(tmp_path, "--game", game, "--only", "board,tiles,tokens", *args)
+    with open_pdf(out) as pdf:
+        assert len(pdf.pages) == sheets
+        tiles = [sum(1 for r in page.rects if abs(mm(r["width"]) - tile) <= 0.01 and abs(mm(r["height"]) - tile)
+                     <= 0.01) for page in pdf.pages]
+        from papergame.data.games import load_definition
+        from papergame.data.templates import builtin_path
+        assert sum(tiles) == sum(t.copies for t in load_definition(builtin_path(game)).tiles)
+        boards = [page for page in pdf.pages if "Board" in page_text(page) or "Поле" in page_text(page)]
+        with_tiles = [(page, n) for page, n in zip(pdf.pages, tiles) if page in boards and n]
+        assert [n for _, n in with_tiles] == [beside]
+        page = with_tiles[0][0]
+        xs, ys = through_cuts(page, tile, seams=False)  # the tiles' own cuts
+        grid = [ln for ln in page.lines if max(mm(ln["x1"] - ln["x0"]), mm(ln["bottom"] - ln["top"])) >= 2 * tile - 0.1]
+        assert grid  # the board's lines: the rules between its cells, each as long as the board is
+        left, right = min(mm(ln["x0"]) for ln in grid), max(mm(ln["x1"]) for ln in grid)
+        top, bottom = min(mm(ln["top"]) for ln in grid), max(mm(ln["bottom"]) for ln in grid)
+        across = [x for x in xs if left + 1 < x < right - 1]  # a cut down through the board
+        down = [y for y in ys if top + 1 < y < bottom - 1]  # ... or across it
+        assert not across or not down, (across, down)
+        # the cut that runs past the board is the one to make last: a line above the tiles says to cut them off
+        assert "first" in page_text(page) or "Спершу" in page_text(page)
+    assert tokens_off_cut_lines(out, tile) == (6 if game != "shared-path" else 3)
+
+
+def test_the_measure_finds_a_token_on_a_seam_cut(tmp_path):
+    """The seam cuts are read from the drawing: a token on the line of a half-triangle's straight side (a seam
+    carried on to the paper's edge) is found."""
+    from reportlab.lib.units import mm as MM
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "bad.pdf"
+    c = canvas.Canvas(str(path), invariant=1)
+    p = c.beginPath()
+    p.moveTo(50 * MM, 250 * MM)
+    p.lineTo(50 * MM, 255 * MM)
+    p.lineTo(52.25 * MM, 255 * MM)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.setFillGray(1.0)
+    c.circle(50 * MM, 150 * MM, 8 * MM, stroke=1, fill=1)
+    c.save()
+    with open_pdf(path) as pdf:
+        assert seam_cuts(pdf.pages[0]) == ({50.0}, set())
+    with pytest.raises(AssertionError, match="lies on the line of a cut at x"):
+        tokens_off_cut_lines(path, 35.0)

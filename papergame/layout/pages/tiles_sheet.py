@@ -377,6 +377,9 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
     sheets: list[Sheet] = []
     current: Sheet | None = None
     token_note = tokens
+    # the tiles a last sheet of their own would hold, when more than one: beside the board (or a part of it)
+    # instead, where one of its sheets has room; the tokens then go on another sheet
+    remaining, boards, start = set_beside_board(ctx, block, cols, remaining, boards, start, stack)
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         band = below_band(ctx, box, block_left(len(remaining)), cuts_x(len(remaining))) if tokens else 0.0
@@ -428,6 +431,67 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
         assert current is not None  # the loop ends on a sheet with the last tiles (or the title alone)
         tokens_below(ctx, current, sheets, tiles_left, cuts)
     return sheets
+
+
+def last_sheet_count(ctx: PageContext, block, cols: int, count: int) -> tuple[int, int]:
+    """How many sheets `count` tiles take on sheets of their own, and how many go on the last (probe sheets,
+    thrown away, filled as `tile_pages` fills them)."""
+    sheets, first = 0, True
+    while True:
+        sheet = ctx.sheet("probe")
+        sheet_head(ctx, sheet, first, True, first, first)
+        first = False
+        sheets += 1
+        rows = block.rows(sheet.room, cols)
+        if rows < 1:
+            return sheets, count
+        if count <= rows * cols:
+            return sheets, count
+        count -= rows * cols
+
+
+def set_beside_board(ctx: PageContext, block, cols: int, tiles: list[PrintedTile], boards: list[Sheet],
+                     start: Sheet | None, stack: bool) -> tuple[list[PrintedTile], list[Sheet], Sheet | None]:
+    """`tiles_beside_board` (never in a `stack`, whose sheets share one grid), and what is left: the tiles still
+    to lay out, the board's sheets still free for the tokens, and the sheet the tiles may start on (None when it
+    took the tiles beside its board)."""
+    beside = None if stack else tiles_beside_board(ctx, block, cols, tiles, boards)
+    if beside is None:
+        return tiles, boards, start
+    sheet, count = beside
+    return tiles[:-count], [b for b in boards if b is not sheet], None if start is sheet else start
+
+
+def tiles_beside_board(ctx: PageContext, block, cols: int, tiles: list[PrintedTile],
+                       boards: list[Sheet]) -> tuple[Sheet, int] | None:
+    """The tiles the last of their sheets would hold, when there is more than one, put beside the board (or a
+    part of it) instead: in free room on a board's sheet off every line its cuts carry to the paper's edge, as a
+    block of as many columns as fit, under a line that says to cut it off first, along the long line beside the
+    board (its cuts across would run on over the board). (The sheet and how many tiles went there), or None."""
+    if not tiles or not boards:
+        return None
+    sheets, count = last_sheet_count(ctx, block, cols, len(tiles))
+    if sheets < 2 or block.cuts(1, 1, 0.0, 0.0) == ((), ()):  # one sheet; or no straight cuts (scissors)
+        return None
+    caption = ctx.type.caption
+    for sheet in boards:
+        if not isinstance(sheet, BoardSheet):
+            continue
+        for across in range(min(cols, count), 0, -1):
+            width = block.width(across)  # the words between the block's long cuts, which run on through them
+            lines = wrap(ctx.texts.get("tiles.beside_board"), width, caption, ctx.metrics, what="tiles.beside_board")
+            head = len(lines) * caption * 1.2 + 1
+            room = sheet.free_room(width + 2 * MARK_BAND, head + block.height(count, across) + 2 * MARK_BAND,
+                                   TOKEN_CLEAR)
+            if room is None:
+                continue
+            left, _, _, top = room
+            for line in lines:
+                top -= caption * 1.2
+                sheet.add(Text(left + MARK_BAND, top + caption * 0.25, line, caption))
+            sheet.add(*block.items(tiles[-count:], across, left + MARK_BAND, top - 1 - MARK_BAND))
+            return sheet, count
+    return None
 
 
 def tokens_with_tiles(ctx: PageContext, block, cols: int, count: int, block_left) -> bool:
