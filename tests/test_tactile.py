@@ -449,3 +449,43 @@ def test_every_raised_mark_stands_6_4_mm_clear_of_the_foot_of_its_sheet():
             foot_ink = min(c["top"] * MM for c in chars)  # the highest letter of the foot
             marks = [m for m in inks(page) if m.box[1] < foot_top]
             assert max(m.box[3] for m in marks) <= foot_ink - APART + TOL, n
+
+
+def red_sizes(path: Path) -> Counter:
+    """How many red characters the PDF sets at each size (pt, to 0.01)."""
+    with pdfplumber.open(path) as pdf:
+        return Counter(round(c["size"], 2) for page in pdf.pages for c in page.chars
+                       if tuple(c.get("non_stroking_color") or ()) == (1, 0, 0))
+
+
+def test_red_labels_are_16_pt_or_more_in_large_print():
+    """The sighted helper's labels (tile ids, column letters, row numbers, token names, the key's words) follow
+    the large-print profile: 16 pt, the titles 19.8; without it they keep their 4 mm (11.34 pt)."""
+    large = red_sizes(built("--red-labels", "--large-print"))
+    assert set(large) == {16.0, 19.84} and large[16.0] > 300, large
+    assert set(red_sizes(red_kit())) == {11.34, 19.84}
+    for kit, left_aligned in ((built("--red-labels", "--large-print"), True), (red_kit(), False)):
+        with pdfplumber.open(kit) as pdf:  # in large print a token's name starts under its left edge
+            names = [w for w in pdf.pages[SWELL - 1].extract_words(extra_attrs=["non_stroking_color"])
+                     if tuple(w["non_stroking_color"] or ()) == (1, 0, 0) and w["text"] in ("White", "Black")]
+        starts = [round(w["x0"] * 25.4 / 72, 2) for w in names]
+        grid = [round(8.0 + k * 32.8, 2) for k in range(6)]  # the tokens' boxes: 20 mm, 6.4 mm clear either side
+        assert (starts == grid) == left_aligned, starts
+
+
+def test_tiles_with_three_ports_a_side_are_refused_with_the_reason(tmp_path):
+    game = tmp_path / "three.toml"
+    pairs = '[["N1", "S1"], ["N2", "S2"], ["N3", "S3"], ["E1", "W1"], ["E2", "W2"], ["E3", "W3"]]'
+    game.write_text('[rules]\npath = "own"\nsupply = "kit"\n[shape]\nsides = ["N", "E", "S", "W"]\n'
+                    'ports = ["N1", "N2", "N3", "E1", "E2", "E3", "S1", "S2", "S3", "W1", "W2", "W3"]\n'
+                    '[board]\ncolumns = ["A", "B", "C"]\nrows = ["1", "2", "3"]\n'
+                    '[[tokens]]\nname = "white"\nstart = "A1/S1"\n[[tokens]]\nname = "black"\nstart = "C3/N1"\n'
+                    f'[deal]\nhand = 3\n[[tiles]]\ntype = 1\npairs = {pairs}\ncopies = 12\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--game", str(game), "--tactile", "-o", str(tmp_path / "k.pdf")])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == (
+        "Error: --tactile: tells a tile's lines apart by line type, and a tactile graphic may use at most five "
+        "(BANA): the tiles' thin edges take one, leaving 4 (solid, dashed, dotted, dash-dot); this game's squares "
+        "with 3 ports a side have 6 lines a tile, more than 4 line types can tell apart: a tactile kit needs tiles "
+        "of at most 4 lines (squares with one or two ports a side, hexagons with one)")
+    assert not (tmp_path / "k.pdf").exists()

@@ -202,5 +202,5 @@ def test_tiles_with_more_lines_than_five_line_types_allow_are_refused():
     from papergame.model.geometry import TileShape, standard_ports
 
     check_shape(TileShape(*standard_ports("square", 2)))  # four lines a tile: solid, dashed, dotted, dash-dot
-    with pytest.raises(OptionError, match="at most 4 lines; this game's tiles are squares with 3 ports a side"):
+    with pytest.raises(OptionError, match="this game's squares with 3 ports a side have 6 lines a tile"):
         check_shape(TileShape(*standard_ports("square", 3)))

@@ -239,9 +239,9 @@ class TileLabel(NamedTuple):
 
 
 def tactile_tile(shape: TileShape, tile: TileType, size: float, code: BrailleCode, red: str | None = None,
-                 outline: bool = True) -> list[Item]:
+                 outline: bool = True, label: float = LABEL) -> list[Item]:
     """A whole tactile tile in its own frame: raised lines, the type number in braille, its edge, and
-    (`red`) a sighted label, flat, beside the braille."""
+    (`red`) a sighted label, flat, over the braille, `label` mm high (16 pt in large print)."""
     pairs = tuple(tuple(p) for p in tile.pairs)
     items = tile_lines(shape, tile, size)
     cells = coordinate(str(tile.id), code)
@@ -252,7 +252,7 @@ def tactile_tile(shape: TileShape, tile: TileType, size: float, code: BrailleCod
     x, y = spot
     items += braille_items(cells, x, y + h)
     if red:
-        items.append(Text(x, y + h + 1.5, red, LABEL, bold=True, colour=RED))
+        items.append(Text(x, y + h + 1.5, red, label, bold=True, colour=RED))
     if outline:
         items.append(edge_outline(shape, size))
     return items

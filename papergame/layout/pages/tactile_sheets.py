@@ -47,10 +47,14 @@ def code_of(texts: Texts) -> BrailleCode:
 
 def check_shape(shape: TileShape) -> None:
     """Tactile kits are made for squares (one or two ports a side) and hexagons with one port a side."""
-    if shape.ports_per_side > (2 if len(shape.sides) == 4 else 1):
-        raise OptionError("tactile", f"makes kits of tiles with at most {MAX_LINES} lines; this game's "
-                                     f"tiles are {shape.kind}s with {shape.ports_per_side} ports a side, too close "
-                                     f"together to keep lines {APART:g} mm apart")
+    lines = len(shape.sides) * shape.ports_per_side // 2
+    if lines > MAX_LINES:
+        raise OptionError("tactile", f"tells a tile's lines apart by line type, and a tactile graphic may use at most "
+                                     f"five (BANA): the tiles' thin edges take one, leaving {MAX_LINES} ("
+                                     f"{', '.join(t.replace('dashdot', 'dash-dot') for t in LINE_TYPES)}); this game's {shape.kind}s with "
+                                     f"{shape.ports_per_side} ports a side have {lines} lines a tile, more than "
+                                     f"{MAX_LINES} line types can tell apart: a tactile kit needs tiles of at most "
+                                     f"{MAX_LINES} lines (squares with one or two ports a side, hexagons with one)")
 
 
 def kit_tile(ctx: PageContext, given: float | None = None) -> float:
@@ -85,6 +89,12 @@ class Area(NamedTuple):
 
 def area(sheet: Sheet) -> Area:
     return Area(sheet.box.x, sheet.floor + APART, sheet.box.right, sheet.box.top - TITLE_BAND)
+
+
+def label_size(ctx: PageContext) -> float:
+    """A sighted helper's red label: 4 mm (11.3 pt), or the profile's least size where that is more (16 pt in
+    large print: the labels a helper with low vision reads are as large as the kit's other words)."""
+    return ctx.type.at_least(LABEL)
 
 
 def titled(ctx: PageContext, name: str, title: str, red: bool) -> Sheet:
@@ -157,10 +167,11 @@ def key_sheet(ctx: PageContext, red: bool) -> Sheet:
         sheet.add(*braille_items(letter, room.left, cy + braille_size(letter)[1] / 2))
         sheet.add(*sample_items(kind, x_sample, cy, code))
         if red:
-            lines = wrap(f"{chr(ord('a') + i)}: {words}", room.right - x_words, LABEL, ctx.metrics, what="tactile key")
-            top = cy + len(lines) * LABEL * 1.25 / 2
+            size = label_size(ctx)
+            lines = wrap(f"{chr(ord('a') + i)}: {words}", room.right - x_words, size, ctx.metrics, what="tactile key")
+            top = cy + len(lines) * size * 1.25 / 2
             for k, line in enumerate(lines):
-                sheet.add(Text(x_words, top - LABEL * 0.95 - k * LABEL * 1.25, line, LABEL, colour=RED))
+                sheet.add(Text(x_words, top - size * 0.95 - k * size * 1.25, line, size, colour=RED))
     return sheet
 
 
@@ -198,7 +209,8 @@ def tile_sheets(ctx: PageContext, tiles: list[PrintedTile], tokens: bool, red: b
             c, r = i % used, i // used
             label = kit_id(ctx.texts, printed) if red else None
             current.add(Group(x0 + c * wide, room.top - (r + 1) * size, 0,
-                              tuple(tactile_tile(ctx.shape, printed.tile, size, code, label))))
+                              tuple(tactile_tile(ctx.shape, printed.tile, size, code, label,
+                                                 label=label_size(ctx)))))
         bottom = room.top - math.ceil(len(chunk) / used) * size
     if tokens:
         names = [t for t in range(len(ctx.game.tokens)) for _ in range(1 + SPARES)]
@@ -217,8 +229,12 @@ def tile_sheets(ctx: PageContext, tiles: list[PrintedTile], tokens: bool, red: b
             cy = bottom - APART - TOKEN / 2 - row * pitch
             current.add(*token_items(token_shape(index), cx, cy))
             if red:
-                current.add(Text(cx, cy - TOKEN / 2 - LABEL * 1.2, ctx.texts.get(f"token.{ctx.game.tokens[index].name}"),
-                                 LABEL, anchor="middle", colour=RED))
+                name = ctx.texts.get(f"token.{ctx.game.tokens[index].name}")
+                if ctx.type.start_only:  # large print: a caption starts under its picture's left edge
+                    current.add(Text(cx - TOKEN / 2, cy - TOKEN / 2 - label_size(ctx) * 1.2, name, label_size(ctx),
+                                     colour=RED))
+                else:
+                    current.add(Text(cx, cy - TOKEN / 2 - LABEL * 1.2, name, LABEL, anchor="middle", colour=RED))
     return sheets
 
 
@@ -330,7 +346,7 @@ def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
             label_top = top + APART + EDGE / 2 + letter_h if part.top else y0 - APART - EDGE / 2
             sheet.add(*braille_items(cells, cx - bw / 2, label_top))
             if red:
-                sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], LABEL, bold=True,
+                sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], label_size(ctx), bold=True,
                                colour=RED))
         for j, r in enumerate(part.rows if part.numbers else ()):
             cells = coordinate(board.rows[r], code)
@@ -339,7 +355,8 @@ def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
             left = x0 - APART - EDGE / 2 - bw if part.left else x0 + w + APART + EDGE / 2
             sheet.add(*braille_items(cells, left, cy + bh / 2))
             if red:
-                sheet.add(Text(left, cy - bh / 2 - LABEL * 1.3, board.rows[r], LABEL, bold=True, colour=RED))
+                sheet.add(Text(left, cy - bh / 2 - label_size(ctx) * 1.3, board.rows[r], label_size(ctx), bold=True,
+                               colour=RED))
         sheets.append(sheet)
     return sheets
 
@@ -400,7 +417,7 @@ def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
             label_top = cy + size / 2 + clear + letter_h if part.top else cy - size / 2 - clear
             sheet.add(*braille_items(cells_of, cx - bw / 2, label_top))
             if red:
-                sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], LABEL, bold=True,
+                sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], label_size(ctx), bold=True,
                                colour=RED))
         for r in part.rows if part.numbers else ():
             side = Cell(part.cols.start if part.left else part.cols.stop - 1, r)
@@ -411,7 +428,8 @@ def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
             at = min(p[0] for p in corners) - clear - bw if part.left else max(p[0] for p in corners) + clear
             sheet.add(*braille_items(cells_of, at, cy + bh / 2))
             if red:
-                sheet.add(Text(at, cy - bh / 2 - LABEL * 1.3, board.rows[r], LABEL, bold=True, colour=RED))
+                sheet.add(Text(at, cy - bh / 2 - label_size(ctx) * 1.3, board.rows[r], label_size(ctx), bold=True,
+                               colour=RED))
         sheets.append(sheet)
     return sheets
 
