@@ -192,6 +192,23 @@ def tile_squares(page, size: float = 50.0) -> list[tuple[float, float, float, fl
             if abs((r["x1"] - r["x0"]) * MM - size) <= TOL and abs((r["bottom"] - r["top"]) * MM - size) <= TOL]
 
 
+def board_cells(page, size: float = 50.0) -> list[tuple[float, float, float, float]]:
+    """The cells of a board part, from its thin grid lines (each side of a cell drawn once): every box between
+    neighbouring upright lines and neighbouring level ones that are `size` apart, each side a drawn line."""
+    segments = [(r["x0"] * MM, r["top"] * MM, r["x1"] * MM, r["bottom"] * MM) for r in page.lines
+                if abs(r["linewidth"] * MM - 0.5) < 0.01]
+    xs = sorted({round(x0, 2) for x0, _, x1, _ in segments if abs(x1 - x0) < 0.01})
+    ys = sorted({round(y0, 2) for _, y0, _, y1 in segments if abs(y1 - y0) < 0.01})
+
+    def drawn(x0, y0, x1, y1) -> bool:  # a side of a cell lies on a drawn segment
+        return any(min(a, c) - TOL <= x0 and max(a, c) + TOL >= x1 and min(b, d) - TOL <= y0 and max(b, d) + TOL >= y1
+                   for a, b, c, d in segments)
+
+    return [(x0, y0, x1, y1) for x0, x1 in zip(xs, xs[1:]) for y0, y1 in zip(ys, ys[1:])
+            if abs(x1 - x0 - size) <= TOL and abs(y1 - y0 - size) <= TOL
+            and drawn(x0, y0, x1, y0) and drawn(x0, y1, x1, y1) and drawn(x0, y0, x0, y1) and drawn(x1, y0, x1, y1)]
+
+
 def inside(box, ink: Ink, slack: float = 0.8) -> bool:
     """Within the box, give or take a line's half width (a line ends on the tile's edge, where it may slant)."""
     x0, y0, x1, y1 = ink.box
@@ -235,8 +252,9 @@ def test_the_tiles_are_50_mm_squares_and_every_tile_is_there():
     with pdfplumber.open(black_kit()) as pdf:
         squares = [s for page in pdf.pages[5:SWELL] for s in tile_squares(page)]
         assert len(squares) == 18
-        board = [s for page in pdf.pages[1:5] for s in tile_squares(page)]
-        assert len(board) == 25  # the board's cells are tile-sized
+        board = [s for page in pdf.pages[1:5] for s in board_cells(page)]
+        assert len(board) == 25  # the board's cells are tile-sized, 50.00 mm each way
+        assert not [s for page in pdf.pages[1:5] for s in tile_squares(page)]  # each side drawn once, not squares
 
 
 def tiles_of(path: Path):
@@ -333,7 +351,7 @@ def test_the_board_is_labelled_in_braille_on_its_outer_sides():
     seen_columns, seen_rows = set(), set()
     with pdfplumber.open(black_kit()) as pdf:
         for page in pdf.pages[1:5]:
-            cells = tile_squares(page)
+            cells = board_cells(page)
             left, top = min(c[0] for c in cells), min(c[1] for c in cells)
             right, bottom = max(c[2] for c in cells), max(c[3] for c in cells)
             dots = [m for m in inks(page) if m.kind == "dot"]

@@ -19,7 +19,7 @@ from papergame.layout.pages.blocks import BODY, HEADING, TITLE
 from papergame.layout.pages.tokens import SPARES
 from papergame.layout.paper import Sheet
 from papergame.layout.pieces import PrintedTile, kit_id, tile_list
-from papergame.layout.primitives import Circle, Group, Item, Line, Rect, Text
+from papergame.layout.primitives import Circle, Group, Item, Line, Text
 from papergame.layout.tactile import (APART, DOT, EDGE, LABEL, LARGEST, LINE_TYPES, MAX_LINES, PATH, RED,
                                       TOKEN, Span, braille_items, braille_size, dash_dots, dashes, dot_places, tactile_size,
                                       tactile_tile, token_items, token_shape)
@@ -300,70 +300,9 @@ def label_room(ctx: PageContext, code: BrailleCode) -> tuple[float, float]:
 
 
 def board_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
-    """The board in parts, each on a sheet with its labels on the outer sides (the sides that meet stay bare)."""
-    probe = area(ctx.sheet("probe"))
-    across, down = label_room(ctx, code)
-    width, height = probe.right - probe.left, probe.top - probe.bottom
-    most_cols = math.floor((width - across) / ctx.tile)
-    most_rows = math.floor((height - down) / ctx.tile)
-    if most_cols < 1 or most_rows < 1:
-        raise OptionError("tile-size", f"a {ctx.tile:g} mm board cell and its braille do not fit on a sheet")
-    board = ctx.game.board
-    return parts_of(labelled_runs(len(board.columns), most_cols, math.floor(width / ctx.tile)),
-                    labelled_runs(len(board.rows), most_rows, math.floor(height / ctx.tile)))
-
-
-def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
-    """The board at full size, cut into parts that fit a sheet, each cell a thin square; the column letters
-    and row numbers in braille on each part's outer sides."""
-    if len(ctx.shape.sides) != 4:
-        return grid_board_sheets(ctx, red)
-    code = braille_code(ctx)
-    board = ctx.game.board
-    size = ctx.tile
-    across, down = label_room(ctx, code)
-    sheets = []
-    letter_h = braille_size([1])[1]
-    for n, part in enumerate(board_parts(ctx, code), start=1):
-        first, last = board.columns[part.cols.start], board.columns[part.cols.stop - 1]
-        low, high = board.rows[part.rows.start], board.rows[part.rows.stop - 1]
-        sheet = titled(ctx, f"tactile-board-{n}", ctx.texts.get("tactile.board_title", first=first, last=last, low=low,
-                                                                high=high), red)
-        room = area(sheet)
-        w, h = len(part.cols) * size, len(part.rows) * size
-        x0 = (room.left + across if part.left else room.right - across - w) if part.numbers else (
-            (room.left + room.right - w) / 2)
-        top = room.top - (down if part.top and part.letters else 0.0)
-        y0 = top - h
-        for i, c in enumerate(part.cols):
-            for j, r in enumerate(part.rows):
-                sheet.add(Rect(x0 + i * size, y0 + j * size, size, size, width=EDGE, stroke=0.0, fill=None))
-            if not part.letters:
-                continue
-            cells = coordinate(board.columns[c], code)
-            bw, bh = braille_size(cells)
-            cx = x0 + (i + 0.5) * size
-            label_top = top + APART + EDGE / 2 + letter_h if part.top else y0 - APART - EDGE / 2
-            sheet.add(*braille_items(cells, cx - bw / 2, label_top))
-            if red:
-                sheet.add(Text(cx + bw / 2 + 2.0, label_top - letter_h, board.columns[c], label_size(ctx), bold=True,
-                               colour=RED))
-        for j, r in enumerate(part.rows if part.numbers else ()):
-            cells = coordinate(board.rows[r], code)
-            bw, bh = braille_size(cells)
-            cy = y0 + (j + 0.5) * size
-            left = x0 - APART - EDGE / 2 - bw if part.left else x0 + w + APART + EDGE / 2
-            sheet.add(*braille_items(cells, left, cy + bh / 2))
-            if red:
-                sheet.add(Text(left, cy - bh / 2 - label_size(ctx) * 1.3, board.rows[r], label_size(ctx), bold=True,
-                               colour=RED))
-        sheets.append(sheet)
-    return sheets
-
-
-def grid_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
-    """The board in parts for any shape (`layout/grid.Grid` says where its cells lie): as many columns and
-    rows a part as fit a sheet with the braille round them."""
+    """The board in parts, each on a sheet with its labels on the outer sides (the sides that meet stay bare), for
+    any shape (`layout/grid.Grid` says where its cells lie): as many columns and rows a part as fit a sheet
+    with the braille round them."""
     probe = area(ctx.sheet("probe"))
     across, down = label_room(ctx, code)
     board = ctx.game.board
@@ -385,10 +324,11 @@ def grid_parts(ctx: PageContext, code: BrailleCode) -> list[Part]:
                     labelled_runs(len(board.rows), rows, middle_rows))
 
 
-def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
-    """A board of hexagons (or any shape `Grid` lays out) at full size in parts: each side of a cell once, a
-    thin line; the column letters above or below each column's end cell and the row numbers beside the
-    part's first or last column, in braille, `APART` clear of the grid."""
+def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
+    """The board at full size, in parts that fit a sheet (squares, hexagons, any shape `Grid` lays out): each
+    side of a cell once, a thin line; the column letters above or below each column's end cell and the row
+    numbers beside the part's first or last column, in braille, `APART` clear of the grid (with `red`, each
+    also in print for a sighted helper)."""
     code = braille_code(ctx)
     board = ctx.game.board
     size = ctx.tile
@@ -396,7 +336,7 @@ def grid_board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
     letter_h = braille_size([1])[1]
     clear = APART + EDGE / 2
     sheets = []
-    for n, part in enumerate(grid_parts(ctx, code), start=1):
+    for n, part in enumerate(board_parts(ctx, code), start=1):
         first, last = board.columns[part.cols.start], board.columns[part.cols.stop - 1]
         low, high = board.rows[part.rows.start], board.rows[part.rows.stop - 1]
         sheet = titled(ctx, f"tactile-board-{n}", ctx.texts.get("tactile.board_title", first=first, last=last, low=low,
