@@ -121,7 +121,6 @@ def test_no_token_on_the_line_of_a_straight_cut(tmp_path, game, args, tokens):
 @pytest.mark.parametrize("game, args, tokens", [
     ("edge-port-path-tiles", [], 12),
     ("edge-port-path-tiles", ["--paper", "letter"], 12),
-    ("shared-path", [], 3),
 ])
 def test_no_class_set_token_on_the_line_of_a_straight_cut(tmp_path, game, args, tokens):
     """A class set's blocks of numbered tokens on its last tile sheet: none on the line of a column cut (each
@@ -282,3 +281,40 @@ def test_the_measure_finds_a_token_on_a_seam_cut(tmp_path):
         assert seam_cuts(pdf.pages[0]) == ({50.0}, set())
     with pytest.raises(AssertionError, match="lies on the line of a cut at x"):
         tokens_off_cut_lines(path, 35.0)
+
+
+def stack_tokens_off_cuts(path, tile: float, clear: float = 1.5) -> int:
+    """Assert that on every tile sheet of a stacked class set no token lies within `clear` mm of the line of a cut
+    the stack carries through it: the first sheet's row and column cuts (a guillotine cuts the whole stack at
+    once) and the sheet's own. Returns how many tokens were checked."""
+    seen = 0
+    with open_pdf(path) as pdf:
+        first = None
+        for number, page in enumerate(pdf.pages, 1):
+            if not any(abs(mm(r["width"]) - tile) <= 0.01 for r in page.rects):
+                continue  # no tiles: not in the stack (a sheet of tokens, cut on its own)
+            xs, ys = through_cuts(page, tile, seams=False)
+            first = first or (xs, ys)
+            xs, ys = xs | first[0], ys | first[1]
+            for left, top, right, bottom in token_discs(page, tile):
+                seen += 1
+                on_x = [x for x in xs if left - clear < x < right + clear]
+                on_y = [y for y in ys if top - clear < y < bottom + clear]
+                assert not on_x and not on_y, (f"page {number}: token at x {left:.1f}–{right:.1f}, y {top:.1f}–"
+                                               f"{bottom:.1f} mm lies on the line of a stack's cut at x {on_x}, y {on_y}")
+    return seen
+
+
+@pytest.mark.parametrize("game, args, tokens", [
+    ("edge-port-path-tiles", ["--kits", "2"], 12),
+    ("edge-port-path-tiles", ["--kits", "2", "--paper", "letter"], 12),
+    ("eight-port-path-tiles", ["--kits", "3"], 12),  # two kits' blocks on the last tile sheet, one on a sheet of its own
+    ("shared-path", ["--kits", "15"], 15),  # the markers of 5 kits; `--kits 2`: on a sheet of their own (the room
+    # under the last tiles has one band of 17.5 mm between the stack's row cuts: a kit's row of markers needs 21)
+])
+def test_no_class_set_token_on_a_stack_cut(tmp_path, game, args, tokens):
+    """A class set's tile sheets are cut as one stack: the first sheet's row cuts run on across the last sheet's
+    room below its fewer rows, where the kits' tokens lie. Every token there stands between two of them (and
+    between two column cuts). `--kits 2`: 8 of 12 tokens lay on a row cut before."""
+    out = build(tmp_path, "--game", game, "--only", "tiles,tokens", *args)
+    assert stack_tokens_off_cuts(out, 35.0) == tokens

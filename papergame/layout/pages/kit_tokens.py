@@ -20,7 +20,7 @@ from papergame.layout.paper import STANDARD, TypeProfile
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Circle, Item, Text
 from papergame.layout.textflow import wrap
-from papergame.layout.pages.tiles_sheet import row_places
+from papergame.layout.pages.tiles_sheet import TOKEN_CLEAR, row_places, stack_rows
 from papergame.layout.pages.tokens import SPARES, token_radius
 from papergame.layout.tile_art import cut_out, token_art
 from papergame.text import Texts
@@ -60,12 +60,14 @@ class Blocks:
         self.width = self.across * self.pitch - GAP
         self.height = self.down * (2 * self.r + ROW_GAP) - ROW_GAP + 1.0 + read_size(profile) * profile.leading
 
-    def items(self, kit: str, left: float, top: float, xs: list[float] | None = None) -> list[Item]:
-        """The block with its top-left at (left, top); `xs`, when given, the centres of a row's tokens."""
+    def items(self, kit: str, left: float, top: float, xs: list[float] | None = None,
+              ys: list[float] | None = None) -> list[Item]:
+        """The block with its top-left at (left, top); `xs`, when given, the centres of a row's tokens, and `ys`
+        the centres of its rows (its kit's number then under the last)."""
         items: list[Item] = []
         r = self.r
         for row in range(self.down):
-            cy = top - r - row * (2 * r + ROW_GAP)
+            cy = top - r - row * (2 * r + ROW_GAP) if ys is None else ys[row]
             for i in range(self.across):
                 cx = left + r + i * self.pitch if xs is None else xs[i]
                 name = self.names[i if self.turned else row]
@@ -73,8 +75,37 @@ class Blocks:
         label = self.texts.get("kit.kit_stamp", kit=kit)
         caption = read_size(self.type)  # the kit's number under its block, read by the pupils
         middle = left + self.width / 2 if xs is None else (xs[0] + xs[-1]) / 2
-        items.append(Text(middle, top - self.height + caption * 0.3, label, caption, bold=True, anchor="middle"))
+        bottom = top - self.height if ys is None else ys[-1] - r - self.foot
+        items.append(Text(middle, bottom + caption * 0.3, label, caption, bold=True, anchor="middle"))
         return items
+
+    @property
+    def foot(self) -> float:
+        """The kit's number under the block's last row: its band, from the row's discs down."""
+        return 1.0 + read_size(self.type) * self.type.leading
+
+    def row_slots(self, top: float, floor: float, rows: tuple[float, ...]) -> list[list[float]]:
+        """The centres of each block's rows, block after block, from `top` down to `floor` when straight cuts
+        run across at `rows` (the y of a stack's row cuts): every token TOKEN_CLEAR off their lines, the kit's
+        number under its block's last row in the same band between two cuts."""
+        lines = sorted((y for y in rows if floor < y < top), reverse=True)
+        bands = [(a - (TOKEN_CLEAR if a != top else 0.0), b + (TOKEN_CLEAR if b != floor else 0.0))
+                 for a, b in zip([top] + lines, lines + [floor])]
+        r = self.r
+        blocks: list[list[float]] = []
+        current: list[float] = []
+        for high, low in bands:
+            cy = high - r
+            while cy - r >= low - 1e-9:
+                last = len(current) == self.down - 1
+                if last and cy - r - self.foot < low - 1e-9:
+                    break
+                current.append(cy)
+                if last:
+                    blocks.append(current)
+                    current = []
+                cy -= 2 * r + (BLOCK_ROW_GAP + self.foot if last else ROW_GAP)
+        return blocks
 
     def between_cuts(self, left: float, width: float, cuts: tuple[float, ...]) -> list[list[float]]:
         """The blocks of one row across `width` from `left` when straight cuts run through it at `cuts`: each
@@ -125,6 +156,9 @@ def kit_token_pages(ctx: PageContext) -> list[Sheet]:
     sheets: list[Sheet] = []
     sheet = start
     note = texts.get("tiles.kit_tokens")
+    if start is not None and cuts and left_over:  # the last sheet of a stack: off its column and row cuts
+        left_over = on_stacked_sheet(ctx, (blocks, turned), left_over, start, cuts, stack_rows(ctx))
+        sheet = None
     while left_over:
         note_h = len(wrap(note, sheet.width if sheet else 1e9, caption, metrics)) * caption * leading + 4
         here, lanes = blocks, None  # the blocks as they go on this sheet; between its cuts, if it has any
@@ -155,3 +189,32 @@ def kit_token_pages(ctx: PageContext) -> list[Sheet]:
             sheet.gap(BLOCK_ROW_GAP)
         sheet = None
     return sheets
+
+
+def on_stacked_sheet(ctx: PageContext, shapes: tuple[Blocks, Blocks], kits: list[str], sheet: Sheet,
+                     cuts: tuple[float, ...], rows: tuple[float, ...]) -> list[str]:
+    """As many kits' blocks as fit on the last tile sheet of a stack below its tiles, each token between two of
+    the stack's column `cuts` and two of its `rows` (the first sheet's row cuts, which a guillotine carries
+    through the last sheet too), the blocks a row or a column per colour, whichever holds more; the kits left."""
+    caption, leading = ctx.type.caption, ctx.type.leading
+    note = wrap(ctx.texts.get("tiles.kit_tokens"), sheet.width, caption, ctx.metrics, what="tiles.kit_tokens")
+    head = 2 + len(note) * caption * leading + 2
+    if sheet.room < head:
+        return kits
+    top = sheet.cursor - head
+    here, lanes, slots = max(((b, b.between_cuts(sheet.x, sheet.width, cuts), b.row_slots(top, sheet.floor, rows))
+                              for b in shapes), key=lambda option: len(option[1]) * len(option[2]))
+    if not lanes or not slots:
+        return kits
+    sheet.gap(2)
+    for line in note:
+        y = sheet.take(caption * leading, "tiles.kit_tokens")
+        sheet.add(Text(sheet.x, y + caption * 0.3, line, caption))
+    for ys in slots:
+        row, kits = kits[:len(lanes)], kits[len(lanes):]
+        for kit, xs in zip(row, lanes):
+            sheet.add(*here.items(kit, sheet.x, top, xs, ys))
+        if not kits:
+            break
+    sheet.gap(sheet.room)
+    return kits

@@ -337,6 +337,19 @@ def stack_cuts(ctx: PageContext) -> tuple[float, ...]:
     return block.cuts(cols, cols, left, 0.0)[0] if cols > 0 else ()
 
 
+def stack_rows(ctx: PageContext) -> tuple[float, ...]:
+    """The y of every horizontal straight cut of a class set's tile sheets (`pieces.stack`): the first sheet's,
+    a full block's row lines, which a guillotine carries through every sheet of the stack, across the last
+    sheet's room below its fewer rows too (none for hexagons)."""
+    block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: [])
+    cols = block.columns(CONTENT_W)
+    sheet = ctx.sheet("probe")
+    sheet_head(ctx, sheet, True, True, False, False)  # a stack's first sheet: tiles only, their tokens apart
+    rows = block.rows(sheet.room, cols) if cols > 0 else 0
+    sheet.gap(MARK_BAND)
+    return block.cuts(rows * cols, cols, 0.0, sheet.cursor)[1] if rows > 0 else ()
+
+
 def tile_pages(ctx: PageContext) -> list[Sheet]:
     """The tiles of `ctx.pieces` and a single kit's tokens (`pieces.tokens` is `("",)`), on as few sheets as they need.
 
