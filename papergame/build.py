@@ -244,8 +244,10 @@ def braille_files(definition: GameDefinition, texts: Texts, kit, options: KitOpt
         return (), f"their words in {code.label} need liblouis (Debian: python3-louis)"
     pages = kit.pages + kit.host_key
     files = []
+    kits = len(options.numbers or ()) or 1  # a class set's kits have the same rules and record: one file of each
     for part in BRF_PARTS:
         own = [p for p in pages if p.name == part or p.name.startswith(part + "-")]
+        own = own[:len(own) // kits] if part != "host-key" else own
         if not own:
             continue
         words = paragraphs(own, options.paper)

@@ -425,9 +425,6 @@ def check_tactile(options: KitOptions) -> None:
     if options.cutter != "none":
         raise OptionError("cutter", "lays a printed kit's pieces apart for a cutting machine; a tactile kit's "
                                     "sheets are cut by hand: leave cutter at none")
-    if options.kits is not None or options.kit is not None:
-        raise OptionError("tactile", "makes one kit at a time (its pieces are numbered by braille, not by kit): "
-                                     "build once for each pupil, without kits or kit")
     if options.tile is not None and options.tile < TACTILE_TILE:
         raise OptionError("tile-size", f"{options.tile:g} mm is too small for a tactile tile: give "
                                        f"{TACTILE_TILE:g} to {TILE_MAX:g} mm (or leave it out for the size the "

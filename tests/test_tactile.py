@@ -409,12 +409,8 @@ def test_without_tactile_the_kit_has_no_red_and_no_tactile_sheet(tmp_path):
                                          "60 mm (or leave it out for the size the braille needs)"),
     (["--tactile", "--tile-size", "35"], "Error: --tile-size: 35 mm is too small for a tactile tile: give 50 to "
                                          "60 mm (or leave it out for the size the braille needs)"),
-    (["--red-labels", "--kit", "2"], "Error: --tactile: makes one kit at a time (its pieces are numbered by braille, "
-                                     "not by kit): build once for each pupil, without kits or kit"),
     (["--tactile", "--ink", "low"], "Error: --ink: low ink prints grey, and a tactile kit is pure black (swell paper "
                                     "raises black only): leave ink at normal"),
-    (["--tactile", "--kits", "3"], "Error: --tactile: makes one kit at a time (its pieces are numbered by braille, "
-                                   "not by kit): build once for each pupil, without kits or kit"),
     (["--tactile", "--backs", "fold"], "Error: --backs: prints grey tile backs, and a tactile kit is pure black: "
                                        "leave backs at none"),
 ])
@@ -507,3 +503,50 @@ def test_tiles_with_three_ports_a_side_are_refused_with_the_reason(tmp_path):
         "with 3 ports a side have 6 lines a tile, more than 4 line types can tell apart: a tactile kit needs tiles "
         "of at most 4 lines (squares with one or two ports a side, hexagons with one)")
     assert not (tmp_path / "k.pdf").exists()
+
+
+def test_a_tactile_class_set_is_every_kit_in_turn_each_named_at_its_foot(tmp_path):
+    """`--tactile --kits 3`: each kit's swell sheets, rules and record in turn (a pupil's pieces stay together:
+    nothing raised says the kit), every page's foot naming its kit; the swell sheets pure black; the BRF files
+    the single kit's, byte for byte; `--kit 2` reprints one kit under its number."""
+    single = built()
+    three = built("--kits", "3")
+    with pdfplumber.open(single) as one, pdfplumber.open(three) as pdf:
+        per_kit = len(one.pages)
+        assert len(pdf.pages) == 3 * per_kit
+        for k in range(3):
+            for page in pdf.pages[k * per_kit:(k + 1) * per_kit]:
+                assert f"Kit {k + 1} – Page" in (page.extract_text() or "")
+        squares = [s for page in pdf.pages for s in tile_squares(page)]
+    assert len(squares) == 3 * 18  # every kit's 18 tiles of 50.00 mm
+    for k in range(3):
+        operands = colour_operands(three, range(k * per_kit, k * per_kit + SWELL))
+        assert {op for op, _ in operands} <= {"g", "G"} and {o for _, o in operands} <= {(0.0,), (1.0,)}
+    for part in ("rules", "record", "host-key"):
+        assert three.with_name(f"kit-{part}.brf").read_bytes() == single.with_name(f"kit-{part}.brf").read_bytes()
+    out = tmp_path / "k2.pdf"
+    result = CliRunner().invoke(main, ["build", "--tactile", "--kit", "2", "--only", "tiles", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out) as pdf:
+        assert all("Kit 2 – Page" in (p.extract_text() or "") for p in pdf.pages)
+
+
+def test_a_tactile_class_set_s_red_labels_name_the_kit_inside_each_tile():
+    """With red labels the sighted helper reads the kit on each tile (`K2 · 2·3`, 16 pt in large print), every
+    label inside its tile, and `Kit 2` at each swell sheet's top right."""
+    path = built("--kits", "2", "--red-labels", "--large-print")
+    with pdfplumber.open(path) as pdf:
+        page = next(p for p in pdf.pages[SWELL:] if "Tiles to feel" in (p.extract_text() or ""))
+        words = [w for w in page.extract_words(extra_attrs=["non_stroking_color", "size"])
+                 if tuple(w["non_stroking_color"] or ()) == (1, 0, 0)]
+        assert any(w["text"] == "Kit" for w in words) and any(w["text"] == "K2" for w in words)
+        tiles = tile_squares(page)
+        ids = [w for w in words if w["text"] == "K2"]
+        assert len(ids) == len(tiles) == 12 and all(round(w["size"], 2) == 16.0 for w in ids)
+        lines = {}
+        for w in words:  # each id's words, "K2" "·" "2·3", on one line: it ends inside the tile it starts in
+            lines.setdefault(round(w["top"]), []).append(w)
+        for w in ids:
+            box = next(b for b in tiles if b[0] <= w["x0"] * MM <= b[2] and b[1] <= w["top"] * MM <= b[3])
+            end = max(v["x1"] for v in lines[round(w["top"])] if box[0] <= v["x0"] * MM < box[2])
+            assert end * MM <= box[2] - 0.99

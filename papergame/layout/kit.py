@@ -240,19 +240,27 @@ def copies(sheets: list[Sheet]) -> list[Sheet]:
     return [made[id(sheet)] for sheet in sheets]
 
 
-def add_tactile_parts(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made) -> None:
-    """A tactile kit's sheets for swell paper (key, board, tiles and tokens), then its rules and record on plain paper."""
+def add_tactile_parts(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
+                      label: str = "", laid: dict[str, list[Sheet]] | None = None) -> None:
+    """A tactile kit's sheets for swell paper (key, board, tiles and tokens), then its rules and record on plain paper.
+
+    In a class set (`label`, the kit's number) every kit has its own: a pupil's pieces are kept together, for
+    they carry no kit number a finger reads (with red labels, the sighted helper's ids and the sheet's corner
+    say it: `K7 · 3·1`, `Kit 7`); each page's foot names the kit. The rules and record are laid out once."""
     from papergame.layout.pages.tactile_sheets import tactile_sheets
 
-    sheets, boards, with_tiles = tactile_sheets(ctx, options.wants, selection, options.red_labels)
+    first = len(made.sheets)
+    sheets, boards, with_tiles = tactile_sheets(ctx, options.wants, selection, options.red_labels, label)
     made.sheets.extend(sheets)
     made.boards.extend(boards)
     made.with_tiles.extend(with_tiles)
     made.swell.append(len(sheets))
     if options.wants("rules"):
-        made.sheets.extend(kind("rules").make(ctx))
+        made.sheets.extend(once(laid, "rules", lambda: kind("rules").make(ctx)))
     if options.wants("record"):
-        made.sheets.extend(kind("record").make(ctx))
+        made.sheets.extend(once(laid, "record", lambda: kind("record").make(ctx)))
+    if label:
+        made.kit_of.update((id(sheet), label) for sheet in made.sheets[first:])
 
 
 def shared_pieces(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
@@ -374,12 +382,12 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     laid: dict[str, list[Sheet]] | None = {} if numbers is not None else None  # a class set's pages, laid out once
     for number, label in enumerate(labels, start=1):  # the pages each kit has its own of
         if options.tactile:
-            add_tactile_parts(ctx, options, selection, made)
+            add_tactile_parts(ctx, options, selection, made, label, laid)
         else:
             add_own_parts(ctx, options, selection, made, label, laid)
         if numbers is not None:
             step(KITS, number, len(labels))  # a class set says how far it is (and may be stopped here)
-    if numbers is not None and (options.wants("tiles") or options.wants("tokens")):
+    if numbers is not None and not options.tactile and (options.wants("tiles") or options.wants("tokens")):
         shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets
     if options.print_shop:  # a black token's ring runs on past its cut, as the tiles' lines do

@@ -239,9 +239,11 @@ class TileLabel(NamedTuple):
 
 
 def tactile_tile(shape: TileShape, tile: TileType, size: float, code: BrailleCode, red: str | None = None,
-                 outline: bool = True, label: float = LABEL) -> list[Item]:
+                 outline: bool = True, label: float = LABEL, red_width: float = 0.0) -> list[Item]:
     """A whole tactile tile in its own frame: raised lines, the type number in braille, its edge, and
-    (`red`) a sighted label, flat, over the braille, `label` mm high (16 pt in large print)."""
+    (`red`) a sighted label, flat, over the braille, `label` mm high (16 pt in large print); a label
+    `red_width` mm wide that would run past the tile's right edge starts as far left as keeps it 1 mm inside
+    (a class set's `K7 · 3·4` at 16 pt)."""
     pairs = tuple(tuple(p) for p in tile.pairs)
     items = tile_lines(shape, tile, size)
     cells = coordinate(str(tile.id), code)
@@ -252,7 +254,9 @@ def tactile_tile(shape: TileShape, tile: TileType, size: float, code: BrailleCod
     x, y = spot
     items += braille_items(cells, x, y + h)
     if red:
-        items.append(Text(x, y + h + 1.5, red, label, bold=True, colour=RED))
+        right = shape.width * size - 1.0
+        items.append(Text(x if x + red_width <= right else max(1.0, right - red_width), y + h + 1.5, red, label,
+                          bold=True, colour=RED))
     if outline:
         items.append(edge_outline(shape, size))
     return items

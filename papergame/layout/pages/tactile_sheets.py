@@ -209,8 +209,9 @@ def tile_sheets(ctx: PageContext, tiles: list[PrintedTile], tokens: bool, red: b
             c, r = i % used, i // used
             label = kit_id(ctx.texts, printed) if red else None
             current.add(Group(x0 + c * wide, room.top - (r + 1) * size, 0,
-                              tuple(tactile_tile(ctx.shape, printed.tile, size, code, label,
-                                                 label=label_size(ctx)))))
+                              tuple(tactile_tile(ctx.shape, printed.tile, size, code, label, label=label_size(ctx),
+                                                 red_width=ctx.metrics.width(label, label_size(ctx), True)
+                                                 if label else 0.0))))
         bottom = room.top - math.ceil(len(chunk) / used) * size
     if tokens:
         names = [t for t in range(len(ctx.game.tokens)) for _ in range(1 + SPARES)]
@@ -377,9 +378,11 @@ def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
 # --- the kit's tactile part, and the guide's page --------------------------------------------------
 
 
-def tactile_sheets(ctx: PageContext, wants, selection: list[PrintedTile] | None, red: bool
+def tactile_sheets(ctx: PageContext, wants, selection: list[PrintedTile] | None, red: bool, kit: str = ""
                    ) -> tuple[list[Sheet], list[Sheet], list[Sheet]]:
-    """The sheets for swell paper in the order they print: (all of them, the board's, those with tiles)."""
+    """The sheets for swell paper in the order they print: (all of them, the board's, those with tiles); `kit`,
+    a class set's kit number, in red at each sheet's top right and in the red tile ids where red labels are
+    asked for (nothing raised: a pupil's kit is kept together)."""
     sheets: list[Sheet] = []
     boards: list[Sheet] = []
     with_tiles: list[Sheet] = []
@@ -391,10 +394,20 @@ def tactile_sheets(ctx: PageContext, wants, selection: list[PrintedTile] | None,
         sheets += boards
     if pieces:
         tiles = selection if selection is not None else (tile_list(ctx.game) if wants("tiles") else [])
-        made = tile_sheets(ctx, tiles, wants("tokens") and selection is None, red)
+        made = tile_sheets(ctx, [t._replace(kit=kit) for t in tiles], wants("tokens") and selection is None, red)
         with_tiles = made if tiles else []
         sheets += made
+    if red and kit:
+        for sheet in sheets:
+            kit_corner(ctx, sheet, kit)
     return sheets, boards, with_tiles
+
+
+def kit_corner(ctx: PageContext, sheet: Sheet, kit: str) -> None:
+    """`Kit 7` in red at a swell sheet's top right, level with its red title (flat: nothing a finger reads)."""
+    words = ctx.texts.get("kit.kit_stamp", kit=kit)
+    x = sheet.box.right - ctx.metrics.width(words, TITLE, True)
+    sheet.add(Text(x, sheet.box.top - TITLE, words, TITLE, bold=True, colour=RED))
 
 
 def guide_sheet(ctx: PageContext, swell_sheets: int) -> Sheet:
