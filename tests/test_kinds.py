@@ -8,6 +8,7 @@ string naming a shape or a rule set and an attribute such as `.kind`, `.path`, `
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -37,14 +38,21 @@ def subject(node: ast.AST) -> bool:
     return (isinstance(node, ast.Attribute) and node.attr in ATTRIBUTES) or isinstance(node, ast.Name)
 
 
-def name_comparisons(source: str) -> list[int]:
+@lru_cache(maxsize=1)
+def package_trees() -> dict[str, ast.AST]:
+    """Every module of the package parsed, once a run, by its path in the package."""
+    return {str(path.relative_to(PACKAGE)): ast.parse(path.read_text(encoding="utf-8"))
+            for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def name_comparisons(source: str | ast.AST) -> list[int]:
     """The lines of `source` that compare a shape's or rule set's name with an attribute or a variable.
 
     >>> name_comparisons('if shape.kind == "hexagon":\\n    pass\\nx = rules.path != "own"\\ny = a == b\\n')
     [1, 3]
     """
     lines = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         if not isinstance(node, ast.Compare):
             continue
         if not all(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
@@ -57,10 +65,10 @@ def name_comparisons(source: str) -> list[int]:
 
 def package_comparisons() -> dict[str, list[int]]:
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        lines = name_comparisons(path.read_text(encoding="utf-8"))
+    for name, tree in package_trees().items():
+        lines = name_comparisons(tree)
         if lines:
-            found[str(path.relative_to(PACKAGE))] = lines
+            found[name] = lines
     return found
 
 
@@ -77,7 +85,7 @@ def test_at_most_six_places_compare_a_shape_or_rule_set_with_its_name():
     assert set(found) <= {"model/definition.py"}, found  # the definition parser, where a name is read
 
 
-def side_counts(source: str) -> list[int]:
+def side_counts(source: str | ast.AST) -> list[int]:
     """The lines of `source` that tell a shape by counting its sides (`len(shape.sides) == 4`): a name comparison
     in all but name, which the shape's own object should answer.
 
@@ -86,7 +94,7 @@ def side_counts(source: str) -> list[int]:
     [1, 4]
     """
     lines = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         operands = [node.left, *node.comparators] if isinstance(node, ast.Compare) else []
         if any(isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "len" and o.args
                and isinstance(o.args[0], ast.Attribute) and o.args[0].attr == "sides" for o in operands) and any(
@@ -101,10 +109,10 @@ SIDE_COUNTS_LEFT = {"layout/pages/tactile_sheets.py": 2}
 
 def test_hardly_any_page_tells_a_shape_by_counting_its_sides():
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        lines = side_counts(path.read_text(encoding="utf-8"))
+    for name, tree in package_trees().items():
+        lines = side_counts(tree)
         if lines:
-            found[str(path.relative_to(PACKAGE))] = len(lines)
+            found[name] = len(lines)
     assert all(found[name] <= SIDE_COUNTS_LEFT.get(name, 0) for name in found), found
     total = sum(len(lines) for lines in package_comparisons().values()) + sum(found.values())
     assert total <= MOST, total  # with the name comparisons: still a handful
