@@ -259,6 +259,13 @@ def braille_files(definition: GameDefinition, texts: Texts, kit, options: KitOpt
     return tuple(files), ""
 
 
+def braille_code(texts: Texts) -> str:
+    """The label of the braille code a tactile kit's words are written in (its modules: only for a tactile kit)."""
+    from papergame.layout.pages.tactile_sheets import code_of
+
+    return code_of(texts).label
+
+
 def braille_path_for(path: Path, part: str) -> Path:
     """`kit.pdf` -> `kit-rules.brf`."""
     return path.with_name(f"{path.stem}-{part}.brf")
@@ -356,9 +363,7 @@ def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, pdfs.texts))
     write_all(files)
-    from papergame.layout.pages.tactile_sheets import code_of
-
-    code = code_of(pdfs.texts).label if options.tactile else ""
+    code = braille_code(pdfs.texts) if options.tactile else ""
     return BuildReport(output, pdfs.kit_pages, key_path, pdfs.host_key_pages, pdfs.guide_pages, pdfs.key_pages,
                        pdfs.texts.source, braille=tuple((path, f.pages) for path, f in brf), braille_code=code,
                        no_braille=pdfs.no_braille)
@@ -390,12 +395,10 @@ def build_svg(output: str | Path | None, game_path=None, text_path=None, lang="e
     for path, _ in files:
         refuse_inputs(path, input_files(game_path, text_path, texts))
     write_all(files)
-    from papergame.layout.pages.tactile_sheets import code_of
-
     return BuildReport(kit_files[0][0], len(kit.pages), key_files[0][0] if key_files else None, len(kit.host_key),
                        kit.guide_pages, kit.key_pages, texts.source, tuple(p for p, _ in kit_files),
                        tuple(p for p, _ in key_files), braille=tuple((path, f.pages) for path, f in brf),
-                       braille_code=code_of(texts).label if options.tactile else "", no_braille=no_braille,
+                       braille_code=braille_code(texts) if options.tactile else "", no_braille=no_braille,
                        removed=tuple(remove_files(stale)))
 
 

@@ -43,6 +43,10 @@ def main(args=None):
         return command_line(args=args, prog_name="papergame")
     except KeyboardInterrupt:
         return stopped()
+    except SystemExit as done:  # click ends every command so
+        if own_process:
+            leave_now(done.code)  # (returns only when the usual way out is needed)
+        raise
     finally:
         if own_process:
             import gc
@@ -50,6 +54,32 @@ def main(args=None):
             # Everything left is freed when Python stops; the collector need not look
             # through it all for cycles first (a twentieth of a build's instructions).
             gc.freeze()
+
+
+def leave_now(code):
+    """End the process with exit status `code` now that the command is done, without Python's teardown.
+
+    Every file a command writes is complete, flushed to disk and closed before it says so; what
+    Python's own exit would do after that is free every object one by one, a tenth of a default
+    build's time. So: flush the two streams, run the exit handlers (as Python would), and stop.
+    Anything unusual (a status that is not a number, a stream that cannot be flushed, such as a
+    closed pipe, or other threads still running) takes the usual way out, which reports it as ever.
+    """
+    if code is not None and not isinstance(code, int):
+        return
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    os._exit(code or 0)
 
 
 GC_THRESHOLDS = (20000, 20, 100)  # Python's are (700, 10, 10)

@@ -1,25 +1,30 @@
-"""The built-in games: template folders found through importlib.resources, so an installed wheel works
+"""The built-in games: the template folders of the package papergame.templates, so an installed wheel works
 outside the checkout (run from a checkout without installing, they are the `templates/` folder)."""
 
 from __future__ import annotations
 
+import importlib
 import os
-from importlib import resources
+from functools import lru_cache
 from pathlib import Path
 
 from papergame.folders import READ_CURRENT_FOLDER
 from papergame.model.definition import DEFAULT_GAME
 
 
-def templates_root():
+@lru_cache(maxsize=None)
+def templates_root() -> Path:
+    """The folder of the built-in games: the package papergame.templates (a folder of a wheel's; importlib.resources
+    finds the same one, but importing it costs a default build more than reading its words), else the checkout's."""
     try:
-        return resources.files("papergame.templates")
+        package = importlib.import_module("papergame.templates")
     except ModuleNotFoundError:
         return Path(__file__).resolve().parents[2] / "templates"
+    return Path(str(package.__file__)).parent
 
 
 def builtin_path(name: str = DEFAULT_GAME, filename: str = "game.toml"):
-    """A file of a built-in template, found through importlib.resources (works from a wheel).
+    """A file of a built-in template (works from a wheel).
 
     Run from a checkout without installing, the templates are the `templates/` folder
     beside the package.

@@ -18,12 +18,8 @@ from papergame.layout.paper import (SMALL_SIZE, FooterLabel, Sheet, Typeset, foo
                                     typeset_page)
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.page_kinds import KIT_KINDS
-from papergame.layout.pages.cut_sheets import cut_sheet_pages
-from papergame.layout.pages.kit_tokens import kit_token_pages
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, stack_cuts, tile_list, tile_pages
-from papergame.layout.pages.print_shop import shop_pages, with_token_bleed
-from papergame.layout.pages.tile_backs import blank_pages, calibration_pages, duplex_pages, fold_pages, token_pages
 from papergame.layout.pick_list import Printing, printed_sheet
 from papergame.printmarks import BAR_MM
 from papergame.progress import KITS, step
@@ -312,12 +308,19 @@ def piece_pages(ctx: PageContext) -> list[Sheet]:
     Two-sided fronts start on an odd page of the file (`pieces.before` pages come first), so the whole file
     printed two-sided pairs each front with its back."""
     pieces = ctx.pieces
+    class_tokens = not pieces.tiles and pieces.tokens and pieces.tokens != ("",)  # a class set's: a block a kit
+    if pieces.cutter == "none" and not class_tokens and not backed(ctx):
+        return tile_pages(ctx)
+    # the other kinds' modules only for the builds that ask for them (a default build is quicker without)
+    from papergame.layout.pages.cut_sheets import cut_sheet_pages
+    from papergame.layout.pages.kit_tokens import kit_token_pages
+    from papergame.layout.pages.print_shop import shop_pages
+    from papergame.layout.pages.tile_backs import blank_pages, calibration_pages, duplex_pages, fold_pages, token_pages
+
     if pieces.cutter != "none":
         return cut_sheet_pages(ctx)
-    if not pieces.tiles and pieces.tokens and pieces.tokens != ("",):  # a class set's tokens: a block a kit
+    if class_tokens:
         return kit_token_pages(ctx)
-    if not backed(ctx):
-        return tile_pages(ctx)
     if pieces.print_shop:
         sheets = shop_pages(ctx)
     elif pieces.backs == "fold":
@@ -391,6 +394,8 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets
     if options.print_shop:  # a black token's ring runs on past its cut, as the tiles' lines do
+        from papergame.layout.pages.print_shop import with_token_bleed
+
         for sheet in sheets:
             sheet.own_page.items[:] = with_token_bleed(sheet.own_page.items)
     key_sheets: list[Sheet] = []

@@ -7,14 +7,15 @@ file uses, so the whole font files never go into a PDF.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.lib.units import mm
 
+from papergame.render.faces import font
+
+FOLDER = Path(__file__).with_name("fonts")  # beside this module in a checkout, a wheel and the offline page
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 FONT_LABEL = "DejaVu Sans"
@@ -35,11 +36,10 @@ HYPER_STANDS_IN = {"\u202f": "\u00a0"}
 
 def _register(files: dict[str, str]) -> None:
     # Read the files ourselves: given a name, reportlab searches with a reader that also
-    # handles URLs, and importing that (urllib) costs more than parsing both fonts.
-    folder = resources.files("papergame.render").joinpath("fonts")
+    # handles URLs, and importing that (urllib) costs more than parsing both fonts. Their
+    # metrics come parsed already, from the .face file beside each font (render/faces.py).
     for name, filename in files.items():
-        data = folder.joinpath(filename).read_bytes()
-        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        pdfmetrics.registerFont(font(name, FOLDER, filename))
 
 
 @lru_cache(maxsize=None)
