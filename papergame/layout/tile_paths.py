@@ -357,7 +357,35 @@ def _inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool
 
 @lru_cache(maxsize=64)
 def _inside_bits(shape: TileShape, grid: int, margin: float) -> tuple[int, ...]:
-    return _as_bits(_inside_mask(shape, grid, margin))
+    """`_inside_mask` as bits, found by bisection: along a row, each side's sum `base + x * nx` only grows
+    (nx > 0), only falls (nx < 0) or stays (floating-point sums and products keep their order), so the
+    cells far enough inside that side are a run at one end, and those inside every side the runs' overlap.
+    The same sums are compared with the same `slack`, so the cells are exactly the mask's."""
+    step = 1.0 / grid
+    cols = math.ceil(shape.width / step)
+    slack = margin + step / 2 * math.sqrt(2)
+    corners = shape.corners()
+    edges = []
+    for i, a in enumerate(corners):
+        b = corners[(i + 1) % len(corners)]
+        ex, ey = b.x - a.x, b.y - a.y
+        length = math.hypot(ex, ey)
+        edges.append((a.x, a.y, ey / length, -ex / length))
+    xs = [(c + 0.5) * step for c in range(cols)]
+    rows = []
+    for r in range(grid):
+        y = (r + 0.5) * step
+        lo, hi = 0, cols  # the run of columns inside every side so far: [lo, hi)
+        for ax, ay, nx, ny in edges:
+            base = (y - ay) * ny - ax * nx
+            if nx > 0:  # inside from the first column whose sum reaches slack on
+                lo = max(lo, bisect_left(xs, True, key=lambda x: base + x * nx >= slack))
+            elif nx < 0:  # inside up to the first column whose sum falls short
+                hi = min(hi, bisect_left(xs, True, key=lambda x: not base + x * nx >= slack))
+            elif not base + xs[0] * nx >= slack:
+                lo, hi = 0, 0
+        rows.append((1 << hi) - (1 << lo) if hi > lo else 0)
+    return tuple(rows)
 
 
 @lru_cache(maxsize=4096)
@@ -433,8 +461,9 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
     boxes = _free_boxes(room_.free_bits, cw, ch)  # bit c of boxes[r]: the cw × ch box at (c, r) is free
     x_off, y_off = (cw * step - w) / 2, (ch * step - h) / 2
     near = _ruled_out(taken, room_.cols, step, x_off, w)
-    found = []
     hypot, px, py = math.hypot, prefer.x, prefer.y
+    half = w / 2
+    rows = []  # (the row's distance up or down, y, its free boxes)
     for r, bits in enumerate(boxes):
         if not bits:
             continue
@@ -442,21 +471,51 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
         for ruled, y0, y1 in near:
             if y < y1 + step and y0 - step < y + h:
                 bits &= ~ruled
-        while bits:
-            low = bits & -bits
-            c = low.bit_length() - 1
-            bits ^= low
-            x = c * step + x_off
-            found.append((hypot(x + w / 2 - px, y + h / 2 - py), x, y))
+        if bits:
+            dy = y + h / 2 - py
+            rows.append((abs(dy), dy, y, bits))
+    if limit == 1:  # the nearest: rows by their distance up or down, none further than the best found
+        rows.sort()
+    found: list[tuple[float, float, float]] = []
+    best = math.inf
+    for across, dy, y, bits in rows:
+        if limit == 1 and across > best:  # a box in this row or one further is further than `best`
+            break
+        here = [(hypot(x + half - px, dy), x, y) for x in [c * step + x_off for c in _columns(bits)]]
+        found += here
+        if limit == 1:
+            best = min(best, min(here)[0])
     if limit == 1:
         return [min(found)[1:]] if found else []
     found.sort()
+    return _apart(found, w, h, limit)
+
+
+def _apart(found: list[tuple[float, float, float]], w: float, h: float, limit: int) -> list[tuple[float, float]]:
+    """Up to `limit` of the (distance, x, y) `found`, nearest first, each at least a box's size from those before."""
     out: list[tuple[float, float]] = []
     for _, x, y in found:
-        if all(abs(x - ox) >= w or abs(y - oy) >= h for ox, oy in out):
+        for ox, oy in reversed(out):  # the last spot taken is the likeliest to be too near
+            if abs(x - ox) < w and abs(y - oy) < h:
+                break
+        else:
             out.append((x, y))
             if len(out) >= limit:
                 break
+    return out
+
+
+def _columns(bits: int) -> list[int]:
+    """The columns whose bits are set, lowest first.
+
+    >>> _columns(0b1011)
+    [0, 1, 3]
+    """
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
     return out
 
 

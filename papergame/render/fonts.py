@@ -77,18 +77,30 @@ def setting(text: str, bold: bool, face: str = "") -> tuple[str, str]:
     return font_name(bold), text
 
 
+MEASURED_KEPT = 100_000  # widths a FontMetrics keeps (the largest class set measures about as many texts)
+
+
 class FontMetrics:
     """Text widths in mm, for the layout; `face` as for `setting` (the renderer sets text the same way)."""
 
     def __init__(self, face: str = "") -> None:
         register()
         self.face = face
+        self._widths: dict[tuple[str, float, bool], float] = {}  # a build measures the same text again and again
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
+        key = (text, size, bold)
+        known = self._widths.get(key)
+        if known is not None:
+            return known
         if self.face:
             font, printed = setting(text, bold, self.face)
-            return pdfmetrics.stringWidth(printed, font, size * mm) / mm
-        return pdfmetrics.stringWidth(text, font_name(bold), size * mm) / mm
+            measured = pdfmetrics.stringWidth(printed, font, size * mm) / mm
+        else:
+            measured = pdfmetrics.stringWidth(text, font_name(bold), size * mm) / mm
+        if len(self._widths) < MEASURED_KEPT:
+            self._widths[key] = measured
+        return measured
 
 
 def char_width(char: str, font: str) -> float:
