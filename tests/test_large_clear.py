@@ -158,6 +158,14 @@ def test_large_print_chooses_a_tile_size_with_room_for_the_ids_when_none_is_give
     assert max(square_sizes(standard).items(), key=lambda kv: kv[1])[0] == 35.0  # the standard kit: 35 mm as before
 
 
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_large_print_tiles_beside_the_board_leave_room_for_their_words(lang):
+    """The shared path's last tiles go beside its board where their cutting words fit the block; in large print
+    French ("Détachez-les") and German ("auseinander.") do not fit its narrowest block, which is then not used."""
+    data = kit_pdfs("shared-path", None, lang, KitOptions(large_print=True, only=("board", "tiles"))).kit
+    assert small_words(data) == []
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)

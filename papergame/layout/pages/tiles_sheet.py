@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from papergame.errors import OptionError
+from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 
 from papergame.layout.paper import CONTENT_W, PT, Sheet
@@ -492,7 +492,11 @@ def tiles_beside_board(ctx: PageContext, block, cols: int, tiles: list[PrintedTi
             continue
         for across in range(min(cols, count), 0, -1):
             width = block.width(across)  # the words between the block's long cuts, which run on through them
-            lines = wrap(ctx.texts.get("tiles.beside_board"), width, caption, ctx.metrics, what="tiles.beside_board")
+            try:
+                lines = wrap(ctx.texts.get("tiles.beside_board"), width, caption, ctx.metrics,
+                             what="tiles.beside_board")
+            except LayoutError:  # a block this narrow cannot carry the words (large print: "Détachez-les")
+                continue
             head = len(lines) * caption * 1.2 + 1
             room = sheet.free_room(width + 2 * MARK_BAND, head + block.height(count, across) + 2 * MARK_BAND,
                                    TOKEN_CLEAR)
