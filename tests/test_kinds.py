@@ -103,8 +103,7 @@ def side_counts(source: str | ast.AST) -> list[int]:
     return lines
 
 
-# the tactile pages' two (lane access: #22 (4) folds the square board builder into the one for any shape)
-SIDE_COUNTS_LEFT = {"layout/pages/tactile_sheets.py": 2}
+SIDE_COUNTS_LEFT: dict[str, int] = {}  # none (the tactile pages' two went with their square board builder)
 
 
 def test_hardly_any_page_tells_a_shape_by_counting_its_sides():
