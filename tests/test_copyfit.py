@@ -268,3 +268,25 @@ def test_the_eight_port_record_takes_one_sheet(eight_port_records, lang, paper):
                 assert not any(mm(w["x0"]) < x - 0.1 and x + 0.1 < mm(w["x1"]) for x in xs), w["text"]
         below = {round(w["top"]) for w in words if bottom < mm(w["top"]) < content_box(paper)[3] - SCALE_CHECK_H}
         assert len(below) >= 2  # the result's two lines to write on, below the tables
+
+
+@pytest.mark.parametrize("game, size, least_share", [
+    ("edge-port-path-tiles", 35, 1.0), ("shared-path", 35, 1.0), ("hexagon-path-tiles", 35, 1.0),
+    ("eight-port-path-tiles", 35, 0.9),  # 32 of 35 (3 crowded types 8.9 pt)
+    ("edge-port-path-tiles", 20, 1.0),
+])
+def test_tile_ids_are_10_pt_where_the_tile_has_room(tmp_path, game, size, least_share):
+    """A tile's id (`3·6`, type and copy) at 10 pt where the tile has room for it clear of its lines (it was
+    7.1 pt on every tile up to 35 mm), never under the 7.1 pt it had; the type number a player writes on the
+    record is larger still (at least 14 pt at 35 mm). Measured from the PDF's words."""
+    import re
+
+    out = build(tmp_path, "tiles", "build", "--game", game, "--tile-size", str(size), "--only", "tiles",
+                "--host-key", "omit")
+    with open_pdf(out) as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["size", "fontname"])]
+    ids = [w["size"] for w in words if re.fullmatch(r"\d+·\d+", w["text"])]
+    types = [w["size"] for w in words if re.fullmatch(r"\d+", w["text"]) and "Bold" in w["fontname"]]
+    assert ids and min(ids) >= 7.05
+    assert sum(s >= SMALLEST_PT for s in ids) >= least_share * len(ids), sorted(ids)
+    assert size < 35 or min(types) >= 13.9

@@ -25,6 +25,7 @@ from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, least_
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
 MIN_LABEL = 2.5  # mm (7.1 pt): ids never smaller than this, even on small tiles
+ID_READ = 3.55  # mm (10.06 pt): an id as large as this where the tile has room for it clear of the lines
 MIN_TYPE = 2.6  # mm (7.4 pt): the type number never smaller than this, even on a crowded small tile
 STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
 CORE_GREY = 0.78  # the light grey core of a banded line: never mistaken for two thin lines or a cut line
@@ -421,7 +422,7 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
     pairs = tuple(tuple(p) for p in pairs)
     type_prefer, id_prefer = Point(0.2 * shape.width, 0.82), Point(0.8 * shape.width, 0.12)
     min_label, min_type = max(MIN_LABEL, least), max(MIN_TYPE, least)
-    id_em = max(2.4 * s, min_label)
+    id_em = max(2.4 * s, min_label, ID_READ)
     first = max(0.8, 0.9 * s)
 
     # as much room round the labels as the tile has: less and less only where nothing fits
