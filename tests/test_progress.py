@@ -127,3 +127,44 @@ def test_serve_stops_a_build_whose_client_has_gone():
         quick.close()
         assert reply.startswith(b"HTTP/1.1 200"), reply[:200]
         assert len(engine.builds) == 1
+
+
+def http(port: int, method: str, target: str) -> bytes:
+    """One request on a connection of its own, the whole reply (b"" when the server closed it unanswered)."""
+    client = socket.create_connection(("127.0.0.1", port))
+    client.sendall(f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close"
+                   f"\r\n\r\n".encode())
+    reply = b""
+    while chunk := client.recv(65536):
+        reply += chunk
+    client.close()
+    return reply
+
+
+def test_the_serve_page_asks_how_far_a_named_build_is_and_cancels_it():
+    """The page names its request (`build=ID`): /progress.json says its last step while it runs, and POST
+    /cancel stops it at the next step, answered 409 Stopped, with the builder free and nothing kept (page.js shows the
+    step and the Cancel button; test_serve_browser presses it)."""
+    import json
+    import threading
+
+    with running_server() as srv:
+        engine, port = srv.engine, srv.server_address[1]
+        replies: list[bytes] = []
+        build = threading.Thread(target=lambda: replies.append(
+            http(port, "GET", "/pages/kit.json?game=eight-port-path-tiles&kits=40&build=b1")))
+        build.start()
+        deadline = time.monotonic() + 60
+        seen: dict = {}
+        while not seen.get("total"):
+            assert time.monotonic() < deadline, "no step was heard"
+            seen = json.loads(http(port, "GET", "/progress.json?build=b1").split(b"\r\n\r\n", 1)[1])
+            time.sleep(0.02)
+        assert seen["part"] in (KITS, TILES, PAGES) and 1 <= seen["done"] <= seen["total"]
+        assert http(port, "POST", "/cancel?build=b1").startswith(b"HTTP/1.1 200")
+        build.join(60)
+        assert len(replies) == 1 and replies[0].startswith(b"HTTP/1.1 409"), "answered: stopped (a browser would ask again)"
+        assert not engine.builder.locked() and len(engine.builds) == 0
+        assert json.loads(http(port, "GET", "/progress.json?build=b1").split(b"\r\n\r\n", 1)[1]) == {}
+        assert http(port, "GET", "/pages/kit.json?build=b2").startswith(b"HTTP/1.1 200"), "build= is not an option"
+        assert http(port, "POST", "/cancel").startswith(b"HTTP/1.1 400")

@@ -253,3 +253,20 @@ def test_the_page_in_a_teachers_words_on_a_small_screen(browser, page_server, tm
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     print(f"\nbrowser test (a teacher's words): {time.monotonic() - began:.1f} s")
+
+
+def test_a_long_build_shows_how_far_it_is_and_can_be_cancelled(browser, page_server):
+    """After a moment a long build's status says its step (`serve` answers /progress.json for the build the
+    page named) beside a Cancel button; pressing it stops the build and the page says so."""
+    from selenium.webdriver.common.by import By
+
+    status = '[data-maker="kit"] .status'
+    browser.get(page_server.url + "?game=eight-port-path-tiles&kits=40")
+    shown = wait_for(lambda: browser.execute_script(
+        "const s = document.querySelector(arguments[0]);"
+        "return s.querySelector('button.cancel') && / of [0-9]+/.test(s.textContent) && s.textContent;", status),
+        what="the build's step beside a Cancel button")
+    assert shown.startswith("Making the pages…") and ("laying out" in shown or "drawing page" in shown), shown
+    browser.find_element(By.CSS_SELECTOR, f"{status} button.cancel").click()
+    wait_for(lambda: browser.find_element(By.CSS_SELECTOR, status).text.startswith("Stopped."), what="the stop")
+    assert not browser.find_elements(By.CSS_SELECTOR, f"{status} button.cancel")

@@ -73,6 +73,7 @@ HEADERS = {
 SOCKET_TIMEOUT = 30  # seconds a client may take to send its request or read a reply, so no thread waits for ever
 BACKLOG = 128  # connections waiting to be accepted: a classroom opening the page at once
 SAME_ORIGIN = ("same-origin", "none")  # Sec-Fetch-Site: the page itself, or the address typed in
+BUILD_ID = re.compile(r"[A-Za-z0-9]{1,32}")  # `build=` a page names its request by, to ask how far it is or stop it
 
 
 class Answer(Exception):
@@ -188,10 +189,19 @@ class Handler(BaseHTTPRequestHandler):
             if not self.same_origin():
                 raise Answer(403, [f"Error: this page answers only itself, not a page of another site "
                                    f"(open http://{self.server.address}/ to use it)"])
-            with watching(self.stop_if_gone):  # a build for a client that has left stops at its next step
-                route()
+            try:
+                with watching(self.stop_if_gone):  # a build for a client that has left stops at its next step
+                    route()
+            finally:
+                build = self.build_id()
+                if build is not None and urlsplit(self.path).path not in ("/progress.json", "/cancel"):
+                    self.server.progress.pop(build, None)
+                    self.server.cancelled.discard(build)
         except Stopped:
-            self.close_connection = True
+            if getattr(self, "cancelled_here", False):  # answered, so the browser does not ask again
+                self.send(409, b"Stopped: the page cancelled this build\n", "text/plain; charset=utf-8")
+            else:  # the client has gone: nobody to answer
+                self.close_connection = True
         except Answer as exc:
             extra = {"X-Papergame-Field": exc.field} if exc.field else {}
             self.send(exc.status, ("\n".join(exc.problems) + "\n").encode("utf-8"), "text/plain; charset=utf-8", extra)
@@ -211,9 +221,21 @@ class Handler(BaseHTTPRequestHandler):
 
     def stop_if_gone(self, part: str, done: int, total: int) -> None:
         """A build's watcher: stop it when its client has closed the connection (a closed tab, a page that
-        asked again), so the builder is free for the others at once rather than when the build is done."""
+        asked again) or its page pressed Cancel, so the builder is free for the others at once rather than
+        when the build is done; a build the page named (`build=ID`) says how far it is at /progress.json."""
+        build = self.build_id()
+        if build is not None:
+            self.server.progress[build] = {"part": part, "done": done, "total": total}
+            if build in self.server.cancelled:
+                self.cancelled_here = True
+                raise Stopped(f"{self.address_string()} cancelled at {done} of {total} {part}")
         if client_gone(self.connection):
             raise Stopped(f"{self.address_string()} left at {done} of {total} {part}")
+
+    def build_id(self) -> str | None:
+        """The name the page gave this request (`build=ID`), or None."""
+        named = [v for k, v in parse_qsl(urlsplit(self.path).query, keep_blank_values=True) if k == "build"]
+        return named[0] if len(named) == 1 and BUILD_ID.fullmatch(named[0]) else None
 
     def same_origin(self) -> bool:
         """False for a request a page of another site made (a link, an image, a form, a script).
@@ -240,7 +262,8 @@ class Handler(BaseHTTPRequestHandler):
         return self.server.any_address and is_any_ip(host, self.server.server_address[1])
 
     def query(self) -> list[tuple[str, str]]:
-        return parse_qsl(urlsplit(self.path).query, keep_blank_values=True)
+        """The request's options (without `build=`, which names the request, not the document)."""
+        return [(k, v) for k, v in parse_qsl(urlsplit(self.path).query, keep_blank_values=True) if k != "build"]
 
     # --- routes ----------------------------------------------------------------------------
 
@@ -261,6 +284,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, static_file(name), content_type)
         elif path == "/options.json":
             self.send_json(options_json())
+        elif path == "/progress.json":  # how far the build the page named has got ({} before its first step)
+            self.send_json(self.server.progress.get(self.build_id() or "", {}))
         elif path.endswith(".pdf") and path[1:-4] in DOCUMENTS:
             data, filename = engine.document(path[1:-4], self.query())
             self.send(200, data, "application/pdf", {"Content-Disposition": attachment(filename)})
@@ -276,6 +301,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def post(self) -> None:
         path = urlsplit(self.path).path
+        if path == "/cancel":  # the page's Cancel: the build it named stops at its next step
+            build = self.build_id()
+            if build is None:
+                raise Answer(400, ["Error: /cancel needs build=ID, the name the page gave its request"])
+            length = self.headers.get("Content-Length", "0")
+            self.drain(int(length) if length.isdigit() else 0)
+            self.server.cancelled.add(build)
+            self.send_json({"cancelled": build})
+            return
         if path != "/upload":
             raise Answer(405 if path in STATIC or path.endswith((".pdf", ".json", ".png")) else 404,
                          [f"Error: {path}: nothing can be sent here"])
@@ -323,6 +357,8 @@ class PapergameServer(ThreadingHTTPServer):
     def __init__(self, host: str, port: int, log: Callable[[str], None] | None = None):
         self.engine = Engine()
         self.log = log
+        self.progress: dict[str, dict[str, object]] = {}  # build=ID -> its last step (part, done, total)
+        self.cancelled: set[str] = set()  # the builds whose page pressed Cancel
         if ":" in host:
             self.address_family = socket.AF_INET6
         super().__init__((host, port), Handler)

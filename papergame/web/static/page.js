@@ -244,17 +244,30 @@ async function refresh(maker) {
   status.classList.remove("bad");
   status.textContent = "Making the pages…";
   previews.classList.add("busy");
-  const stopProgress = showProgress(section, status, number, maker);
+  // `papergame serve` says how far a build it was asked for by name has got, and stops it on Cancel
+  const build = window.papergameBackEnd ? null : `${maker}${number}${Math.random().toString(36).slice(2, 10)}`;
+  const stopProgress = showProgress(section, status, number, maker, build);
   let answer;
   try {
-    answer = await backEnd.fetch(`/pages/${maker}.json?${query}`);
+    answer = await backEnd.fetch(`/pages/${maker}.json?${query}${build ? `&build=${build}` : ""}`);
   } catch (e) {
-    stopProgress();
-    if (asked[maker] === number) showProblem(maker, "The page cannot reach papergame: is it still running?", null);
+    const cancelled = stopProgress();
+    if (asked[maker] !== number) return;
+    if (cancelled) {
+      status.textContent = "Stopped. Change an option to make the pages again.";
+      previews.classList.remove("busy");
+    } else {
+      showProblem(maker, "The page cannot reach papergame: is it still running?", null);
+    }
     return;
   }
-  stopProgress();
+  const cancelled = stopProgress();
   if (asked[maker] !== number) return;
+  if (cancelled && !answer.ok) {
+    status.textContent = "Stopped. Change an option to make the pages again.";
+    previews.classList.remove("busy");
+    return;
+  }
   if (!answer.ok) {
     showProblem(maker, (await answer.text()).trim(), answer.headers.get("X-Papergame-Field"));
     return;
@@ -271,21 +284,50 @@ async function refresh(maker) {
   previews.classList.remove("busy");
 }
 
-// While a build runs: a moving bar at once, and after a moment how long it has been going.
-function showProgress(section, status, number, maker) {
+const STEP_WORDS = {kits: "laying out kit", tiles: "laying out tile", pages: "drawing page"};
+
+// While a build runs: a moving bar at once; after a moment how long it has been going, how far it has
+// got (`serve` says so for a build the page named) and a Cancel button. The function it returns ends the
+// display and says whether Cancel was pressed.
+function showProgress(section, status, number, maker, build) {
   const bar = section.querySelector(".progress");
   const began = Date.now();
+  let cancel = null, cancelled = false, step = "";
   if (bar) bar.hidden = false;
-  const tick = setInterval(() => {
-    if (asked[maker] !== number) return;
+  const tick = setInterval(async () => {
+    if (asked[maker] !== number || cancelled) return;
     const seconds = Math.round((Date.now() - began) / 1000);
-    if (Date.now() - began >= SLOW_MS) {
-      status.textContent = `Making the pages… ${seconds} s so far (a class set of a big game can take half a minute)`;
+    if (Date.now() - began < SLOW_MS) return;
+    if (build && !cancel) {
+      cancel = document.createElement("button");
+      cancel.type = "button";
+      cancel.className = "cancel";
+      cancel.textContent = "Cancel";
+      cancel.addEventListener("click", () => {
+        cancelled = true;
+        cancel.disabled = true;
+        status.firstChild.textContent = "Stopping… ";
+        backEnd.fetch(`/cancel?build=${build}`, {method: "POST"}).catch(() => {});
+      });
+      status.textContent = "";
+      status.append(document.createTextNode(""), cancel);
     }
+    if (build) {
+      try {
+        const answer = await backEnd.fetch(`/progress.json?build=${build}`);
+        const done = answer.ok ? await answer.json() : {};
+        if (done.total) step = `: ${STEP_WORDS[done.part] || done.part} ${done.done} of ${done.total}`;
+      } catch (e) { /* the next tick asks again */ }
+      if (cancelled || asked[maker] !== number) return;
+    }
+    const words = `Making the pages… ${seconds} s so far${step} (a class set of a big game can take half a minute) `;
+    if (cancel) status.firstChild.textContent = words; else status.textContent = words;
   }, 500);
   return () => {
     clearInterval(tick);
+    if (cancel) cancel.remove();
     if (bar && asked[maker] === number) bar.hidden = true;
+    return cancelled;
   };
 }
 
