@@ -213,10 +213,10 @@ def test_clear_print_keeps_true_scale_and_passes_check(tmp_path):
     assert len(squares) >= 18
 
 
-def test_no_colour_is_printed_so_no_colour_vision_test_applies():
-    """#22 asks for simulated colour-blind differences between line colours if any colour option exists:
-    none does (ink is normal or low, both grey), and this holds it: every stroke and fill of the
-    standard and clear-print kits is a grey level."""
+def test_the_standard_and_clear_print_kits_print_no_colour():
+    """The grey-only kit stays the default: every stroke and fill of the standard and clear-print
+    kits is a grey level (ink is normal or low, both grey). The one colour option, the tactile
+    kit's red labels, is checked for colour-blind eyes in tests/test_colour_vision.py."""
     from papergame.layout.ink import INKS
 
     assert all(hasattr(ink, "name") for ink in INKS.values())
