@@ -175,3 +175,27 @@ def test_every_game_and_language_builds_in_both_profiles(game, lang):
     for level in ("easy", "medium", "hard"):
         for part in sheets(game, lang, level):
             assert small_words(part) == []
+
+
+def test_a_game_file_with_a_long_name_gets_a_large_print_guide(tmp_path):
+    """The guide names a game given as a file in its commands; at 16 pt a 32-character name is wider than
+    the guide's column, which stopped the build ("the word ... is wider than its box"). The name is cut
+    short to what the column holds, as a name over 32 characters always was."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    game = tmp_path / "edge-port-game-for-the-year-four-class.toml"
+    shutil.copy("templates/edge-port-path-tiles/game.toml", game)
+    out = tmp_path / "kit.pdf"
+    result = CliRunner().invoke(main, ["build", "--large-print", "--game", str(game), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    host = out.with_name("kit-host-key.pdf").read_bytes()
+    with pdfplumber.open(io.BytesIO(host)) as pdf:
+        words = [word["text"] for page in pdf.pages for word in page.extract_words()]
+    named = [word for word in words if word.startswith("edge-port-game")]
+    assert words.count("--game") >= 3 and len(named) == words.count("--game"), (words.count("--game"), named)
+    assert all(len(name) >= 20 and game.name.startswith(name) for name in named), named
+    assert not small_words(host)

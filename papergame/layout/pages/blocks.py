@@ -41,6 +41,7 @@ class Fit(NamedTuple):
 
 
 NORMAL = Fit()
+BULLET_INSET = 1.3  # a bulleted paragraph's lines start this many times its size in
 TIGHT = Fit(1.0, 1.15 / LEADING, 0.6, 0.88, True)  # lines and gaps closer, pictures smaller, text round them
 SMALLER = Fit(3.75 / BODY, 1.15 / LEADING, 0.6, 0.8, True)  # ... and the body 10.6 pt, when that alone is not enough
 
@@ -143,7 +144,7 @@ def paragraph(text: str, width: float, metrics: Metrics, what: str, size: float 
     """Wrapped lines at `size` (the profile's body size by default); long enough, it may break at a column's foot."""
     t = profile_of(metrics)
     size = body_of(t, fit) if size is None else t.at_least(size)
-    inset = indent or (size * 1.3 if bullet else 0.0)
+    inset = indent or (size * BULLET_INSET if bullet else 0.0)
     return lines_block(wrap(text, width - inset, size, metrics, bold, what), size, bold, bullet, inset,
                        after * fit.space, leading_of(t, fit), what)
 

@@ -7,13 +7,16 @@ and its worked example is the rules engine's, drawn by the rules page's own code
 from __future__ import annotations
 
 from pathlib import PurePath
+from typing import Callable
 
 from papergame.layout.context import PageContext
 from papergame.shellwords import quote
 from papergame.model.answers import worked_example
 from papergame.data.templates import builtin_games
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
-from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph, step
+from papergame.layout.pages.blocks import (
+    BULLET_INSET, NORMAL, Block, ColumnPages, body_of, heading, paragraph, profile_of, step,
+)
 from papergame.layout.rule_figures import example_figure
 from papergame.layout.rule_words import example_sentence
 from papergame.layout.paper import STANDARD, Sheet
@@ -55,9 +58,20 @@ def tiles_example(definition: GameDefinition) -> str:
     return f"{tile.id}x{min(2, tile.copies)}"
 
 
-def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None) -> dict[str, str]:
-    """The commands the guide shows, naming the game when it is not the default one."""
+def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None,
+           fits: Callable[[str], bool] = lambda word: True) -> dict[str, str]:
+    """The commands the guide shows, naming the game when it is not the default one; a name that would be a
+    word wider than its column (`fits` says, as large print sets it) is cut short as a long name is.
+
+    >>> from papergame.data.games import load_definition
+    >>> from papergame.data.words import load_texts
+    >>> game = load_definition("hexagon-path-tiles")
+    >>> values(game, load_texts(), None)["build"], values(game, load_texts(), None, lambda w: len(w) < 10)["build"]
+    ('papergame build --game hexagon-path-tiles', 'papergame build --game hexagon-p')
+    """
     name = game_name(definition)
+    while len(name) > 1 and not fits(quote(name, windows=False)):
+        name = name[:-1]
     option = " " + texts.get("guide.game_option", name=quote(name, windows=False)) if name else ""  # pasted as printed
     return {"build": texts.get("guide.command_build") + option,
             "worksheet": texts.get("guide.command_worksheet") + option,
@@ -118,7 +132,9 @@ def laid_out_guide(ctx: PageContext, example: bool) -> list[Sheet]:
     if ctx.printing is not None:  # the guide opens with what to print, for whom, and what goes in each envelope
         pages.full_width([pick_list_block(ctx.printing, texts, pages.sheet.width, metrics,
                                           texts.get("guide.pick_part_tokens"))])
-    filled = values(definition, texts, pupil_pages)
+    size = body_of(profile_of(metrics), NORMAL)
+    filled = values(definition, texts, pupil_pages,
+                    lambda word: metrics.width(word, size) <= w - size * BULLET_INSET)  # as `paragraph` sets it
     blocks: list[Block] = []
     for head, keys in SECTIONS:
         blocks.append(heading(texts.get(f"guide.{head}"), w, metrics, f"guide.{head}"))
