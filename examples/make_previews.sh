@@ -43,4 +43,8 @@ cp "$(last loops-key)" "$out"/loops-guide.png
 papergame preview "$tmp/loops-tiles.pdf" --pages 1-2 --dpi 50 -o "$tmp/png" > /dev/null
 cp "$tmp"/png/win-in-2-p1.png "$tmp"/png/win-in-2-key-p1.png "$tmp"/png/loops-p1.png "$tmp"/png/loops-key-p1.png \
    "$tmp"/png/loops-large-p1.png "$tmp"/png/loops-tiles-p1.png "$tmp"/png/loops-tiles-p2.png "$out"/
+# the tactile kit with its sighted helper's red labels: the key, a board part, the tiles, tiles and tokens
+papergame build --tactile --red-labels --host-key page -o "$tmp/tactile.pdf" > /dev/null
+papergame preview "$tmp/tactile.pdf" --pages 1-7 --dpi 50 -o "$tmp/png" > /dev/null
+cp "$tmp"/png/tactile-p1.png "$tmp"/png/tactile-p2.png "$tmp"/png/tactile-p6.png "$tmp"/png/tactile-p7.png "$out"/
 echo "previews written to $out"
