@@ -23,7 +23,7 @@ GAMES = ("edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles")
 
 
 def clear() -> None:
-    for cached in (tile_paths.drawing, tile_paths.room, tile_paths._inside_mask, tile_art._labels,
+    for cached in (tile_paths.drawing, tile_paths.room, tile_paths._inside_bits, tile_art._labels,
                    tile_art._tile_lines):
         cached.cache_clear()
 

@@ -1,7 +1,7 @@
 """The label search's quick parts (layout/tile_paths.py) give exactly what the plain ones gave (issue 24: same bytes).
 
-`_inside_bits` finds each row's cells inside the outline by bisection; `_inside_mask` (kept as the
-reference) works every cell out. `spots` looks only at the rows that can hold the nearest box and
+`_inside_bits` finds each row's cells inside the outline by bisection; `inside_mask` below (the search
+as it was before) works every cell out. `spots` looks only at the rows that can hold the nearest box and
 rejects a box too near one already taken without a generator; `plain_spots` below is the search as
 it was before, line for line. Rooms of every shipped game's tiles, at the grids the search uses.
 """
@@ -14,9 +14,34 @@ import pytest
 
 from papergame.data.games import load_definition
 from papergame.layout import tile_paths
-from papergame.layout.tile_paths import GRID, Point, Room, _as_bits, _free_boxes, _inside_bits, _inside_mask, _ruled_out
+from papergame.layout.tile_paths import GRID, Point, Room, _as_bits, _free_boxes, _inside_bits, _ruled_out
+from papergame.model.geometry import TileShape
 
 GAMES = ("edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles")
+
+
+def inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool, ...], ...]:
+    """Cells lying wholly at least `margin` inside the outline."""
+    step = 1.0 / grid
+    cols = math.ceil(shape.width / step)
+    slack = margin + step / 2 * math.sqrt(2)
+    corners = shape.corners()
+    edges = []  # each side as a point on it and its unit inward normal (the same sum as inside_by)
+    for i, a in enumerate(corners):
+        b = corners[(i + 1) % len(corners)]
+        ex, ey = b.x - a.x, b.y - a.y
+        length = math.hypot(ex, ey)
+        edges.append((a.x, a.y, ey / length, -ex / length))
+    xs = [(c + 0.5) * step for c in range(cols)]
+    rows = []
+    for r in range(grid):
+        y = (r + 0.5) * step
+        # per side, the inward distance is a straight function of x along this row; a cell's
+        # distance inside is the least over the sides, taken column by column
+        lines = [((y - ay) * ny - ax * nx, nx) for ax, ay, nx, ny in edges]
+        nearest = map(min, *([base + x * nx for x in xs] for base, nx in lines))
+        rows.append(tuple(d >= slack for d in nearest))
+    return tuple(rows)
 
 
 def plain_spots(room_: Room, w: float, h: float, prefer: Point, taken=(), limit: int = 1) -> list[tuple[float, float]]:
@@ -58,7 +83,7 @@ def test_the_cells_inside_the_outline_are_the_masks(game):
     shape = load_definition(game).shape
     for grid in (GRID, 2 * GRID, 37):
         for margin in (0.0, 0.0429, 0.0938, 0.13, 0.31):
-            assert _inside_bits.__wrapped__(shape, grid, margin) == _as_bits(_inside_mask(shape, grid, margin))
+            assert _inside_bits.__wrapped__(shape, grid, margin) == _as_bits(inside_mask(shape, grid, margin))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -331,36 +331,14 @@ def inside_by(shape: TileShape, x: float, y: float) -> float:
 
 
 @lru_cache(maxsize=64)
-def _inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool, ...], ...]:
-    """Cells lying wholly at least `margin` inside the outline."""
-    step = 1.0 / grid
-    cols = math.ceil(shape.width / step)
-    slack = margin + step / 2 * math.sqrt(2)
-    corners = shape.corners()
-    edges = []  # each side as a point on it and its unit inward normal (the same sum as inside_by)
-    for i, a in enumerate(corners):
-        b = corners[(i + 1) % len(corners)]
-        ex, ey = b.x - a.x, b.y - a.y
-        length = math.hypot(ex, ey)
-        edges.append((a.x, a.y, ey / length, -ex / length))
-    xs = [(c + 0.5) * step for c in range(cols)]
-    rows = []
-    for r in range(grid):
-        y = (r + 0.5) * step
-        # per side, the inward distance is a straight function of x along this row; a cell's
-        # distance inside is the least over the sides, taken column by column
-        lines = [((y - ay) * ny - ax * nx, nx) for ax, ay, nx, ny in edges]
-        nearest = map(min, *([base + x * nx for x in xs] for base, nx in lines))
-        rows.append(tuple(d >= slack for d in nearest))
-    return tuple(rows)
-
-
-@lru_cache(maxsize=64)
 def _inside_bits(shape: TileShape, grid: int, margin: float) -> tuple[int, ...]:
-    """`_inside_mask` as bits, found by bisection: along a row, each side's sum `base + x * nx` only grows
-    (nx > 0), only falls (nx < 0) or stays (floating-point sums and products keep their order), so the
-    cells far enough inside that side are a run at one end, and those inside every side the runs' overlap.
-    The same sums are compared with the same `slack`, so the cells are exactly the mask's."""
+    """Cells lying wholly at least `margin` inside the outline, a row's as bits, found by bisection.
+
+    Along a row, each side's sum `base + x * nx` only grows (nx > 0), only falls (nx < 0) or stays
+    (floating-point sums and products keep their order), so the cells far enough inside that side are a
+    run at one end, and those inside every side the runs' overlap.
+    The same sums are compared with the same `slack` as a cell-by-cell search (tests/test_label_room.py keeps
+    one), so the cells are exactly its."""
     step = 1.0 / grid
     cols = math.ceil(shape.width / step)
     slack = margin + step / 2 * math.sqrt(2)
