@@ -80,6 +80,17 @@ def token_discs(page, tile: float) -> list[tuple[float, float, float, float]]:
     return out
 
 
+def tokens_off(page, number: int, tile: float, xs: set[float], ys: set[float], clear: float, cut: str) -> int:
+    """How many tokens the page holds, each asserted clear (by `clear` mm) of every line in `xs` and `ys`."""
+    discs = token_discs(page, tile)
+    for left, top, right, bottom in discs:
+        on_x = [x for x in xs if left - clear < x < right + clear]
+        on_y = [y for y in ys if top - clear < y < bottom + clear]
+        assert not on_x and not on_y, (f"page {number}: token at x {left:.1f}–{right:.1f}, y {top:.1f}–"
+                                       f"{bottom:.1f} mm lies on the line of {cut} at x {on_x}, y {on_y}")
+    return len(discs)
+
+
 def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
     """Assert that no token lies within `clear` mm of the line of a cut; returns how many tokens were checked."""
     seen = 0
@@ -88,12 +99,7 @@ def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
             xs, ys = through_cuts(page, tile)
             if not xs and not ys:
                 continue
-            for left, top, right, bottom in token_discs(page, tile):
-                seen += 1
-                on_x = [x for x in xs if left - clear < x < right + clear]
-                on_y = [y for y in ys if top - clear < y < bottom + clear]
-                assert not on_x and not on_y, (f"page {number}: token at x {left:.1f}–{right:.1f}, y {top:.1f}–"
-                                               f"{bottom:.1f} mm lies on the line of a cut at x {on_x}, y {on_y}")
+            seen += tokens_off(page, number, tile, xs, ys, clear, "a cut")
     return seen
 
 
@@ -296,12 +302,7 @@ def stack_tokens_off_cuts(path, tile: float, clear: float = 1.5) -> int:
             xs, ys = through_cuts(page, tile, seams=False)
             first = first or (xs, ys)
             xs, ys = xs | first[0], ys | first[1]
-            for left, top, right, bottom in token_discs(page, tile):
-                seen += 1
-                on_x = [x for x in xs if left - clear < x < right + clear]
-                on_y = [y for y in ys if top - clear < y < bottom + clear]
-                assert not on_x and not on_y, (f"page {number}: token at x {left:.1f}–{right:.1f}, y {top:.1f}–"
-                                               f"{bottom:.1f} mm lies on the line of a stack's cut at x {on_x}, y {on_y}")
+            seen += tokens_off(page, number, tile, xs, ys, clear, "a stack's cut")
     return seen
 
 
