@@ -1,0 +1,102 @@
+"""A parametrize matrix trimmed to a covering subset in the default run, the rest under `-m slow`.
+
+A test parametrized over several axes (game × paper × ink × tile size ...) mostly finds its faults
+with one value of one axis; each further combination costs a build. `covering(cases)` keeps, in the
+default run, a subset of the cases in which every value of every axis appears at least once, and
+marks every other case `slow`, so that
+
+    python -m pytest                       runs the covering subset,
+    python -m pytest -m slow               runs exactly the rest,
+    python -m pytest -m "slow or not slow" runs the full matrix (add "or bundle or install" for all).
+
+The subset is chosen greedily and deterministically (no randomness): cases listed in `keep` first,
+then, over and over, the first case in the list's order that brings the most (axis, value) pairs not
+yet covered, until every pair is covered. For axes of n1 ≥ n2 ≥ ... values the subset has n1 cases
+when the matrix is a full product (a Latin diagonal), at most one case per pair in any matrix.
+
+    @pytest.mark.parametrize("game, paper, ink", covering(itertools.product(GAMES, PAPERS, INKS)))
+
+A case is a tuple (one value per axis), a single value (one axis: every case is kept), or a
+`pytest.param(...)` whose id and marks are kept (a case already marked slow stays slow and covers
+nothing). `axes` names the positions that count (default: all), e.g. `axes=(0, 1)` when the third
+value follows from the first two. Values that cannot be hashed are compared by their repr.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import pytest
+from _pytest.mark.structures import ParameterSet
+
+
+def _key(value: Any) -> Any:
+    try:
+        hash(value)
+    except TypeError:
+        return ("repr", type(value).__name__, repr(value))
+    return value
+
+
+def _as_param(case: Any) -> ParameterSet:
+    if isinstance(case, ParameterSet):
+        return case
+    return pytest.param(*case) if isinstance(case, tuple) else pytest.param(case)
+
+
+def _is_slow(param: ParameterSet) -> bool:
+    return any(getattr(mark, "name", None) == "slow" for mark in param.marks)
+
+
+def chosen(cases: Iterable[Any], *, axes: Sequence[int] | None = None,
+           keep: Callable[[tuple], bool] | None = None) -> list[bool]:
+    """For each case, whether it is in the covering subset (run by default).
+
+    >>> chosen([(a, b) for a in "xyz" for b in (1, 2)])
+    [True, False, False, True, True, False]
+    >>> chosen([(a, b) for a in "xy" for b in (1, 2)], keep=lambda case: case == ("y", 2))
+    [True, False, False, True]
+    """
+    params = [_as_param(case) for case in cases]
+    width = max((len(p.values) for p in params), default=0)
+    positions = list(range(width)) if axes is None else list(axes)
+    pairs = [set() if _is_slow(p) else {(i, _key(p.values[i])) for i in positions if i < len(p.values)}
+             for p in params]
+    taken = [False] * len(params)
+    covered: set = set()
+    for n, p in enumerate(params):
+        if keep is not None and not _is_slow(p) and keep(tuple(p.values)):
+            taken[n] = True
+            covered |= pairs[n]
+    needed = set().union(*pairs) - covered if pairs else set()
+    while needed:
+        best = max(range(len(params)), key=lambda n: (len(pairs[n] & needed), -n))
+        taken[best] = True
+        needed -= pairs[best]
+    return taken
+
+
+def covering(cases: Iterable[Any], *, axes: Sequence[int] | None = None,
+             keep: Callable[[tuple], bool] | None = None) -> list[ParameterSet]:
+    """The cases as `pytest.param`s, those outside the covering subset marked `slow` (see the module)."""
+    params = [_as_param(case) for case in cases]
+    taken = chosen(params, axes=axes, keep=keep)
+    return [p if take or _is_slow(p) else pytest.param(*p.values, id=p.id, marks=(*p.marks, pytest.mark.slow))
+            for p, take in zip(params, taken)]
+
+
+def every(items: Sequence[Any], *, keep: Callable[[Any], bool] | None = None,
+          default: int = 1) -> list[ParameterSet]:
+    """One axis trimmed: the items `keep` names (or the first `default` of them) run by default, the
+    others under `-m slow`, for a list such as the shipped games where any one finds most faults.
+
+    >>> [bool(p.marks) for p in every(["a", "b", "c"])]
+    [False, True, True]
+    """
+    params = [_as_param(item) for item in items]
+    out = []
+    for n, p in enumerate(params):
+        fast = keep(p.values[0] if len(p.values) == 1 else tuple(p.values)) if keep is not None else n < default
+        out.append(p if fast or _is_slow(p) else pytest.param(*p.values, id=p.id, marks=(*p.marks, pytest.mark.slow)))
+    return out
