@@ -14,6 +14,7 @@ from papergame.cli import main
 from papergame.model.answers import crossing_types
 from papergame.data.games import load_definition
 from papergame.model.rules import symmetric_turns
+from covering import every
 from pdfmeasure import mm, open_pdf, page_text
 
 GAMES = ("edge-port-path-tiles", "hexagon-path-tiles", "eight-port-path-tiles")
@@ -127,7 +128,7 @@ def test_worked_examples_are_printed_black_at_body_size(kits, game):
     assert found >= 2  # on the rules and in the guide
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", every(GAMES, default=2))  # the eight-port guide's commands under -m slow
 def test_the_guide_fits_the_shape_and_its_commands_run(kits, game, tmp_path, monkeypatch):
     guide = pages(kits[game], "Teacher's guide")
     shape = load_definition(game).shape

@@ -29,6 +29,7 @@ from papergame.options import KIT, WORKSHEETS
 from papergame.web import engine as engine_module
 from papergame.web.fields import fields
 from papergame.web.server import allowed_hosts, is_any_ip
+from covering import covering
 from servers import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,10 +171,24 @@ def other_value(command_name: str, field) -> str:
 # --- the PDFs are the command line's, byte for byte --------------------------------------
 
 
-@pytest.mark.parametrize("command_name", ["build", "worksheet"])
-def test_every_option_alone_gives_the_command_lines_bytes(server, tmp_path, command_name):
+def option_cases():
+    """(command, kind of field, field name) for every field of the page. The default run takes one field
+    of each kind (choice, number, text, flag) of each command, plus the two fields the query needs
+    another option for (--only, --duplex-x); every other field runs under -m slow."""
+    cases = [pytest.param((name, field.kind), field.name, id=f"{name}-{field.name}")
+             for name in ROUTE_OF for field in document_fields(name)]
+    return covering(cases, axes=(0,), keep=lambda case: case[1] in ("only", "duplex-x"))
+
+
+@pytest.mark.parametrize("command_kind,field_name", option_cases())
+def test_every_option_alone_gives_the_command_lines_bytes(server, tmp_path, command_kind, field_name):
+    command_name, kind = command_kind
     route = ROUTE_OF[command_name]
+    assert field_name in [field.name for field in document_fields(command_name)]
     for field in document_fields(command_name):
+        if field.name != field_name:
+            continue
+        assert field.kind == kind
         options = {field.name: other_value(command_name, field)}
         if field.name == "only":
             options["host-key"] = "page"

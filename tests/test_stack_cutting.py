@@ -26,8 +26,11 @@ MM = 25.4 / 72
 # in where a sheet's cuts go, so by default its set is laid out with the labels at fixed places ("quick",
 # under a second); the set with the searched labels runs with the slow tests, `pytest -m slow`.
 QUICK = "eight-port-path-tiles (labels at fixed places)"
-GAMES = ("edge-port-path-tiles", QUICK, pytest.param("eight-port-path-tiles", marks=pytest.mark.slow),
-         "hexagon-path-tiles", "shared-path")
+# By default one square game and the hexagon game (the two ways of packing tiles); the eight-port sets and
+# the shared-path game, whose tiles are the edge-port game's squares, with the slow tests.
+GAMES = ("edge-port-path-tiles", pytest.param(QUICK, marks=pytest.mark.slow),
+         pytest.param("eight-port-path-tiles", marks=pytest.mark.slow),
+         "hexagon-path-tiles", pytest.param("shared-path", marks=pytest.mark.slow))
 KITS = 15
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import itertools
 from functools import lru_cache
 
 import pdfplumber
@@ -24,6 +25,7 @@ from papergame.layout.tile_paths import colour, drawing
 from papergame.model.definition import TileType
 from papergame.model.geometry import TileShape, standard_ports
 from papergame.render.pdf import render_pdf
+from covering import covering
 
 MM = 25.4 / 72
 SHAPES = [("square", 1), ("square", 2), ("square", 3), ("hexagon", 1), ("hexagon", 2)]
@@ -364,9 +366,11 @@ def check_labels(d: Drawn, halo_ok: bool = False) -> bool:
     return haloed
 
 
+# 8 random tiles a shape by default; 25 (as before the suite was trimmed) under -m slow
+@pytest.mark.parametrize("examples", [8, pytest.param(25, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind,k", SHAPES)
-def test_random_tiles_are_drawn_right(kind, k):
-    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+def test_random_tiles_are_drawn_right(kind, k, examples):
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
     @given(tiles(kind, k))
     def run(case):
         check_tile(*case)
@@ -394,8 +398,10 @@ def test_greedy_colouring_gives_crossing_lines_different_styles():
     assert all(styles[a] != styles[b] for a, b in edges)
 
 
+# half of the 24 sampled tiles by default, the other half under -m slow
+@pytest.mark.parametrize("half", [0, pytest.param(1, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind,k", CROWDED)
-def test_crowded_tiles_at_20_mm(kind, k):
+def test_crowded_tiles_at_20_mm(kind, k, half):
     """Six lines on a 20 mm tile: the lines are drawn right on every tile, the labels upright and
     1.5 mm inside the edge; where no room is clear of the lines (a crowded tile), a label lies over one,
     and no white halo cuts a line."""
@@ -403,7 +409,7 @@ def test_crowded_tiles_at_20_mm(kind, k):
 
     shape = shape_of(kind, k)
     sample = random.Random(7).sample(every_tile(kind, k), 24)
-    for pairs in sample:
+    for pairs in sample[12 * half:12 * half + 12]:
         d = Drawn(shape, pairs, 20.0)
         check_lines(d)
         check_crossings(d)
@@ -481,8 +487,7 @@ def bands_and_cores(curves, rungs: bool = False):
 GAMES = ["edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("size", ["20", "35"])
+@pytest.mark.parametrize("game,size", covering(itertools.product(GAMES, ["20", "35"])))
 def test_an_outlined_line_is_a_grey_cored_band_never_two_thin_lines(tmp_path, game, size):
     """Normal ink, every tile sheet: no tile-line stroke is as thin as a cut line unless it edges
     a band with a visible light grey core (at least 1.2 mm at 35 mm, scaling with the tile); no
@@ -642,9 +647,10 @@ def visible_runs(d: Drawn, s: dict, step: float = 0.05) -> list[tuple[float, boo
     return runs
 
 
-@pytest.mark.parametrize("game,types", [("eight-port-path-tiles", (21, 22, 26, 29, 30, 32, 34, 35)),
-                                        ("hexagon-path-tiles", (5,))])
-@pytest.mark.parametrize("size", [20.0, 35.0])
+@pytest.mark.parametrize("game,types,size", covering(
+    [(game, types, size) for game, types in [("eight-port-path-tiles", (21, 22, 26, 29, 30, 32, 34, 35)),
+                                             ("hexagon-path-tiles", (5,))] for size in (20.0, 35.0)],
+    axes=(0, 2)))
 def test_no_crumbs_of_dashes_or_dots_beside_a_bridge(game, types, size):
     """Where a dashed or dotted line passes under another, no piece of a dash shorter than 1 mm and
     no part of a dot is left showing beside the bridge (eight-port tiles 29 and 35 among them)."""
@@ -665,19 +671,18 @@ def test_no_crumbs_of_dashes_or_dots_beside_a_bridge(game, types, size):
                     assert length >= shortest, (type_id, "dot" if dotted else "dash", round(length, 2))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_real_tile_has_upright_labels_inside_and_off_its_lines(game):
-    """Every tile of the three games at 20, 35 and 60 mm, with its own number and id: both upright,
+@pytest.mark.parametrize("game,size", covering(itertools.product(GAMES, (20.0, 35.0, 60.0))))
+def test_every_real_tile_has_upright_labels_inside_and_off_its_lines(game, size):
+    """Every tile of the three games at 20, 35 and 60 mm (a covering subset of game and size by default), with its own number and id: both upright,
     at least 1.5 mm inside the edge, clear of the lines (over one only on a crowded tile under 35 mm); no
     white halo cuts a line."""
     from papergame.data.games import load_definition
     from papergame.data.templates import builtin_path
 
     definition = load_definition(builtin_path(game))
-    for size in (20.0, 35.0, 60.0):
-        for tile in definition.tiles:
-            d = Drawn(definition.shape, tuple(tile.pairs), size, str(tile.id), f"{tile.id}·6")
-            check_labels(d, halo_ok=size < 35)
+    for tile in definition.tiles:
+        d = Drawn(definition.shape, tuple(tile.pairs), size, str(tile.id), f"{tile.id}·6")
+        check_labels(d, halo_ok=size < 35)
 
 
 # --- diagrams: where a token was, and the side names round a hexagon -------------------------------
