@@ -118,7 +118,7 @@ def test_every_page_kind_names_a_builder_that_takes_one_context():
     from papergame.layout.page_kinds import PAGE_KINDS
 
     documents = {kind.document for kind in PAGE_KINDS}
-    assert documents == {"kit", "worksheets", "loops", "report"}
+    assert documents == {"kit", "tactile", "worksheets", "loops", "report"}
     for kind in PAGE_KINDS:
         assert list(inspect.signature(kind.builder).parameters) == ["ctx"], kind
 
@@ -153,3 +153,23 @@ def test_a_kit_prints_its_page_kinds_in_the_registrys_order(game):
     kinds = [KIND_OF_PAGE[page.name.split("-")[0]] for page in kit.pages]
     assert kinds[0] == "board" and kinds[-1] == "guide"
     assert kinds == sorted(kinds, key=PARTS.index)
+
+
+def test_a_tactile_kits_swell_sheets_are_its_tactile_page_kinds_over_one_context():
+    from papergame.layout.context import Tactile
+    from papergame.layout.page_kinds import TACTILE, kinds_of
+    from papergame.layout.pages.tactile_sheets import kit_tile
+
+    options = KitOptions(only=("board", "tiles", "tokens"), red_labels=True)
+    definition, texts, kit = make_pages(None, options=options)
+    metrics = ink_metrics(Typeset(FontMetrics(options.type.face), options.type), ink_for(options.ink, options.type.heading))
+    ctx = PageContext(definition, texts, options.paper, options.tile_size, metrics, options.ink, options.cut_guides,
+                      tactile=Tactile(red=True))
+    ctx = ctx._replace(tile=kit_tile(ctx, options.tile))
+    assert [k.name for k in kinds_of(TACTILE)] == ["key", "board", "tiles", "guide"]
+    key, board, tiles, _ = kinds_of(TACTILE)
+    sheets = key.make(ctx) + board.make(ctx) + tiles.make(ctx._replace(
+        pieces=ctx.pieces._replace(tiles=tuple(tile_list(definition)), tokens=("",))))
+    pages = finish(sheets, texts, options)
+    assert [p.name for p in pages][:2] == ["tactile-key", "tactile-board-1"]
+    assert pages == kit.pages

@@ -63,6 +63,15 @@ class Pieces(NamedTuple):
     before: int = 0  # the pages of the file before them: a two-sided front must fall on an odd page
 
 
+class Tactile(NamedTuple):
+    """A tactile kit's print options, for its page kinds (`page_kinds` TACTILE: the key, board and pieces on swell
+    paper, and the guide's page on printing them)."""
+
+    red: bool = False  # labels for a sighted helper, in red (flat on swell paper)
+    kit: str = ""  # a class set's kit number, in red at each swell sheet's top right (with red labels)
+    swell: int = 0  # the guide's: how many of the kit's sheets go on swell paper
+
+
 class PageContext(NamedTuple):
     game: GameDefinition
     texts: Texts
@@ -75,6 +84,7 @@ class PageContext(NamedTuple):
     printing: Printing | None = None  # the guide's pick-list: the kit as built (None: not known)
     document: Any = None  # the document's own data where it has any: a SheetSet, a LoopSet, a simulation's report
     pieces: Pieces = Pieces()  # the tile pages': the tiles and tokens they lay out
+    tactile: Tactile | None = None  # a tactile kit's print options (None: a kit to see)
 
     @property
     def sheets(self) -> SheetSet:
@@ -107,6 +117,11 @@ class PageContext(NamedTuple):
 
     def sheet(self, name: str) -> Sheet:
         return Sheet(name, self.paper, self.metrics)
+
+    @property
+    def touch(self) -> Tactile:
+        """The tactile kit's print options (`tactile`; a context without them: no red labels, no kit number)."""
+        return self.tactile if self.tactile is not None else Tactile()
 
     @property
     def low_ink(self) -> bool:

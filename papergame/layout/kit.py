@@ -12,12 +12,12 @@ from typing import NamedTuple
 from papergame.model.definition import MAX_TILES, GameDefinition
 from papergame.options import KitOptions
 from papergame.errors import OptionError
-from papergame.layout.context import PageContext, Pieces
+from papergame.layout.context import PageContext, Pieces, Tactile
 from papergame.layout.ink import apply_ink, ink_for, ink_metrics
 from papergame.layout.paper import (SMALL_SIZE, FooterLabel, Sheet, Typeset, footer_room, footer_words, scale_check,
                                     typeset_page)
 from papergame.layout.primitives import Group, Page, Rect, Text
-from papergame.layout.page_kinds import KIT_KINDS
+from papergame.layout.page_kinds import KIT_KINDS, TACTILE, kinds_of
 from papergame.layout.textflow import Metrics, fit_line
 from papergame.layout.pages.tiles_sheet import PrintedTile, stack_cuts, tile_list, tile_pages
 from papergame.layout.pick_list import Printing, printed_sheet
@@ -211,6 +211,11 @@ def kind(name: str):
     return next(k for k in KIT_KINDS if k.name == name)
 
 
+def tactile_kind(name: str):
+    """A tactile kit's page kind of that name (`page_kinds` TACTILE: its sheets for swell paper, its guide page)."""
+    return next(k for k in kinds_of(TACTILE) if k.name == name)
+
+
 def once(laid: dict[str, list[Sheet]] | None, part: str, make: Callable[[], Iterable[Sheet]]) -> list[Sheet]:
     """A part's sheets: made (`laid` None), or in a class set laid out for the first kit and copied for each."""
     if laid is None:
@@ -243,13 +248,25 @@ def add_tactile_parts(ctx: PageContext, options: KitOptions, selection: list[Pri
     In a class set (`label`, the kit's number) every kit has its own: a pupil's pieces are kept together, for
     they carry no kit number a finger reads (with red labels, the sighted helper's ids and the sheet's corner
     say it: `K7 · 3·1`, `Kit 7`); each page's foot names the kit. The rules and record are laid out once."""
-    from papergame.layout.pages.tactile_sheets import tactile_sheets
-
     first = len(made.sheets)
-    sheets, boards, with_tiles = tactile_sheets(ctx, options.wants, selection, options.red_labels, label)
+    swell = ctx._replace(tactile=ctx.touch._replace(kit=label))
+    sheets: list[Sheet] = []
+    pieces = options.wants("tiles") or options.wants("tokens") or selection is not None
+    if options.wants("board") or pieces:
+        sheets += tactile_kind("key").make(swell)
+    if options.wants("board") and selection is None:
+        boards = tactile_kind("board").make(swell)
+        made.boards.extend(boards)
+        sheets += boards
+    if pieces:
+        tiles = selection if selection is not None else (tile_list(ctx.game) if options.wants("tiles") else [])
+        added = tactile_kind("tiles").make(swell._replace(pieces=Pieces(
+            tiles=tuple(t._replace(kit=label) for t in tiles),
+            tokens=("",) if options.wants("tokens") and selection is None else ())))
+        if tiles:
+            made.with_tiles.extend(added)
+        sheets += added
     made.sheets.extend(sheets)
-    made.boards.extend(boards)
-    made.with_tiles.extend(with_tiles)
     made.swell.append(len(sheets))
     if options.wants("rules"):
         made.sheets.extend(once(laid, "rules", lambda: kind("rules").make(ctx)))
@@ -375,7 +392,8 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         metrics = Typeset(metrics, footer_room(options.type, metrics, texts.get("scale.instruction"),
                                                correction_note(texts, options), texts.optional("scale.instruction_short")))
     metrics = ink_metrics(metrics, ink_for(options.ink, options.type.heading))  # wrapped at the weight it prints in
-    ctx = PageContext(definition, texts, options.paper, options.tile_size, metrics, options.ink, options.cut_guides)
+    ctx = PageContext(definition, texts, options.paper, options.tile_size, metrics, options.ink, options.cut_guides,
+                      tactile=Tactile(options.red_labels) if options.tactile else None)
     if options.tactile:  # as large as the tiles' braille needs to stand clear of their lines
         from papergame.layout.pages.tactile_sheets import kit_tile
 
@@ -405,9 +423,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     if options.wants("guide"):  # the players' pages are the kit's first ones, or the whole kit file with the host key apart
         tactile: list[Sheet] = []
         if options.tactile:
-            from papergame.layout.pages.tactile_sheets import guide_sheet
-
-            tactile = guide_sheet(ctx, sum(made.swell)).chain()
+            tactile = tactile_kind("guide").make(ctx._replace(tactile=ctx.touch._replace(swell=sum(made.swell))))
         guide = guide_sheets(ctx._replace(pupil_pages=len(sheets) if options.host_key == "page" else 0),
                              printing(ctx, options, made, selection, len(key_sheets)), len(tactile)) + tactile
     if not sheets and not key_sheets and not guide:

@@ -9,7 +9,7 @@ pages differ by rule set (the kit's rules, record, host key and guide) names the
 dispatcher in `layout.rulesets`; a kind that only one rule set's document has names that rule
 set (`rules`). Builders are named, not imported, so this registry imports nothing of the layout.
 
-The kit's kinds are made in this order by `layout.kit.build_kit`, which also shares the tiles
+The kit's kinds (and a tactile kit's `TACTILE` kinds) are made in this order by `layout.kit.build_kit`, which also shares the tiles
 and tokens of a class set's kits among sheets; the other documents' by `build.py` reading
 `kinds_of(document, rule set)`.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, NamedTuple
 
-KIT, WORKSHEETS, LOOPS, REPORT = "kit", "worksheets", "loops", "report"
+KIT, TACTILE, WORKSHEETS, LOOPS, REPORT = "kit", "tactile", "worksheets", "loops", "report"
 
 
 class PageKind(NamedTuple):
@@ -50,6 +50,13 @@ PAGE_KINDS = (
     PageKind("record", "the record sheet", pages="rulesets:record_pages"),
     PageKind("host-key", "the host key", players=False, pages="rulesets:host_key_pages"),
     PageKind("guide", "the teacher's guide", players=False, pages="rulesets:guide_pages"),
+    # a tactile kit's sheets for swell paper, in place of the kit's board, tiles and tokens (its rules, record, host
+    # key and guide are the kit's); then, after the guide, the guide's page on printing them
+    PageKind("key", "the key to the raised marks", document=TACTILE, pages="pages.tactile_sheets:key_pages"),
+    PageKind("board", "the board", document=TACTILE, pages="pages.tactile_sheets:board_pages"),
+    PageKind("tiles", "the tiles and tokens", document=TACTILE, pages="pages.tactile_sheets:piece_pages"),
+    PageKind("guide", "printing on swell paper", players=False, document=TACTILE,
+             pages="pages.tactile_sheets:guide_pages"),
     # practice sheets: predict the exit (own tokens), win in N (shared path); the keys in the host's file
     PageKind("sheets", "the practice sheets", document=WORKSHEETS, pages="pages.worksheet_sheet:sheet_pages",
              rules="own"),

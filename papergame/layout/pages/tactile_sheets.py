@@ -18,7 +18,7 @@ from papergame.layout.grid import Grid
 from papergame.layout.pages.blocks import BODY, HEADING, TITLE
 from papergame.layout.pages.tokens import SPARES
 from papergame.layout.paper import Sheet
-from papergame.layout.pieces import PrintedTile, kit_id, tile_list
+from papergame.layout.pieces import PrintedTile, kit_id
 from papergame.layout.primitives import Circle, Group, Item, Line, Text
 from papergame.layout.tactile import (APART, DOT, EDGE, LABEL, LARGEST, LINE_TYPES, MAX_LINES, PATH, RED,
                                       TOKEN, Span, braille_items, braille_size, dash_dots, dashes, dot_places, tactile_size,
@@ -375,32 +375,37 @@ def board_sheets(ctx: PageContext, red: bool) -> list[Sheet]:
     return sheets
 
 
-# --- the kit's tactile part, and the guide's page --------------------------------------------------
+# --- the tactile page kinds (`page_kinds` TACTILE), each `pages(ctx)` ----------------------------------------
 
 
-def tactile_sheets(ctx: PageContext, wants, selection: list[PrintedTile] | None, red: bool, kit: str = ""
-                   ) -> tuple[list[Sheet], list[Sheet], list[Sheet]]:
-    """The sheets for swell paper in the order they print: (all of them, the board's, those with tiles); `kit`,
-    a class set's kit number, in red at each sheet's top right and in the red tile ids where red labels are
-    asked for (nothing raised: a pupil's kit is kept together)."""
-    sheets: list[Sheet] = []
-    boards: list[Sheet] = []
-    with_tiles: list[Sheet] = []
-    pieces = wants("tiles") or wants("tokens") or selection is not None
-    if wants("board") or pieces:
-        sheets.append(key_sheet(ctx, red))
-    if wants("board") and selection is None:
-        boards = board_sheets(ctx, red)
-        sheets += boards
-    if pieces:
-        tiles = selection if selection is not None else (tile_list(ctx.game) if wants("tiles") else [])
-        made = tile_sheets(ctx, [t._replace(kit=kit) for t in tiles], wants("tokens") and selection is None, red)
-        with_tiles = made if tiles else []
-        sheets += made
-    if red and kit:
+def cornered(ctx: PageContext, sheets: list[Sheet]) -> list[Sheet]:
+    """The sheets, each with a class set's kit number at its top right when red labels are asked for."""
+    given = ctx.touch
+    if given.red and given.kit:
         for sheet in sheets:
-            kit_corner(ctx, sheet, kit)
-    return sheets, boards, with_tiles
+            kit_corner(ctx, sheet, given.kit)
+    return sheets
+
+
+def key_pages(ctx: PageContext) -> list[Sheet]:
+    """The key to the kit's raised marks: the first of its swell sheets."""
+    return cornered(ctx, [key_sheet(ctx, ctx.touch.red)])
+
+
+def board_pages(ctx: PageContext) -> list[Sheet]:
+    """The board at full size, in parts that fit a sheet (`board_sheets`)."""
+    return cornered(ctx, board_sheets(ctx, ctx.touch.red))
+
+
+def piece_pages(ctx: PageContext) -> list[Sheet]:
+    """The tiles of `ctx.pieces` (each carrying its kit), then the tokens when `ctx.pieces.tokens` names a set."""
+    pieces = ctx.pieces
+    return cornered(ctx, tile_sheets(ctx, list(pieces.tiles), bool(pieces.tokens), ctx.touch.red))
+
+
+def guide_pages(ctx: PageContext) -> list[Sheet]:
+    """The guide's page on printing the tactile kit (its `swell` sheets), after the teacher's guide."""
+    return guide_sheet(ctx, ctx.touch.swell).chain()
 
 
 def kit_corner(ctx: PageContext, sheet: Sheet, kit: str) -> None:
