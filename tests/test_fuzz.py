@@ -6,13 +6,14 @@ scaled file), the message one or more `Error:` lines at the end of the output (a
 progress bar's label for a command that shows one), and no traceback. The suite prints the number of cases and
 of tracebacks at the end (tests/conftest.py).
 
-The default run is 1,086 cases, the same ones every run: each test has a fixed seed, and each
+The default run is 456 cases, the same ones every run: each test has a fixed seed, and each
 test starts from a fresh copy of the folder of files it runs in, so no test sees what another
-wrote and the outcome does not depend on which tests an xdist worker ran before. New cases:
-`PAPERGAME_SEED=random python -m pytest tests/test_fuzz.py`; `python -m pytest -m slow
-tests/test_fuzz.py` runs about 50,000 with new seeds, for use before a release. Either way the
-seeds are printed at the end of the run (and in a failing test's output); `PAPERGAME_SEED=N`
-runs every fuzz test with the seed N again.
+wrote and the outcome does not depend on which tests an xdist worker ran before. `python -m pytest
+-m slow tests/test_fuzz.py` runs the 1,086 cases of the same fixed seeds (the default run until
+the suite was cut toward a minute) and about 50,000 with new seeds, for use before a release. New
+cases: `PAPERGAME_SEED=random python -m pytest tests/test_fuzz.py`. Either way the seeds are
+printed at the end of the run (and in a failing test's output); `PAPERGAME_SEED=N` runs every
+fuzz test with the seed N again.
 """
 
 from __future__ import annotations
@@ -47,12 +48,16 @@ TEMPLATE = ROOT / "templates" / "edge-port-path-tiles"
 DEFINITIONS = [TEMPLATE / "game.toml", *sorted((ROOT / "examples").glob("*.toml"))]
 TEXT = TEMPLATE / "text.en.toml"
 
-# Cases per test: the default run (1,086 in all, the same every run; every kind of case and every
-# command of papergame: a representative of the long run, kept to about 20 s of CPU), and the slow run
-# before a release (50,000 in all, new seeds). The default run had 2,036 cases until the suite's time was
-# cut toward a minute (measured: 36 s of CPU for the fuzz then, the suite's largest part).
-DEFAULT = {"definition text": 200, "definition data": 200, "text file": 150, "command line": 400,
+# Cases per test: the default run (456 in all, the same every run; every kind of case, every command of
+# papergame and every mutation of a file: a representative of the long run, about 15 s of test time on
+# the 2.5x slower machine), the same fixed seeds at the counts the default run had before (1,086, the
+# `test_all_*` tests, under -m slow), and the slow run before a release (50,000 in all, new seeds). The
+# default run had 2,036 cases, then 1,086 (43 s of 262 s there, the suite's largest part), until the
+# suite's time was cut toward a minute.
+DEFAULT = {"definition text": 70, "definition data": 70, "text file": 50, "command line": 130,
            "hostile definition": 60, "server": 60, "printed words": 16}
+FIXED_SLOW = {"definition text": 200, "definition data": 200, "text file": 150, "command line": 400}
+# (the 60 hostile definitions, 60 requests and 16 printed words run by default as before)
 SLOW = {"definition text": 15000, "definition data": 15000, "text file": 10000, "command line": 10000,
         "hostile definition": 2000, "server": 3000, "printed words": 2000}
 
@@ -662,9 +667,10 @@ def in_arena(arena, tmp_path, monkeypatch):
     return copy
 
 
-def make_fuzz_test(name: str, kind: str, examples: int, slow: bool = False):
+def make_fuzz_test(name: str, kind: str, examples: int, slow: bool = False, seed_from: str | None = None):
+    """`seed_from`: the default test whose fixed seed a slow test runs at more examples."""
     case = CASES[kind]
-    chosen = seed_of(name, slow)
+    chosen = seed_of(seed_from, slow=False) if seed_from else seed_of(name, slow)
 
     @seed(chosen)
     @settings(max_examples=examples, **FUZZ_SETTINGS)
@@ -691,6 +697,20 @@ test_printed_words = make_fuzz_test("test_printed_words", "printed words", DEFAU
 # the command lines in two halves (two seeds), so that two workers can share them
 test_command_lines = make_fuzz_test("test_command_lines", "command line", DEFAULT["command line"] // 2)
 test_more_command_lines = make_fuzz_test("test_more_command_lines", "command line", DEFAULT["command line"] // 2)
+
+# under -m slow: the same fixed seeds at the 1,086 cases the default run had before
+test_all_definition_text_files = make_fuzz_test("test_all_definition_text_files", "definition text",
+                                                FIXED_SLOW["definition text"], slow=True,
+                                                seed_from="test_definition_text_files")
+test_all_definition_data = make_fuzz_test("test_all_definition_data", "definition data",
+                                          FIXED_SLOW["definition data"], slow=True, seed_from="test_definition_data")
+test_all_text_files = make_fuzz_test("test_all_text_files", "text file", FIXED_SLOW["text file"], slow=True,
+                                     seed_from="test_text_files")
+test_all_command_lines = make_fuzz_test("test_all_command_lines", "command line", FIXED_SLOW["command line"] // 2,
+                                        slow=True, seed_from="test_command_lines")
+test_all_more_command_lines = make_fuzz_test("test_all_more_command_lines", "command line",
+                                             FIXED_SLOW["command line"] // 2, slow=True,
+                                             seed_from="test_more_command_lines")
 
 test_slow_definition_text_files = make_fuzz_test("test_slow_definition_text_files", "definition text",
                                                  SLOW["definition text"], slow=True)
@@ -909,8 +929,8 @@ def server_case(fuzz_server, fuzz_counts, data, kind="server"):
     fuzz_counts["clean errors"] += 1
 
 
-def make_server_test(name: str, examples: int, slow: bool = False):
-    chosen = seed_of(name, slow)
+def make_server_test(name: str, examples: int, slow: bool = False, seed_from: str | None = None):
+    chosen = seed_of(seed_from, slow=False) if seed_from else seed_of(name, slow)
 
     @seed(chosen)
     @settings(max_examples=examples, **FUZZ_SETTINGS)
