@@ -100,3 +100,20 @@ def every(items: Sequence[Any], *, keep: Callable[[Any], bool] | None = None,
         fast = keep(p.values[0] if len(p.values) == 1 else tuple(p.values)) if keep is not None else n < default
         out.append(p if fast or _is_slow(p) else pytest.param(*p.values, id=p.id, marks=(*p.marks, pytest.mark.slow)))
     return out
+
+
+class OnDemand(dict):
+    """A module fixture's files made when a test first asks for them, so a trimmed matrix builds only the
+    cases it runs: `OnDemand(lambda key: build(...))[key]`.
+
+    >>> made = OnDemand(lambda key: key * 2); made[3], sorted(made)
+    (6, [3])
+    """
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value

@@ -10,6 +10,7 @@ import io
 
 import pdfplumber
 import pytest
+from covering import covering
 
 from papergame.build import worksheet_pdfs
 from papergame.options import WorksheetOptions
@@ -33,8 +34,8 @@ def test_the_compact_key_sets_its_title_as_the_sheets_do_and_repeats_its_head():
     assert [n for n in numbers if int(n) <= 26][:26] == [str(n) for n in range(1, 27)]  # every sheet, in order
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "uk"])
-@pytest.mark.parametrize("mode", ["large", "clear"])
+@pytest.mark.parametrize("mode, lang", covering([(mode, lang) for mode in ("large", "clear")  # each once; all 6:
+                                                 for lang in ("en", "fr", "uk")]))  # -m slow
 def test_the_compact_key_is_made_in_large_and_clear_print(lang, mode):
     options = WorksheetOptions(level="hard", seed=3, copies=3, compact_key=True, large_print=mode == "large",
                                clear_print=mode == "clear")

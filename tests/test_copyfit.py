@@ -7,6 +7,7 @@ record); the host's pages go in a file of their own.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 
 from papergame.cli import main
 from pdfmeasure import content_box, mm, open_pdf
+from covering import OnDemand, covering
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 LANGS = ["en", "fr", "es", "de", "uk"]
@@ -91,9 +93,8 @@ def page_kinds(path: Path, game: str, lang: str):
             yield kind, page
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", FAST_GAMES)
-def test_nothing_a_child_reads_is_under_10_pt(kits, game, lang):
+@pytest.mark.parametrize("game, lang", covering(itertools.product(FAST_GAMES, LANGS)))  # every game and language;
+def test_nothing_a_child_reads_is_under_10_pt(kits, game, lang):  # all 15 pairs under -m slow
     """Every word of the rules, record and board sheets, and the tokens' names on the tile sheets (they were
     7.4 pt; the board's port and cell names 7.1 and 8.5 pt, its start captions 9.6; its notes stay 9.1, for adults)."""
     seen = set()
@@ -223,17 +224,15 @@ def test_the_eight_port_host_key_takes_the_english_sheets(eight_port_host_keys, 
 @pytest.fixture(scope="module")
 def eight_port_records(tmp_path_factory) -> dict[tuple[str, str], Path]:
     tmp = tmp_path_factory.mktemp("records")
-    return {(lang, paper): build(tmp, f"rec-{lang}-{paper}", "build", "--game", "eight-port-path-tiles", "--lang",
-                                 lang, "--paper", paper, "--only", "record")
-            for lang in LANGS for paper in ("a4", "letter")}
+    return OnDemand(lambda key: build(tmp, f"rec-{key[0]}-{key[1]}", "build", "--game", "eight-port-path-tiles",
+                                      "--lang", key[0], "--paper", key[1], "--only", "record"))
 
 
 WRITE_ROW = 7.0  # mm: the least row a child writes a move in
 WRITE_STOP = 18.0  # mm: the least column a child writes a stop ("F6/N1", "A2/Пд2") in
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang, paper", covering(itertools.product(LANGS, ["a4", "letter"])))  # all 10: -m slow
 def test_the_eight_port_record_takes_one_sheet(eight_port_records, lang, paper):
     """All 35 turns of the eight-port game on one sheet (they took a second sheet for turns 29 to 35): two tables
     side by side under the example, their rows at least 7 mm tall, the stop columns at least 18 mm wide, every

@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import hypothesis_profile
+import hashlib
+
+from conftest import QPDF_SAMPLE, check_made_pdf, hypothesis_profile, qpdf_for_all
+from pdfcheck import InvalidPdf
 
 RANDOM_ASKED = os.environ.get("PAPERGAME_SEED") == "random"
 
@@ -52,3 +55,18 @@ def test_a_property_test_draws_the_same_numbers_twice():
     if RANDOM_ASKED or settings.get_current_profile_name() != "deterministic":
         pytest.skip("new random examples were asked for")
     assert drawn() == drawn()
+
+
+def test_qpdf_checks_a_fixed_sample_by_default_and_every_pdf_under_slow():
+    """conftest's check of each PDF made: pypdf on every one, qpdf on the PDFs whose sha256 falls in the
+    sample (the same files every run) or on all of them under -m slow; a broken file fails either way."""
+    assert not qpdf_for_all("not slow and not bundle and not install", "")
+    assert qpdf_for_all("slow", "") and qpdf_for_all("slow or not slow", "") and qpdf_for_all("not slow", "all")
+    broken = [b"%PDF-1.7\n%broken " + str(n).encode() for n in range(40)]
+    sampled = [data for data in broken if hashlib.sha256(data).digest()[0] % QPDF_SAMPLE == 0]
+    left_out = [data for data in broken if hashlib.sha256(data).digest()[0] % QPDF_SAMPLE != 0]
+    assert sampled and left_out
+    for data in (sampled[0], left_out[0]):
+        for everything in (False, True):
+            with pytest.raises(InvalidPdf, match="pypdf"):
+                check_made_pdf(data, "a broken file", everything)

@@ -26,6 +26,7 @@ from papergame.model.rulesets import rule_set
 from papergame.options import KitOptions
 from papergame.render.fonts import FontMetrics
 from pdfmeasure import PAPERS, content_box, mm
+from covering import covering
 
 GAMES = ["edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles", "shared-path"]
 LANGS = ["en", "fr", "es", "de", "uk"]
@@ -114,12 +115,13 @@ def widest_footers(game: str, lang: str, paper: str, measured: float | None = No
     return render_bytes(pages, "footers")
 
 
-# every language and game on A4; on Letter (its box 2.95 mm further right) every language with the longest titles
+# every language and game on A4; on Letter (its box 2.95 mm further right) every language with the longest titles;
+# by default a covering subset (every language, game and paper once: tests/covering.py), all 25 under -m slow
 MATRIX = [(lang, game, "a4") for lang in LANGS for game in GAMES] + [(lang, "hexagon-path-tiles", "letter")
                                                                      for lang in LANGS]
 
 
-@pytest.mark.parametrize("lang,game,paper", MATRIX)
+@pytest.mark.parametrize("lang,game,paper", covering(MATRIX))
 def test_no_part_of_the_widest_footers_overprints_another(lang, game, paper):
     texts = load_texts(None, lang, game, rule_set(load_definition(game)).words)
     with pdfplumber.open(io.BytesIO(widest_footers(game, lang, paper))) as pdf:

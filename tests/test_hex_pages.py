@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from covering import OnDemand, covering
 from papergame.cli import main
 from pdfmeasure import content_box, content_extent, mm, open_pdf, page_text
 
@@ -57,17 +58,17 @@ def build(folder: Path, *args: str, name: str = "kit.pdf") -> Path:
 
 @pytest.fixture(scope="module")
 def hex_kits(tmp_path_factory):
-    """The hexagon game's board, tiles and tokens at 20, 35 and 60 mm on both papers, and in low ink."""
+    """The hexagon game's board, tiles and tokens at 20, 35 and 60 mm on both papers, and in low ink: each
+    made when a test first asks for it (the tests trimmed to a covering subset ask for fewer)."""
     folder = tmp_path_factory.mktemp("hex")
-    kits = {}
-    for paper in ("a4", "letter"):
-        for size in (20, 35, 60):
-            kits[paper, size, "normal"] = build(folder, "--game", str(HEX_GAME), "--only", "board,tiles,tokens",
-                                                "--tile-size", str(size), "--paper", paper,
-                                                name=f"{paper}-{size}.pdf")
-    kits["a4", 60, "low"] = build(folder, "--game", str(HEX_GAME), "--only", "board,tiles,tokens",
-                                  "--tile-size", "60", "--ink", "low", name="a4-60-low.pdf")
-    return kits
+
+    def make(key):
+        paper, size, ink = key
+        return build(folder, "--game", str(HEX_GAME), "--only", "board,tiles,tokens", "--tile-size", str(size),
+                     "--paper", paper, *(("--ink", "low") if ink == "low" else ()),
+                     name=f"{paper}-{size}.pdf" if ink == "normal" else f"{paper}-{size}-low.pdf")
+
+    return OnDemand(make)
 
 
 def segments(page, widths: tuple[float, ...] | None = None) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -106,8 +107,8 @@ def board_pages(pdf):
     return [p for p in pdf.pages if page_text(p).startswith("Board")]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("size", [20, 35, 60])
+@pytest.mark.parametrize("size, paper", covering([(size, paper) for size in (20, 35, 60)  # each size and paper;
+                                                  for paper in ("a4", "letter")]))  # all 6 under -m slow
 def test_hexagon_cells_and_tiles_measure_the_tile_size_and_stay_in_the_box(hex_kits, paper, size):
     left, top, right, bottom = content_box(paper)
     with open_pdf(hex_kits[paper, size, "normal"]) as pdf:
