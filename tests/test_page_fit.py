@@ -78,3 +78,36 @@ def test_every_language_fills_the_page_with_big_cells(tmp_path, game, level, lan
     assert blank <= MOST_BLANK, f"{blank:.2f} mm blank above the footer"
     assert pitch >= FLOOR[(game, level)] - 0.01, f"cells {pitch:.2f} mm, the floor {FLOOR[(game, level)]}"
 
+
+
+@pytest.mark.parametrize("lang, paper", [("en", "a4"), ("uk", "letter")])
+def test_a_class_sets_markers_go_beside_their_board_not_onto_a_sheet_of_their_own(tmp_path, lang, paper):
+    """The shared path, --kits 2: each kit's three markers went on a ninth sheet (the last tile sheet's band
+    under its tiles, between the stack's row cuts, was 17.5 mm where a row of markers and its kit number take
+    21.3); they go in the free corner beside the start under each kit's board now: 8 sheets. Measured from the
+    PDF: the markers' discs on the board sheets, each kit's on its own, clear of the board and its words."""
+    out = tmp_path / "k.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", "shared-path", "--kits", "2", "--lang", lang,
+                                       "--paper", paper, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with open_pdf(out) as pdf:
+        assert len(pdf.pages) == 8
+        boards = 0
+        for page in pdf.pages:
+            text = page.extract_text() or ""
+            discs = [c for c in page.curves if c["fill"] and 15.5 <= mm(c["x1"] - c["x0"]) <= 16.5
+                     and abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5]
+            grid = [r for r in page.rects if abs(mm(r["width"]) - 175) < 0.5 and abs(mm(r["height"]) - 175) < 0.5]
+            if not grid:
+                continue
+            boards += 1
+            board_bottom = max(mm(r["bottom"]) for r in grid)
+            lowest = max(mm(d["top"]) for d in discs)  # the start's outline stands higher, beside the board
+            discs = [d for d in discs if mm(d["top"]) > lowest - 0.5]
+            assert len({round(mm(d["x0"]), 1) for d in discs}) == 3, text[:40]  # the kit's three markers
+            assert all(mm(d["top"]) > board_bottom + 3 for d in discs)  # below the board, off it
+            words = [w for w in page.extract_words() if mm(w["top"]) > board_bottom]
+            for d in discs:  # no word under the board runs into a marker
+                assert not any(w["x0"] < d["x1"] and d["x0"] < w["x1"] and w["top"] < d["bottom"]
+                               and d["top"] < w["bottom"] and not w["text"].isdigit() for w in words)
+        assert boards == 2

@@ -617,6 +617,19 @@ class BoardSheet(Sheet):
                     c, d = (c - clear if c != y1 else c), (d + clear if d != y0 else d)
                     if b - a >= need_w - 1e-9 and c - d >= need_h - 1e-9:
                         return (a, d, b, c)
+        return self.corner_room(need_w, need_h, clear)
+
+    def corner_room(self, need_w: float, need_h: float, clear: float) -> Extent | None:
+        """A rectangle in a bottom corner of a whole board's sheet, beside what is drawn under the board (a
+        start's token and its words), `clear` mm from everything drawn; None if there is none (or the sheet
+        is a part of a board, whose seam cuts run on across it)."""
+        if self.cuts_x or self.cuts_y:
+            return None
+        drawn = [items_extent([item], self.metrics) for item in self.page.items]
+        for left in (self.box.right - need_w, self.box.x):
+            a, d, b, c = left, self.floor, left + need_w, self.floor + need_h
+            if all(e[2] + clear <= a or b <= e[0] - clear or e[3] + clear <= d or c <= e[1] - clear for e in drawn):
+                return (a, d, b, c)
         return None
 
 
