@@ -151,19 +151,45 @@ def check_game(definition: GameDefinition, game: Game) -> None:
     assert game.positions == game.turns[-1].positions
 
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 100 examples by default; 300 (as before the suite was trimmed) in the tests of their own under -m slow
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MANY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HANDS = dict(name=st.sampled_from(sorted(DEFINITIONS)), seed=st.integers(0, 2**32 - 1))
+DRAWN = dict(name=st.sampled_from(sorted(DEFINITIONS)), data=st.data())
 
 
-@FAST
-@given(name=st.sampled_from(sorted(DEFINITIONS)), seed=st.integers(0, 2**32 - 1))
-def test_random_games_from_hands_keep_every_rule(name, seed):
+def random_game_from_hands(name, seed):
     definition = DEFINITIONS[name]
     check_game(definition, play_random_game(definition, random.Random(seed)))
 
 
 @FAST
-@given(name=st.sampled_from(sorted(DEFINITIONS)), data=st.data())
+@given(**HANDS)
+def test_random_games_from_hands_keep_every_rule(name, seed):
+    random_game_from_hands(name, seed)
+
+
+@pytest.mark.slow
+@MANY
+@given(**HANDS)
+def test_many_random_games_from_hands_keep_every_rule(name, seed):
+    random_game_from_hands(name, seed)
+
+
+@FAST
+@given(**DRAWN)
 def test_games_of_drawn_moves_keep_every_rule(name, data):
+    game_of_drawn_moves(name, data)
+
+
+@pytest.mark.slow
+@MANY
+@given(**DRAWN)
+def test_many_games_of_drawn_moves_keep_every_rule(name, data):
+    game_of_drawn_moves(name, data)
+
+
+def game_of_drawn_moves(name, data):
     """Moves drawn one by one by hypothesis, any type still in the box, any turn."""
     definition = DEFINITIONS[name]
     game = Game(definition)
@@ -243,11 +269,13 @@ def random_definitions(draw, kind: str, k: int) -> GameDefinition:
     return parse_definition(data, f"random-{kind}-{k}.toml")
 
 
+# 30 definitions a shape by default, 80 (as before the suite was trimmed) under -m slow
+@pytest.mark.parametrize("examples", [30, pytest.param(80, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind, k", SHAPES)
-def test_random_definitions_of_every_shape_keep_every_rule(kind, k):
+def test_random_definitions_of_every_shape_keep_every_rule(kind, k, examples):
     """Routes walk back to their edge start, no loop from edge starts, endings judged independently."""
 
-    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(definition=random_definitions(kind, k), seed=st.integers(0, 2**32 - 1))
     def check(definition, seed):
         assert (definition.shape.kind, definition.shape.ports_per_side) == (kind, k)

@@ -29,7 +29,7 @@ from papergame.options import KIT, WORKSHEETS
 from papergame.web import engine as engine_module
 from papergame.web.fields import fields
 from papergame.web.server import allowed_hosts, is_any_ip
-from covering import covering
+from covering import covering, every
 from servers import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -225,7 +225,8 @@ def test_many_options_together_give_the_command_lines_bytes(server, tmp_path):
     assert reply.body == keys and 'filename="worksheets-key.pdf"' in reply.headers["Content-Disposition"]
 
 
-@pytest.mark.parametrize("game", builtin_games())
+# the eight-port game (the costliest kit; the same page code as the edge-port one) under -m slow
+@pytest.mark.parametrize("game", every(builtin_games(), keep=lambda game: game != "eight-port-path-tiles"))
 def test_every_built_in_game_gives_the_command_lines_answer(server, tmp_path, game):
     """The command line's files, or (for a game its layout cannot draw yet) its Error: lines."""
     for command, route, args in (("build", "kit", []), ("worksheet", "worksheets", ["--level", "easy", "--puzzles", "2"])):

@@ -492,11 +492,10 @@ def test_silhouette_with_duplex_backs_prints_its_marks_on_the_front_only(tmp_pat
     need_rsvg()
     px = DPI / 25.4
     for path in (front, back):  # the front's marks' corners: nothing else printed there, on either side
-        drawn = Image.open(io.BytesIO(subprocess.run(
+        # the front: its print layer alone (the marks taken out); the back: the whole page (each drawn once)
+        drawn = print_layer_png(path, tmp_path) if path == front else Image.open(io.BytesIO(subprocess.run(
             ["rsvg-convert", "-d", str(DPI), "-p", str(DPI), "-b", "white", str(path)],
             check=True, capture_output=True).stdout)).convert("L")
-        if path == front:
-            drawn = print_layer_png(path, tmp_path)
         for x0, y0 in ((8.5, 8.5), (178.5, 8.5), (8.5, 265.5), (178.5, 265.5)):
             corner = drawn.crop((round(x0 * px), round(y0 * px), round((x0 + 23) * px), round((y0 + 23) * px)))
             assert corner.getextrema() == (255, 255), (path.name, x0, y0)

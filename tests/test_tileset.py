@@ -13,15 +13,16 @@ from papergame.model.geometry import TileShape, standard_ports
 from papergame.errors import OptionError
 from papergame.options import TilesetOptions
 from papergame.data.words import load_texts
+from covering import covering
 
 
 def run(*args, cwd=None):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-@pytest.mark.parametrize("kind, k, copies, count", [
+@pytest.mark.parametrize("kind, k, copies, count", covering([
     ("square", 1, 6, 2), ("square", 2, 1, 35), ("square", 2, 5, 35), ("hexagon", 1, 5, 5), ("hexagon", 1, 1, 5),
-])
+], axes=(0, 1, 2)))  # every shape, ports a side and copies by default; the other sets under -m slow
 def test_tileset_file_loads_and_holds_every_different_tile_once_each(tmp_path, kind, k, copies, count):
     path = tmp_path / "g.toml"
     result = run("tileset", "--shape", kind, "--ports-per-side", str(k), "--copies", str(copies), "-o", str(path))
