@@ -19,8 +19,10 @@ from papergame.model.board import Board, Position
 from papergame.errors import DefinitionError
 from papergame.model.geometry import KINDS as SHAPE_KINDS
 from papergame.model.geometry import MAX_PORTS_PER_SIDE, TileShape
+from papergame.model.rulesets import KINDS as RULE_SET_KINDS
+from papergame.model.rulesets.own import DEFAULT_GAME as DEFAULT_GAME
+from papergame.model.rulesets.own import OwnPath
 
-DEFAULT_GAME = "edge-port-path-tiles"
 BOARD_MIN, BOARD_MAX = 2, 12
 MAX_TILES = 200
 MAX_TOKENS = 8  # more than any rule set has (2): each is checked and named in its own problems
@@ -50,7 +52,7 @@ class TokenStart(NamedTuple):
     start: Position
 
 
-PATHS = ("own", "shared")
+PATHS = tuple(RULE_SET_KINDS)  # own, shared
 SUPPLIES = ("kit", "unlimited")
 
 
@@ -234,25 +236,17 @@ def parse_definition(data: dict[str, Any], label: str,
     field's place for people (the data step gives it, from the file's text)."""
     check = Checker(label, where)
     rules = parse_rules(data.get("rules", {}), check)
-    # With a broken [rules] table the rule set is unknown: what depends on it is not judged.
-    shared = rules is not None and rules.path == "shared"
-    base = {"shape", "board", "tokens", "tiles"}
-    required = base if shared or rules is None else base | {"deal"}
+    # With a broken [rules] table the rule set is unknown: what depends on it is not judged. What differs between
+    # rule sets (the tables, the tokens, the deal) the rule set's class says.
+    kind = None if rules is None else RULE_SET_KINDS[rules.path]
+    required = {"shape", "board", "tokens", "tiles"} | (kind.tables if kind is not None else set())
     check.keys(data, "", required, {"rules", "deal"} - required)
 
     shape = parse_shape(data.get("shape"), check) if "shape" in data else None
     board = parse_board(data.get("board"), shape, check) if "board" in data else None
-    count = None if rules is None else 1 if shared else 2
-    tokens = parse_tokens(data.get("tokens"), board, check, count) if "tokens" in data else None
+    tokens = parse_tokens(data.get("tokens"), board, check, kind) if "tokens" in data else None
     tiles = parse_tiles(data.get("tiles"), shape, check) if "tiles" in data else None
-    hand = None
-    if shared:
-        hand = 0
-        if "deal" in data:
-            check.problem("deal", 'a shared-path game deals no hands (players lay tiles from the common supply); '
-                                  'remove [deal] or set rules.path = "own"')
-    elif "deal" in data and check.keys(data["deal"], "deal", {"hand"}) and "hand" in data["deal"]:
-        hand = check.integer(data["deal"]["hand"], "deal.hand", 1, what="a hand")
+    hand = (kind or OwnPath).hand(data, check)  # an unknown rule set's [deal] checked as the default game's
     if hand is not None and tokens and tiles:
         total = sum(t.copies for t in tiles)
         if hand * len(tokens) > total:
@@ -288,9 +282,7 @@ def parse_rules(table: Any, check: Checker) -> RulesTable | None:
         if key == "path":
             return None
     rules = RulesTable(**values)
-    if rules.path == "own" and rules.supply == "unlimited":
-        check.problem("rules.supply", '"unlimited" needs path = "shared": in the own-path game players hold '
-                                      "hands dealt from the kit")
+    RULE_SET_KINDS[rules.path].check_rules(rules, check)
     return rules
 
 
@@ -354,20 +346,18 @@ def parse_board(table: Any, shape: TileShape | None, check: Checker) -> Board | 
     return None
 
 
-def parse_tokens(value: Any, board: Board | None, check: Checker, count: int | None = 2) -> tuple[TokenStart, ...] | None:
-    """`count` is 2 for the own-path game (a token each), 1 for a shared path (the path itself),
-    None when the rule set is unknown (a broken [rules] table): the count is not judged."""
+def parse_tokens(value: Any, board: Board | None, check: Checker, kind: Any = None) -> tuple[TokenStart, ...] | None:
+    """`kind`, the rule set's class, says how many tokens (`kind.tokens`: 2 for the own-path game, a token each;
+    1 for a shared path, the path itself); None when the rule set is unknown (a broken [rules] table): the count
+    is not judged."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         check.problem("tokens", f"must be a list of tables ([[tokens]]), not {type_name(value)}")
         return None
     has = f"has {len(value):,} token{'' if len(value) == 1 else 's'}"
-    if count is not None and len(value) != count:
-        if count == 2:
-            check.problem("tokens", f"{has}; this game is for exactly 2")
-        else:
-            check.problem("tokens", f'{has}; a shared-path game has exactly 1, the path ([[tokens]] name = "path")')
+    if kind is not None and len(value) != kind.tokens:
+        check.problem("tokens", kind.tokens_problem(has))
     if len(value) > MAX_TOKENS:  # not worth a look token by token
-        if count is None:
+        if kind is None:
             check.problem("tokens", f"{has}; a game has 1 or 2")
         return None
     out: list[TokenStart] = []
@@ -395,7 +385,7 @@ def parse_tokens(value: Any, board: Board | None, check: Checker, count: int | N
     for s in sorted(s for s, times in Counter(t.start for t in out).items() if times > 1):
         assert board is not None  # a start is only read against a board
         check.problem("tokens", f"two tokens start on the same port {board.position_name(s)}")
-    return tuple(out) if len(out) == len(value) == (count or len(value)) else None
+    return tuple(out) if len(out) == len(value) == (kind.tokens if kind is not None else len(value)) else None
 
 
 def check_start(text: str, board: Board, field: str, check: Checker) -> Position | None:

@@ -7,14 +7,16 @@ information and chance: it has worksheets (a player's own token to trace) and no
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.model.outcomes import (
     BOTH_EXITED, DRAW, IN_PROGRESS, LOOP, ROUTE_LOOP, ROUTE_OUT, TILES_EXHAUSTED, Played, Result,
 )
 
+DEFAULT_GAME = "edge-port-path-tiles"  # the built-in game a build makes when none is named
+
 if TYPE_CHECKING:
+    from papergame.model.definition import Checker, GameDefinition, RulesTable
     from papergame.model.rules import Game, Trace
     from papergame.model.simulate import Simulator
 
@@ -44,6 +46,32 @@ class OwnPath:
     has_worksheets = True  # a player's own token to trace
     solvable = False  # hidden hands and a shuffled pile: chance and hidden information
     deals_hands = True
+    # what a definition of this rule set must hold (the definition parser asks, by `[rules] path`)
+    tables = frozenset({"deal"})  # [deal] hand: the tiles dealt to each player
+    tokens = 2  # [[tokens]]: one a player
+
+    @classmethod
+    def of(cls, definition: GameDefinition) -> OwnPath:
+        """The rule set a definition's `[rules]` table configures (nothing to configure)."""
+        return cls()
+
+    @staticmethod
+    def tokens_problem(has: str) -> str:
+        return f"{has}; this game is for exactly 2"
+
+    @staticmethod
+    def check_rules(rules: RulesTable, check: Checker) -> None:
+        """The `[rules]` values this rule set refuses."""
+        if rules.supply == "unlimited":
+            check.problem("rules.supply", '"unlimited" needs path = "shared": in the own-path game players hold '
+                                          "hands dealt from the kit")
+
+    @staticmethod
+    def hand(data: dict[str, Any], check: Checker) -> int | None:
+        """The tiles dealt to each player (`[deal] hand`); None where it is missing or wrong (reported)."""
+        if "deal" in data and check.keys(data["deal"], "deal", {"hand"}) and "hand" in data["deal"]:
+            return check.integer(data["deal"]["hand"], "deal.hand", 1, what="a hand")
+        return None
 
     def players(self, definition: GameDefinition) -> tuple[str, ...]:
         return tuple(t.name for t in definition.tokens)

@@ -8,14 +8,14 @@ to trace: its worksheets ask for a win in N moves, which needs every type always
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from papergame.model.definition import GameDefinition
 from papergame.model.outcomes import (
     BOARD_FULL, DRAW, FIRST, IN_PROGRESS, LOOP, ROUTE_LOOP, ROUTE_OUT, SECOND, TILES_EXHAUSTED, Played, Result, ran_off,
 )
 
 if TYPE_CHECKING:
+    from papergame.model.definition import Checker, GameDefinition, RulesTable
     from papergame.model.rules import Game, Trace
     from papergame.model.simulate import Simulator
 
@@ -32,6 +32,30 @@ class SharedPath:
     description = "shared path"  # in the sentences `simulate` prints
     solvable = True  # everything lies face up
     deals_hands = False
+    # what a definition of this rule set must hold (the definition parser asks, by `[rules] path`)
+    tables: frozenset[str] = frozenset()  # no [deal]: the tiles lie face up as one supply
+    tokens = 1  # [[tokens]]: the path itself
+
+    @classmethod
+    def of(cls, definition: GameDefinition) -> SharedPath:
+        """The rule set a definition's `[rules]` table configures (its supply)."""
+        return cls(definition.rules.supply == "unlimited")
+
+    @staticmethod
+    def tokens_problem(has: str) -> str:
+        return f'{has}; a shared-path game has exactly 1, the path ([[tokens]] name = "path")'
+
+    @staticmethod
+    def check_rules(rules: RulesTable, check: Checker) -> None:
+        """The `[rules]` values this rule set refuses: none (either supply)."""
+
+    @staticmethod
+    def hand(data: dict[str, Any], check: Checker) -> int | None:
+        """No hands: 0, and a `[deal]` table is a problem."""
+        if "deal" in data:
+            check.problem("deal", 'a shared-path game deals no hands (players lay tiles from the common supply); '
+                                  'remove [deal] or set rules.path = "own"')
+        return 0
 
     def __init__(self, unlimited: bool):
         self.unlimited = unlimited
