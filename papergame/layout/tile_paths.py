@@ -377,30 +377,46 @@ def room(shape: TileShape, pairs: tuple[tuple[str, str], ...], clearance: tuple[
     cols, rows = math.ceil(shape.width / step), grid
     inside = _inside_bits(shape, grid, margin)
     blocked = [0] * rows  # each row's blocked cells, as bits
-    centres = [(r + 0.5) * step for r in range(rows)]
-    sqrt, ceil, floor, last = math.sqrt, math.ceil, math.floor, cols - 1
     for line, samples in enumerate(_samples(shape, pairs, grid)):
         # a cell is blocked if its centre is within reach of a sample point; samples are at most
         # `step` apart, so none of the cell is nearer the line than `clearance`
         reach = clearance[line] + step / 2 * math.sqrt(2) + step / 2
-        reach2 = reach * reach
-        k = math.ceil(reach / step)
-        for px, py, pr in samples:
-            for r in range(pr - k if pr > k else 0, pr + k + 1 if pr + k + 1 < rows else rows):
-                dy = centres[r] - py
-                left = reach2 - dy * dy
-                if left < 0:
-                    continue
-                half = sqrt(left)  # cells whose centre lies within half of px on this row
-                c0 = ceil((px - half) / step - 0.5)
-                c1 = floor((px + half) / step - 0.5)
-                if c0 < 0:
-                    c0 = 0
-                if c1 > last:
-                    c1 = last
-                if c1 >= c0:
-                    blocked[r] |= (2 << c1) - (1 << c0)
+        for r, bits in enumerate(_line_blocked(samples, reach, grid, cols)):
+            blocked[r] |= bits
     return Room(step, cols, rows, tuple(cells & ~off for cells, off in zip(inside, blocked)), inside)
+
+
+@lru_cache(maxsize=4096)
+def _line_blocked(samples: tuple[tuple[float, float, int], ...], reach: float, grid: int, cols: int
+                  ) -> tuple[int, ...]:
+    """Each row's cells (as bits) whose centre lies within `reach` of one of a line's sample points.
+
+    Kept by the line's own points, not the tile's: a build asks again and again for the same line at
+    the same reach (the tries of `label_places` with other lines' pads, the same curve on other tiles),
+    and the rows of a tile are the OR of its lines' rows, in any order."""
+    step = 1.0 / grid
+    rows = grid
+    blocked = [0] * rows
+    centres = [(r + 0.5) * step for r in range(rows)]
+    sqrt, ceil, floor, last = math.sqrt, math.ceil, math.floor, cols - 1
+    reach2 = reach * reach
+    k = math.ceil(reach / step)
+    for px, py, pr in samples:
+        for r in range(pr - k if pr > k else 0, pr + k + 1 if pr + k + 1 < rows else rows):
+            dy = centres[r] - py
+            left = reach2 - dy * dy
+            if left < 0:
+                continue
+            half = sqrt(left)  # cells whose centre lies within half of px on this row
+            c0 = ceil((px - half) / step - 0.5)
+            c1 = floor((px + half) / step - 0.5)
+            if c0 < 0:
+                c0 = 0
+            if c1 > last:
+                c1 = last
+            if c1 >= c0:
+                blocked[r] |= (2 << c1) - (1 << c0)
+    return tuple(blocked)
 
 
 @lru_cache(maxsize=256)
