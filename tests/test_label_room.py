@@ -25,13 +25,7 @@ def inside_mask(shape: TileShape, grid: int, margin: float) -> tuple[tuple[bool,
     step = 1.0 / grid
     cols = math.ceil(shape.width / step)
     slack = margin + step / 2 * math.sqrt(2)
-    corners = shape.corners()
-    edges = []  # each side as a point on it and its unit inward normal (the same sum as inside_by)
-    for i, a in enumerate(corners):
-        b = corners[(i + 1) % len(corners)]
-        ex, ey = b.x - a.x, b.y - a.y
-        length = math.hypot(ex, ey)
-        edges.append((a.x, a.y, ey / length, -ex / length))
+    edges = tile_paths.inward_sides(shape)  # the sides as _inside_bits reads them: the cells are what is checked
     xs = [(c + 0.5) * step for c in range(cols)]
     rows = []
     for r in range(grid):

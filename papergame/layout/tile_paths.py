@@ -330,6 +330,18 @@ def inside_by(shape: TileShape, x: float, y: float) -> float:
     return best
 
 
+def inward_sides(shape: TileShape) -> tuple[tuple[float, float, float, float], ...]:
+    """Each side of the outline as a corner on it (x, y) and its unit inward normal (nx, ny)."""
+    corners = shape.corners()
+    sides = []
+    for i, a in enumerate(corners):
+        b = corners[(i + 1) % len(corners)]
+        ex, ey = b.x - a.x, b.y - a.y
+        length = math.hypot(ex, ey)
+        sides.append((a.x, a.y, ey / length, -ex / length))
+    return tuple(sides)
+
+
 @lru_cache(maxsize=64)
 def _inside_bits(shape: TileShape, grid: int, margin: float) -> tuple[int, ...]:
     """Cells lying wholly at least `margin` inside the outline, a row's as bits, found by bisection.
@@ -342,13 +354,7 @@ def _inside_bits(shape: TileShape, grid: int, margin: float) -> tuple[int, ...]:
     step = 1.0 / grid
     cols = math.ceil(shape.width / step)
     slack = margin + step / 2 * math.sqrt(2)
-    corners = shape.corners()
-    edges = []
-    for i, a in enumerate(corners):
-        b = corners[(i + 1) % len(corners)]
-        ex, ey = b.x - a.x, b.y - a.y
-        length = math.hypot(ex, ey)
-        edges.append((a.x, a.y, ey / length, -ex / length))
+    edges = inward_sides(shape)
     xs = [(c + 0.5) * step for c in range(cols)]
     rows = []
     for r in range(grid):
