@@ -23,9 +23,11 @@ GAMES = ("edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles")
 
 
 def clear() -> None:
-    for cached in (tile_paths.drawing, tile_paths.room, tile_paths._inside_bits, tile_art._labels,
-                   tile_art._tile_lines):
-        cached.cache_clear()
+    """Every cache the two modules define, found rather than listed (a list went stale twice)."""
+    for module in (tile_paths, tile_art):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear") and getattr(value, "__module__", None) == module.__name__:
+                value.cache_clear()
 
 
 def draw_all(definition, size: float = 35.0) -> None:
