@@ -498,13 +498,15 @@ def test_a_signal_between_the_renames_waits_until_both_are_new(tmp_path, monkeyp
     def stop(signum, frame):
         raise KeyboardInterrupt
 
-    previous = signals.signal(signals.SIGTERM, stop)  # SIGTERM would end the test run itself
+    # The signal's own handler raises, whatever this worker process had (SIGTERM's would end the test run;
+    # SIGINT's is not always Python's default in a pytest-xdist worker: one loaded run found it ignored).
+    previous = signals.signal(number, stop)
     try:
         interrupt_after_first_rename(monkeypatch, lambda: signals.raise_signal(number))
         with pytest.raises(KeyboardInterrupt):
             output.write_all([(kit, b"%PDF-new kit"), (key, b"%PDF-new key")])
     finally:
-        signals.signal(signals.SIGTERM, previous)
+        signals.signal(number, previous)
     assert (kit.read_bytes(), key.read_bytes()) == (b"%PDF-new kit", b"%PDF-new key")
     assert sorted(os.listdir(tmp_path)) == ["kit-host-key.pdf", "kit.pdf"]
 

@@ -237,7 +237,7 @@ def test_papergame_serve_as_the_quick_start_gives_it(quick_start):
         with urllib.request.urlopen(url, timeout=60) as page:
             assert b"<html" in page.read()
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=10)
+        out, err = process.communicate(timeout=60)
         assert process.returncode == 0 and "Traceback" not in err
     finally:
         process.kill()

@@ -598,9 +598,10 @@ def test_ctrl_c_stops_it_cleanly():
         connection.close()
         began = time.monotonic()
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=5)
+        out, err = process.communicate(timeout=60)  # a guard against a hang, not a measure
         assert process.returncode == 0, err
-        assert time.monotonic() - began < 5
+        # promptly, not after a request's 30 s timeout; 20 s leaves room for a loaded machine (a quiet one: < 1 s)
+        assert time.monotonic() - began < 20
         assert out == "papergame: stopped\n" and "Traceback" not in err
     finally:
         process.kill()
@@ -611,7 +612,7 @@ def test_another_host_gets_a_warning():
     try:
         assert line.startswith("papergame: the page is at http://127.0.0.1:")
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=5)
+        _, err = process.communicate(timeout=60)  # a guard against a hang, not a measure
         assert err.startswith("Warning: listening on 0.0.0.0, not only on this computer: anyone who can reach it")
         assert process.returncode == 0
     finally:
