@@ -329,3 +329,29 @@ def test_the_web_never_imports_the_cli():
     web = {name: [f"{i.where} imports {i.target}" for i in imports if i.target == "papergame.cli"]
            for name, imports in graph.items() if name.startswith("papergame.web")}
     assert {name: lines for name, lines in web.items() if lines} == {}
+
+
+# --- the data step: its own words for a file's problems -------------------------------------------
+
+
+def model_names_imported(path: Path) -> set[str]:
+    """The names a file imports from the model's modules (`from papergame.model.definition import X`: X)."""
+    found = set()
+    for node in import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("papergame.model"):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("papergame.model"))
+    return found
+
+
+def test_the_data_step_words_problems_without_the_model():
+    """Reading files, templates and words, and wording their problems, is the data step's own (issue 17): its
+    `Checker` and the words for a TOML value (`data/checks.py`) import nothing of papergame; of the model, the
+    data step takes only the default game's name, and the definition's parser, which `games.py` hands the data to."""
+    data = sorted((PACKAGE / "data").glob("*.py"))
+    taken = {path.name: model_names_imported(path) for path in data}
+    assert imports_any(PACKAGE / "data" / "checks.py", "papergame") == []
+    assert {name: names for name, names in taken.items() if names - {"DEFAULT_GAME"}} == {
+        "games.py": {"GameDefinition", "parse_definition"}}
+    assert "papergame.data.checks" in [i.target for i in package_graph()["papergame.model.definition"]]

@@ -207,3 +207,21 @@ def test_a_third_rule_set_is_one_model_class_one_page_class_and_a_line_in_each_r
     assert kit_pdfs(misere).kit_pages == kit_pdfs(default).kit_pages
     with pytest.raises(WorksheetError, match='rules.path: the "misere" game has no worksheets'):
         worksheet_pdfs(misere, WorksheetOptions())
+
+
+# --- a shape's words in the definition's errors come from the registry ---------------------------
+
+
+def test_the_sentence_on_a_tiles_sides_names_every_registered_shape():
+    from papergame.model.definition import KIND_SIDES, kind_sides
+    from papergame.model.geometry import ShapeKind
+
+    class Octagon(ShapeKind):  # a stand-in: the sentence only reads its description and side names
+        name, description = "octagon", "an octagon"
+        side_names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+    assert KIND_SIDES == kind_sides(SHAPES.values())
+    assert kind_sides([*SHAPES.values(), Octagon()]) == (
+        "a tile is a square (4 sides: N, E, S, W), a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW) "
+        "or an octagon (8 sides: N, NE, E, SE, S, SW, W, NW)")
+    assert kind_sides([SHAPES["hexagon"]]) == "a tile is a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW)"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from papergame.model.definition import ITEM_WORDS
+from papergame.data.checks import ITEM_WORDS
 
 HEADER = re.compile(r"""^\s*(\[\[?)\s*([A-Za-z0-9_-]+)\s*\]\]?\s*(?:#.*)?$""")
 KEY = re.compile(r"""^\s*([A-Za-z0-9_-]+|"[^"]*")\s*=""")

@@ -16,7 +16,8 @@ from papergame.data.files import read_toml
 from papergame.data.templates import builtin_game, builtin_games, builtin_path
 from papergame.errors import DefinitionError, OptionError
 from papergame.folders import READ_CURRENT_FOLDER
-from papergame.model.definition import DEFAULT_GAME, Checker, type_name
+from papergame.data.checks import Checker, type_name
+from papergame.model.definition import DEFAULT_GAME
 from papergame.text import NOTATION_WORDS, Texts, placeholders  # noqa: F401 (NOTATION_WORDS: the notation's own keys)
 
 DEFAULT_LANG = "en"

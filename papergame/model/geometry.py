@@ -44,6 +44,7 @@ class ShapeKind:
     """
 
     name: str
+    description: str  # what a definition's error sentence calls it: "a flat-top hexagon"
     side_names: tuple[str, ...]
     max_ports_per_side: int
     text_suffix: str = ""
@@ -67,6 +68,7 @@ class Square(ShapeKind):
     """Squares in rows and columns: N is row + 1, E column + 1."""
 
     name = "square"
+    description = "a square"
     side_names = ("N", "E", "S", "W")
     max_ports_per_side = 3
     default_boards = {1: 5, 2: 6, 3: 6}
@@ -86,6 +88,7 @@ class Hexagon(ShapeKind):
     """Flat-top hexagons in vertical columns, odd columns (B, D, ...) half a cell higher."""
 
     name = "hexagon"
+    description = "a flat-top hexagon"
     side_names = ("N", "NE", "SE", "S", "SW", "NW")
     max_ports_per_side = 2
     text_suffix = "_hexagon"

@@ -16,7 +16,8 @@ from papergame.model.outcomes import (
 DEFAULT_GAME = "edge-port-path-tiles"  # the built-in game a build makes when none is named
 
 if TYPE_CHECKING:
-    from papergame.model.definition import Checker, GameDefinition, RulesTable
+    from papergame.data.checks import Checker
+    from papergame.model.definition import GameDefinition, RulesTable
     from papergame.model.rules import Game, Trace
     from papergame.model.simulate import Simulator
 

@@ -15,7 +15,8 @@ from papergame.model.outcomes import (
 )
 
 if TYPE_CHECKING:
-    from papergame.model.definition import Checker, GameDefinition, RulesTable
+    from papergame.data.checks import Checker
+    from papergame.model.definition import GameDefinition, RulesTable
     from papergame.model.rules import Game, Trace
     from papergame.model.simulate import Simulator
 
