@@ -33,7 +33,7 @@ from papergame.layout.ink import INKS
 from papergame.layout.page_kinds import PARTS
 from papergame.layout.paper import PAPERS, TypeProfile, lowest_measurement, type_profile
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES
-from papergame.model.geometry import MAX_PORTS_PER_SIDE, SIDE_NAMES, TileShape, standard_ports
+from papergame.model.geometry import MAX_PORTS_PER_SIDE, SHAPES, TileShape, or_list, standard_ports
 from papergame.printmarks import BAR_MM
 
 # --- what an option is -------------------------------------------------------------------
@@ -622,11 +622,13 @@ class SimulationOptions:
 
 
 TILESET_OPTIONS = (
-    Option("shape", CHOICE, "square", "The tile's shape: a square, or a hexagon with a flat side at the top.",
-           tuple(SIDE_NAMES)),
-    Option("ports-per-side", WHOLE, 2, "Ports on each side: 1 to 3 for squares, 1 or 2 for hexagons.", low=1),
+    Option("shape", CHOICE, "square", f"The tile's shape: {or_list([k.description for k in SHAPES.values()])}.",
+           tuple(SHAPES)),
+    Option("ports-per-side", WHOLE, 2, "Ports on each side: " + ", ".join(
+        f"1 to {k.max_ports_per_side} on {k.description}" for k in SHAPES.values()) + ".", low=1),
     Option("copies", WHOLE, 1, "Copies of each different tile in the set.", low=1, high=MAX_TILES),
-    Option("columns", WHOLE, None, f"Board columns, {BOARD_MIN} to {BOARD_MAX} (default: 5 or 6 by shape).",
+    Option("columns", WHOLE, None, f"Board columns, {BOARD_MIN} to {BOARD_MAX} (default: "
+           f"{or_list([str(n) for n in sorted({n for k in SHAPES.values() for n in k.default_boards.values()})])} by shape).",
            low=BOARD_MIN, high=BOARD_MAX, unit="cells"),
     Option("rows", WHOLE, None, f"Board rows, {BOARD_MIN} to {BOARD_MAX} (default: as many as columns).",
            low=BOARD_MIN, high=BOARD_MAX, unit="cells"),

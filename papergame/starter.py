@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES, GameDefinition
+from papergame.model.geometry import SHAPES
 from papergame.data.words import english, text_filename
+from papergame.model.rulesets import KINDS as RULE_SET_KINDS
 from papergame.model.rulesets import rule_set
 from papergame.text import placeholders, Texts
 
@@ -97,17 +99,18 @@ def definition_toml(definition: GameDefinition, name: str) -> str:
         "# the printed pages write the sides in the language of the text file ([notation]).",
         "",
         "[rules]",
-        '# path: "own" (each player has a token and loses if it is led off the board) or "shared"',
-        "# (one path both players extend; whoever runs it off the board loses).",
+        "# path: the game the tiles are played by." + "".join(f'\n#   "{name}": {kind.summary}.'
+                                                               for name, kind in RULE_SET_KINDS.items()),
         f"path = {toml_string(definition.rules.path)}",
         '# supply: "kit" (only the set\'s copies: hands are dealt, and the game is a draw when they',
         '# run out) or "unlimited" (any type at any time; shared path only).',
         f"supply = {toml_string(definition.rules.supply)}",
         "",
         "[shape]",
-        "# sides: the tile's sides, clockwise from the top. A square has N E S W; a hexagon with a",
-        "# flat side at the top has N NE SE S SW NW. A tile turns one side on at a time",
-        f"# ({360 // len(shape.sides)} degrees for this shape).",
+        "# sides: the tile's sides, clockwise from the top."
+        + "".join(f"\n# {k.description[0].upper()}{k.description[1:]} has {' '.join(k.side_names)}."
+                  for k in SHAPES.values()),
+        f"# A tile turns one side on at a time ({360 // len(shape.sides)} degrees for this shape).",
         f"sides = {toml_list(shape.sides)}",
         f"# ports: where lines meet the sides, clockwise from the top side; 1 to {most} on every side of a",
         f"# {kind}. With one a side a port is named like its side (N); with more, N1 N2 ... clockwise.",

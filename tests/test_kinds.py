@@ -225,3 +225,43 @@ def test_the_sentence_on_a_tiles_sides_names_every_registered_shape():
         "a tile is a square (4 sides: N, E, S, W), a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW) "
         "or an octagon (8 sides: N, NE, E, SE, S, SW, W, NW)")
     assert kind_sides([SHAPES["hexagon"]]) == "a tile is a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW)"
+
+
+def test_what_a_person_reads_about_shapes_names_every_registered_shape(monkeypatch):
+    """tileset's help, and the comments of the files tileset and init write, list the shapes from the registry:
+    a new shape is one class and one SHAPES entry, with no sentence elsewhere left naming only the old two."""
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+    from papergame.model.geometry import ShapeKind
+    from papergame.model.tileset import TilesetRequest, tileset_toml
+    from papergame.starter import definition_toml
+
+    class Octagon(ShapeKind):  # a stand-in: the comments read only its description and side names
+        name, description = "octagon", "an octagon"
+        side_names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+    shown = " ".join(CliRunner().invoke(main, ["tileset", "--help"], terminal_width=200).output.split("Options:")[1].split())
+    for kind in SHAPES.values():
+        assert f"{kind.description}" in shown.split("--shape")[1].split("--ports-per-side")[0], kind.name
+        assert f"1 to {kind.max_ports_per_side} on {kind.description}" in shown, kind.name
+    monkeypatch.setitem(SHAPES, "octagon", Octagon())
+    written = {"tileset": tileset_toml(TilesetRequest("hexagon", 1)), "init": definition_toml(load_definition(), "g")}
+    assert {name: [line for line in text.splitlines() if "An octagon has" in line] for name, text in written.items()} == {
+        "tileset": ["# An octagon has 8: N NE E SE S SW W NW."], "init": ["# An octagon has N NE E SE S SW W NW."]}
+    assert "# A flat-top hexagon has 6: N NE SE S SW NW." in written["tileset"].splitlines()
+
+
+def test_the_file_init_writes_names_every_registered_rule_set(monkeypatch):
+    from papergame.model import rulesets
+    from papergame.model.rulesets.own import OwnPath
+    from papergame.starter import definition_toml
+
+    class Misere(OwnPath):  # a stand-in: the comment reads only its summary
+        name, summary = "misere", "each player has a token and wins if it is led off the board first"
+
+    monkeypatch.setitem(rulesets.KINDS, "misere", Misere)
+    comment = [line for line in definition_toml(load_definition(), "g").splitlines() if line.startswith("#   \"")]
+    assert comment == ['#   "own": each player has a token and loses if it is led off the board.',
+                       '#   "shared": one path both players extend; whoever runs it off the board loses.',
+                       '#   "misere": each player has a token and wins if it is led off the board first.']

@@ -18,7 +18,7 @@ from papergame.data.checks import Checker, names_count, toml_text, type_name, us
 from papergame.errors import DefinitionError
 from papergame.model.board import Board, Position
 from papergame.model.geometry import KINDS as SHAPE_KINDS
-from papergame.model.geometry import MAX_PORTS_PER_SIDE, SHAPES, ShapeKind, TileShape
+from papergame.model.geometry import MAX_PORTS_PER_SIDE, SHAPES, ShapeKind, TileShape, or_list
 from papergame.model.rulesets import KINDS as RULE_SET_KINDS
 from papergame.model.rulesets.own import DEFAULT_GAME as DEFAULT_GAME
 from papergame.model.rulesets.own import OwnPath
@@ -161,8 +161,8 @@ def kind_sides(shapes: Iterable[ShapeKind]) -> str:
     >>> kind_sides(SHAPES.values())
     'a tile is a square (4 sides: N, E, S, W) or a flat-top hexagon (6 sides: N, NE, SE, S, SW, NW)'
     """
-    each = [f"{k.description} ({len(k.side_names)} sides: {', '.join(k.side_names)})" for k in shapes]
-    return "a tile is " + (" or ".join(each) if len(each) < 3 else ", ".join(each[:-1]) + " or " + each[-1])
+    return "a tile is " + or_list([f"{k.description} ({len(k.side_names)} sides: {', '.join(k.side_names)})"
+                                    for k in shapes])
 
 
 KIND_SIDES = kind_sides(SHAPES.values())

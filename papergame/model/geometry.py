@@ -116,6 +116,15 @@ MAX_PORTS_PER_SIDE = {name: kind.max_ports_per_side for name, kind in SHAPES.ite
 SIDE_NAMES = {name: kind.side_names for name, kind in SHAPES.items()}
 
 
+def or_list(words: list[str]) -> str:
+    """Words joined for a sentence: `a or b`, `a, b or c`.
+
+    >>> or_list(["a square"]), or_list(["a square", "a flat-top hexagon"]), or_list(["a", "b", "c"])
+    ('a square', 'a square or a flat-top hexagon', 'a, b or c')
+    """
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def _clean(value: float) -> float:
     """A coordinate with the last bits of rounding noise removed (0.5000000000000001 -> 0.5)."""
     return round(value, 12) + 0.0

@@ -13,7 +13,7 @@ from papergame.model.geometry import SHAPES, TileShape, standard_ports
 
 
 class TilesetRequest(NamedTuple):
-    kind: str  # "square" or "hexagon"
+    kind: str  # a shape's name in model.geometry.SHAPES
     ports_per_side: int
     copies: int = 1
     columns: int | None = None
@@ -61,7 +61,9 @@ def tileset_toml(request: TilesetRequest) -> str:
         + ("once." if request.copies == 1 else f"{request.copies} times."),
         "",
         "[shape]",
-        "# The sides, clockwise from the top: a square has 4 (N E S W), a flat-top hexagon 6.",
+        "# The sides, clockwise from the top."
+        + "".join(f"\n# {k.description[0].upper()}{k.description[1:]} has {len(k.side_names)}: {' '.join(k.side_names)}."
+                  for k in SHAPES.values()),
         f"sides = {q(list(sides))}",
         f"# The ports, clockwise from the top side's first: {k} on each side"
         + ("." if k == 1 else " (N1 is the first of N going clockwise)."),

@@ -44,6 +44,7 @@ class OwnPath:
     unlimited = False
     words = DEFAULT_GAME  # the template whose printed words the kit's pages use
     description = "a token each"  # in the sentences `simulate` prints
+    summary = "each player has a token and loses if it is led off the board"  # in the file `init` writes
     has_worksheets = True  # a player's own token to trace
     solvable = False  # hidden hands and a shuffled pile: chance and hidden information
     deals_hands = True

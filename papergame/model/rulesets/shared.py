@@ -31,6 +31,7 @@ class SharedPath:
     name = "shared"
     words = "shared-path"  # its pages' words join the default game's (papergame.data.words.english)
     description = "shared path"  # in the sentences `simulate` prints
+    summary = "one path both players extend; whoever runs it off the board loses"  # in the file `init` writes
     solvable = True  # everything lies face up
     deals_hands = False
     # what a definition of this rule set must hold (the definition parser asks, by `[rules] path`)
