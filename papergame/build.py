@@ -555,17 +555,6 @@ def win_rules_example(definition):
     return rules_example(definition)
 
 
-def trace_sheet_title(texts: Texts, level: str) -> str:
-    return texts.get("worksheet.title")
-
-
-def win_sheet_title(texts: Texts, level: str) -> str:
-    from papergame.activities.win_in import LEVEL_MOVES
-
-    moves = LEVEL_MOVES[level]
-    return texts.get("win_sheet.title_1" if moves == 1 else "win_sheet.title", moves=moves)
-
-
 class SheetKind(NamedTuple):
     """A rule set's worksheets: their title, and the page module that plans them (its `puzzles_per_sheet(ctx,
     asked)`); their pages are the rule set's kinds of `page_kinds.WORKSHEETS`."""
@@ -580,18 +569,15 @@ class SheetKind(NamedTuple):
         return importlib.import_module(f"papergame.layout.pages.{self.pages}")
 
 
-# rule set name -> its worksheets (a new rule set with worksheets: one line here, its page module, and its kinds in
-# page_kinds.PAGE_KINDS)
-SHEETS = {"own": SheetKind(trace_sheet_title, "worksheet_sheet"),
-          "shared": SheetKind(win_sheet_title, "win_sheet")}
-
-
 def sheet_kind(definition) -> SheetKind:
     """The rule set's worksheets; a rule set without any is refused as `worksheet` refuses it."""
     from papergame.activities.worksheet import sheet_maker
 
+    from papergame.layout.rulesets import LAYOUTS
+
     sheet_maker(definition)
-    return SHEETS[rule_set(definition).name]
+    pages = LAYOUTS[rule_set(definition).name]  # the rule set's layout says its worksheets' title and planning
+    return SheetKind(pages.worksheet_title, pages.worksheet_pages)
 
 
 class Validation(NamedTuple):

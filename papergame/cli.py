@@ -454,14 +454,9 @@ def validate(path: str | None) -> None:
     checked = validate_game(path)
     for line in describe_definition(checked.definition) + describe_worksheets(checked.worksheet_levels):
         click.echo(line)
-    about = WORKSHEETS_ARE.get(rule_set(checked.definition).name)
+    about = rule_set(checked.definition).worksheets_note
     if about is not None and None in checked.worksheet_levels.values():
         click.echo(about)
-
-
-# What a rule set's worksheets are, where "Worksheets: easy ..." alone does not say it
-WORKSHEETS_ARE = {"shared": 'Worksheets of a shared path are "win in N" sheets: easy is a win in 1 move, medium in 2, '
-                            'hard in 3, against every defence'}
 
 
 

@@ -265,3 +265,28 @@ def test_the_file_init_writes_names_every_registered_rule_set(monkeypatch):
     assert comment == ['#   "own": each player has a token and loses if it is led off the board.',
                        '#   "shared": one path both players extend; whoever runs it off the board loses.',
                        '#   "misere": each player has a token and wins if it is led off the board first.']
+
+
+def name_keyed_tables(source: str | ast.AST) -> list[int]:
+    """The lines of `source` holding a table keyed by shapes' or rule sets' names (`{"shared": ...}`, every key a
+    name): a decision by name in all but name, which the object itself should answer.
+
+    >>> name_keyed_tables('A = {"own": 1, "shared": 2}\\nB = {"butt": 0, "square": 2}\\nC = {"hexagon": f}\\n')
+    [1, 3]
+    """
+    found = []
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
+        keys = [k for k in node.keys if k is not None] if isinstance(node, ast.Dict) else []
+        if keys and all(names_in(k) for k in keys):
+            found.append(node.lineno)
+    return found
+
+
+# The one left: the worksheets' puzzle makers, which the model's rule sets cannot name (the model never imports
+# papergame.activities), so a rule set with worksheets adds its line there.
+NAME_KEYED_TABLES = {"activities/worksheet.py": 1}
+
+
+def test_no_table_outside_the_registries_is_keyed_by_a_rule_sets_or_shapes_name():
+    found = {name: len(lines) for name, tree in package_trees().items() if (lines := name_keyed_tables(tree))}
+    assert found == NAME_KEYED_TABLES

@@ -2,7 +2,8 @@
 
 A rule-set layout answers, for a `PageContext`, the pages that state that rule set's
 rules: its rules page, its record sheet, its host key and its teacher's guide (the board,
-tiles and tokens are the same for every rule set). A new rule set is one module here and
+tiles and tokens are the same for every rule set), and, for a rule set with worksheets,
+their title and the page module that plans them. A new rule set is one module here and
 one line in `LAYOUTS`, beside its model module in `papergame.model.rulesets`.
 """
 
@@ -12,11 +13,15 @@ from typing import Protocol
 
 from papergame.layout.context import PageContext
 from papergame.layout.paper import Sheet
+from papergame.text import Texts
 from papergame.layout.rulesets import own, shared
 
 
 class RuleSetPages(Protocol):
     name: str
+    worksheet_pages: str  # its worksheets' planning module under layout.pages (a rule set with worksheets)
+
+    def worksheet_title(self, texts: Texts, level: str) -> str: ...
 
     def rules(self, ctx: PageContext) -> list[Sheet]: ...
     def record(self, ctx: PageContext) -> list[Sheet]: ...

@@ -8,10 +8,15 @@ from papergame.layout.pages.host_key import host_key_pages
 from papergame.layout.pages.record_sheet import record_pages
 from papergame.layout.pages.rules_sheet import rules_pages
 from papergame.layout.paper import Sheet
+from papergame.text import Texts
 
 
 class OwnPathPages:
     name = "own"
+    worksheet_pages = "worksheet_sheet"  # the module under layout.pages planning its worksheets (puzzles_per_sheet)
+
+    def worksheet_title(self, texts: Texts, level: str) -> str:
+        return texts.get("worksheet.title")
 
     def rules(self, ctx: PageContext) -> list[Sheet]:
         return rules_pages(ctx)

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.layout.paper import Sheet
+from papergame.text import Texts
 
 
 class SharedPathPages:
     name = "shared"
+    worksheet_pages = "win_sheet"  # the module under layout.pages planning its "win in N" sheets (puzzles_per_sheet)
+
+    def worksheet_title(self, texts: Texts, level: str) -> str:
+        from papergame.activities.win_in import LEVEL_MOVES
+
+        moves = LEVEL_MOVES[level]
+        return texts.get("win_sheet.title_1" if moves == 1 else "win_sheet.title", moves=moves)
 
     def rules(self, ctx: PageContext) -> list[Sheet]:
         from papergame.layout.pages.shared_rules_sheet import shared_rules_pages

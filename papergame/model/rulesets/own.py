@@ -46,6 +46,7 @@ class OwnPath:
     description = "a token each"  # in the sentences `simulate` prints
     summary = "each player has a token and loses if it is led off the board"  # in the file `init` writes
     has_worksheets = True  # a player's own token to trace
+    worksheets_note: str | None = None  # what `validate` adds where "Worksheets: easy ..." alone does not say it
     solvable = False  # hidden hands and a shuffled pile: chance and hidden information
     deals_hands = True
     # what a definition of this rule set must hold (the definition parser asks, by `[rules] path`)

@@ -31,6 +31,8 @@ class SharedPath:
     name = "shared"
     words = "shared-path"  # its pages' words join the default game's (papergame.data.words.english)
     description = "shared path"  # in the sentences `simulate` prints
+    worksheets_note = ('Worksheets of a shared path are "win in N" sheets: easy is a win in 1 move, medium in 2, '
+                       'hard in 3, against every defence')  # `validate` adds it
     summary = "one path both players extend; whoever runs it off the board loses"  # in the file `init` writes
     solvable = True  # everything lies face up
     deals_hands = False
