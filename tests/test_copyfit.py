@@ -271,14 +271,16 @@ def test_the_eight_port_record_takes_one_sheet(eight_port_records, lang, paper):
 
 @pytest.mark.parametrize("game, size, least_share", [
     ("edge-port-path-tiles", 35, 1.0), ("shared-path", 35, 1.0),
-    ("hexagon-path-tiles", 35, 0.8),  # 20 of 25 (the others 8.9 pt)
+    ("hexagon-path-tiles", 35, 0.8),  # 20 of 25 (the others 9 pt)
     ("eight-port-path-tiles", 35, 0.65),  # 23 of 35
     ("edge-port-path-tiles", 20, 0.65),  # 12 of 18
 ])
 def test_tile_ids_are_10_pt_where_the_tile_has_room(tmp_path, game, size, least_share):
     """A tile's id (`3·6`, type and copy) at 10 pt where the tile has room for it near its corner clear of its
-    lines (it was 7.1 pt on every tile up to 35 mm), never under the 7.1 pt it had; the type number a player
-    writes on the record is larger still (at least 14 pt at 35 mm). Measured from the PDF's words."""
+    lines (it was 7.1 pt on every tile up to 35 mm), never under the 7.1 pt it had, and from 35 mm never under
+    9 pt (an id moves off its corner rather than shrink below it: eight-port 35 mm had 12 of 35 at 7.1-8.9 pt,
+    hexagon 1 of 5); the type number a player writes on the record is larger still (at least 14 pt at 35 mm).
+    Measured from the PDF's words."""
     import re
 
     out = build(tmp_path, "tiles", "build", "--game", game, "--tile-size", str(size), "--only", "tiles",
@@ -290,3 +292,4 @@ def test_tile_ids_are_10_pt_where_the_tile_has_room(tmp_path, game, size, least_
     assert ids and min(ids) >= 7.05
     assert sum(s >= SMALLEST_PT for s in ids) >= least_share * len(ids), sorted(ids)
     assert size < 35 or min(types) >= 13.9
+    assert size < 35 or min(ids) >= 9.0, sorted(ids)

@@ -113,8 +113,9 @@ def test_a_class_sets_fold_over_backs_carry_their_kit_and_cut_as_a_stack():
             grids.append((round(min(x for x, _ in front), 2), round(max(y for _, y in front), 2), round(fold_line(page), 2)))
             fold = fold_line(page)
             for x, y in fronts(page, 35.0, False):
-                # the front's id names its kit (K2 · 1·3); its back's number, in the disc behind it, the same
-                words = page.within_bbox(((x - 17) / MM, (h - y + 5) / MM, (x + 17) / MM, (h - y + 17) / MM))
+                # the front's id names its kit (K2 · 1·3), wherever on its tile it found room; its back's number,
+                # in the disc behind it, the same
+                words = page.within_bbox(((x - 17) / MM, (h - y - 17) / MM, (x + 17) / MM, (h - y + 17) / MM))
                 kit = re.search(r"K(\d+)", words.extract_text() or "")
                 assert kit, f"page {number}: an id with its kit at ({x:.1f}, {y:.1f})"
                 bx, by = x, 2 * fold - y

@@ -482,18 +482,43 @@ def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: P
              loose: float) -> Label | None:
     """Where an id goes in the `free` room of a tile `size` mm wide, clear of `taken`: always upright (a turned
     id would read as a sign of which way the tile lies), as large as fits near its corner `prefer` (from the
-    first of `sizes`, 10 pt, down to the second, the least), else wherever the largest fits; None if nowhere."""
-    anywhere = None
-    for em in _sizes(*sizes):
+    first of `sizes`, 10 pt, down to the second, the least), else wherever the largest fits; None if nowhere.
+
+    Never smaller than ID_LEGIBLE (9 pt) only to stay near the corner: an id that fits at 9 pt or more only
+    further off goes to the free place nearest the corner that one of those sizes has (the larger where two
+    are as near), so it moves no further than it must (the eight-port game's 35 mm tiles: 12 of 35 ids were
+    7.1-8.9 pt by their corners with room for 9 pt or more a little further in)."""
+    away: list[tuple[float, float, Label]] = []  # (how far from the corner, -size, the id) at 9 pt or more
+    anywhere = None  # below 9 pt: the largest that fits anywhere
+    for em in id_sizes(*sizes):
+        legible = em >= ID_LEGIBLE - 1e-9
+        if away and not legible:
+            break
         w, h = loose_width(text, em, False, loose), (ID_RISE + ID_DROP) * em
         found = spots(free, w / size, h / size, prefer, taken)
         if found:
             x, y = found[0]
             label = Label(text, em, x * size, y * size + ID_DROP * em, w, h, False, halo=halo)
-            if math.hypot(x + w / size / 2 - prefer.x, y + h / size / 2 - prefer.y) <= NEAR_CORNER:
+            far = math.hypot(x + w / size / 2 - prefer.x, y + h / size / 2 - prefer.y)
+            if far <= NEAR_CORNER:
                 return label
+            if legible:
+                away.append((far, -em, label))
             anywhere = anywhere or label
-    return anywhere
+    return min(away)[2] if away else anywhere
+
+
+ID_LEGIBLE = 9 * 25.4 / 72  # mm (9 pt): an id moves from its corner rather than shrink below this
+
+
+def id_sizes(em: float, smallest: float) -> list[float]:
+    """The sizes an id is tried at, largest first: `_sizes`' steps with 9 pt (ID_LEGIBLE) among them.
+
+    >>> [round(v / (25.4 / 72), 2) for v in id_sizes(3.55, 2.5)]
+    [10.06, 9.0, 8.86, 7.79, 7.09]
+    """
+    steps = _sizes(em, smallest)
+    return sorted(set(steps) | {ID_LEGIBLE}, reverse=True) if smallest < ID_LEGIBLE < em else steps
 
 
 HALO = 0.3  # mm of white round a label's box where it sits close to a line
