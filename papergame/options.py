@@ -625,7 +625,8 @@ TILESET_OPTIONS = (
     Option("shape", CHOICE, "square", f"The tile's shape: {or_list([k.description for k in SHAPES.values()])}.",
            tuple(SHAPES)),
     Option("ports-per-side", WHOLE, 2, "Ports on each side: " + ", ".join(
-        f"1 to {k.max_ports_per_side} on {k.description}" for k in SHAPES.values()) + ".", low=1),
+        f"{'1' if k.max_ports_per_side == 1 else f'1 to {k.max_ports_per_side}'} on {k.description}"
+        for k in SHAPES.values()) + ".", low=1),
     Option("copies", WHOLE, 1, "Copies of each different tile in the set.", low=1, high=MAX_TILES),
     Option("columns", WHOLE, None, f"Board columns, {BOARD_MIN} to {BOARD_MAX} (default: "
            f"{or_list([str(n) for n in sorted({n for k in SHAPES.values() for n in k.default_boards.values()})])} by shape).",
