@@ -27,7 +27,7 @@ def test_the_compact_key_sets_its_title_as_the_sheets_do_and_repeats_its_head():
     with pdfplumber.open(io.BytesIO(made.keys)) as pdf:
         assert len(pdf.pages) == 2
         texts = [page.extract_text() for page in pdf.pages]
-    assert title_size(made.keys) == title_size(made.sheets) == 17.01  # the worksheets' title size
+    assert title_size(made.keys) == title_size(made.sheets) == 19.84  # the title of the one type scale (19.84 pt; 17.01 before it)
     for text in texts:  # the head of the table on both pages
         assert "Sheet Seed Predict the exit" in text
     numbers = [line.split()[0] for text in texts for line in text.splitlines() if line.split()[0].isdigit()]

@@ -98,7 +98,7 @@ def test_a_footer_without_room_for_the_instruction_says_it_shortly_or_grows():
     note = "Масштабовано на 102 % для принтера, який надрукував смужку 50 мм як 49 мм."
     corrected = type_profile(True, True, corrected=True)
     assert footer_room(corrected, font, UK_WHOLE, note, UK_SHORT).footer_lines == 1 + 2 + len(
-        wrap(note, 194.0, corrected.small_size, Typeset(font, corrected)))
+        wrap(note, 194.0, corrected.small, Typeset(font, corrected)))
     assert footer_room(LARGE, FontMetrics(""), UK_WHOLE) is LARGE  # without clear print's spacing: two lines
     assert footer_room(type_profile(), font, UK_WHOLE).footer_lines == 0
 

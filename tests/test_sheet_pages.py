@@ -82,4 +82,4 @@ def test_the_simulation_report_takes_its_sizes_from_the_context():
             assert len(pdf.pages) == (2 if large else 1)
             sizes[large] = sorted({round(true_size(c), 1) for page in pdf.pages for c in page.chars if c["text"].strip()})
     assert sizes[True][0] >= 15.9, sizes[True]
-    assert sizes[False][0] == 7.5 and round(STANDARD.body_size / MM, 1) in sizes[False], sizes[False]
+    assert sizes[False][0] == 7.5 and round(STANDARD.body / MM, 1) in sizes[False], sizes[False]

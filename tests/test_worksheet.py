@@ -274,8 +274,9 @@ def test_each_sheet_and_its_key_carry_its_number_and_seed(class_sets, measured, 
     assert seeds == sheet_seeds(11, 3) and seeds[0] == 11 and len(set(seeds)) == 3
     for sheet, page, key in zip(data["sheets"], measured[level]["sheets"], measured[level]["keys"]):
         for p, title in ((page, "Predict the exit"), (key, "Answer key")):
-            first = p["text"].splitlines()[0]  # the sheet's title line holds the name and date lines too
-            assert first.startswith(f"{title} ") and first.endswith(f" Sheet {sheet['number']}"), first
+            first, second = p["text"].splitlines()[:2]  # the title; the sheet's number (a smaller size: the text's
+            # next line) at the right, after the name and date lines where the title's line holds them too
+            assert first == title and f"{first} {second}".endswith(f" Sheet {sheet['number']}"), (first, second)
             assert f"Level: {level} · seed {sheet['seed']}" in p["text"]
             footer = p["text"].splitlines()[-2:]  # the game over the sheet when the label takes two lines
             assert (f"Edge-port path tiles – Sheet {sheet['number']}" in footer[-1]

@@ -14,7 +14,7 @@ from papergame.options import KitOptions
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext, Pieces, Tactile
 from papergame.layout.ink import apply_ink, ink_for, ink_metrics
-from papergame.layout.paper import (SMALL_SIZE, FooterLabel, Sheet, Typeset, footer_room, footer_words, scale_check,
+from papergame.layout.paper import (SMALL, FooterLabel, Sheet, Typeset, footer_room, footer_words, scale_check,
                                     typeset_page)
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.page_kinds import KIT_KINDS, TACTILE, kinds_of
@@ -105,8 +105,8 @@ def finish(sheets: list[Sheet], texts: Texts, options: KitOptions, kit_of: dict[
         own.add(*scale_check(sheet.box, instruction, texts.get("scale.mm"),
                              texts.get("scale.inch"), sheet.metrics, label, note if own_footer else ""))
         if note and not own_footer:
-            fit_line(note, sheet.box.w, SMALL_SIZE, sheet.metrics, what="scale.corrected")
-            own.add(Text(sheet.box.x, sheet.box.y + NOTE_BASELINE, note, SMALL_SIZE))
+            fit_line(note, sheet.box.w, SMALL, sheet.metrics, what="scale.corrected")
+            own.add(Text(sheet.box.x, sheet.box.y + NOTE_BASELINE, note, SMALL))
         page = apply_ink(typeset_page(own, options.type), ink_for(options.ink, options.type.heading))
         pages.append(corrected(page, options.measured))
     return pages

@@ -18,19 +18,15 @@ CONTENT_W = 194.0
 CONTENT_H = 263.0
 STROKE_REACH = 1.0  # how far a line drawn along the content box's edge may reach past it (half its width, and corners)
 
-# The kit's one type scale, in mm (1 pt = 0.3528 mm). Every page a child or teacher reads
-# (rules, record, host key, guide, board and tile titles) is set in the first four:
+# The kit's one type scale, in mm (1 pt = 0.3528 mm): every word of every page is set at one of these steps
+# (as a `TypeProfile` sizes them), a page's own size for a word that is not running text (a port name, a
+# token number, a tile id) raised to the profile's least size (`TypeProfile.at_least`):
 TITLE = 7.0  # 19.8 pt: a page's title
-HEADING = 4.6  # 13 pt
-BODY = 3.9  # 11.05 pt: body text, worked examples
-CAPTION = 3.2  # 9.07 pt: captions, table heads, the smallest words a child reads
-LEADING = 1.22
-# ... and these the pages that keep their own older sizes (worksheets, simulation report,
-# notes beside the board's starts) and the adult's small print (footer, scale check):
-TITLE_SIZE = 6.0  # 17 pt: a worksheet's title
-BODY_SIZE = 3.4  # 9.6 pt
-SMALL_SIZE = 2.6  # 7.4 pt: the footer and printing advice
-HEADING_SIZE = 4.2  # 11.9 pt
+HEADING = 4.6  # 13 pt: a heading
+BODY = 3.9  # 11.05 pt: body text, worked examples, questions
+CAPTION = 3.2  # 9.07 pt: captions, table heads (a child reads none under 10 pt: see pages/blocks.py's read_size)
+SMALL = 2.6  # 7.4 pt: the adult's small print: the footer, the scale check, printing and cutting advice
+LEADING = 1.22  # the line height of running text, in em
 SCALE_CHECK_H = 15.0
 INK = 0.0
 FAINT = 0.55
@@ -42,7 +38,7 @@ class TypeProfile(NamedTuple):
 
     Chosen once by option (standard, clear print, large print) and read by every page, so
     a page is laid out afresh at its sizes, never enlarged. The field names are the scale's
-    constants in small letters (`BODY` is `body`, `SMALL_SIZE` is `small_size`): a page that
+    constants in small letters (`BODY` is `body`, `SMALL` is `small`): a page that
     sets a word writes `ctx.type.body` where it wrote `BODY`, and a size of its own (a port
     name, a token number) through `ctx.type.at_least(size)`, so no word is under `least`.
 
@@ -59,12 +55,8 @@ class TypeProfile(NamedTuple):
     heading: float = HEADING
     body: float = BODY
     caption: float = CAPTION
-    title_size: float = TITLE_SIZE
-    body_size: float = BODY_SIZE
-    small_size: float = SMALL_SIZE
-    heading_size: float = HEADING_SIZE
-    leading: float = LEADING  # line height of the kit scale's text blocks, in em
-    flow_leading: float = 1.3  # ... and of a Flow's paragraphs
+    small: float = SMALL
+    leading: float = LEADING  # line height of running text, in em
     least: float = 0.0  # no word is set smaller than this
     tracking: float = 0.0
     word_gap: float = 0.0
@@ -87,14 +79,12 @@ STANDARD = TypeProfile()
 # Clear print (RNIB's clear print guidance, and Galliussi et al. 2020: size with wider letter
 # and word spacing together): body 14 pt, nothing under 12 pt, letters 0.1 em and words 0.16 em
 # further apart (WCAG 1.4.12's word spacing), lines 1.5 apart for paragraphs.
-CLEAR = TypeProfile("clear", title=20 * PT, heading=17 * PT, body=14 * PT, caption=12 * PT, title_size=20 * PT,
-                    body_size=14 * PT, small_size=12 * PT, heading_size=16 * PT, leading=1.45, flow_leading=1.45,
-                    least=12 * PT, tracking=0.1, word_gap=0.16, face="hyperlegible", footer_lines=3)
+CLEAR = TypeProfile("clear", title=20 * PT, heading=17 * PT, body=14 * PT, caption=12 * PT, small=12 * PT,
+                    leading=1.45, least=12 * PT, tracking=0.1, word_gap=0.16, face="hyperlegible", footer_lines=3)
 # Large print (UKAAF): every word 16 pt at least, body 18 pt, labels as large as body text
 # where they fit, all of it left-aligned.
-LARGE = TypeProfile("large", title=24 * PT, heading=20 * PT, body=18 * PT, caption=16 * PT, title_size=24 * PT,
-                    body_size=18 * PT, small_size=16 * PT, heading_size=20 * PT, leading=1.3, flow_leading=1.3,
-                    least=16 * PT, start_only=True, footer_lines=3, roomy_labels=True)
+LARGE = TypeProfile("large", title=24 * PT, heading=20 * PT, body=18 * PT, caption=16 * PT, small=16 * PT,
+                    leading=1.3, least=16 * PT, start_only=True, footer_lines=3, roomy_labels=True)
 
 
 def type_profile(large_print: bool = False, clear_print: bool = False, corrected: bool = False) -> TypeProfile:
@@ -105,7 +95,7 @@ def type_profile(large_print: bool = False, clear_print: bool = False, corrected
     if large_print and clear_print:
         profile = LARGE._replace(name="large-clear", tracking=CLEAR.tracking, word_gap=CLEAR.word_gap,
                                  face=CLEAR.face, leading=max(LARGE.leading, CLEAR.leading),
-                                 flow_leading=CLEAR.flow_leading, columns=1)  # wide type: one column
+                                 columns=1)  # wide type: one column
     else:
         profile = LARGE if large_print else CLEAR if clear_print else STANDARD
     return profile._replace(footer_lines=profile.footer_lines + 1) if corrected and profile.footer_lines else profile
@@ -135,9 +125,10 @@ class Typeset:
         return base + size * (self.type.tracking * (len(text) - 1) + self.type.word_gap * text.count(" "))
 
 
-def title_lines(title: str, width: float, size: float, metrics: Metrics, profile: TypeProfile, what: str) -> list[str]:
-    """A title on one line, as every standard page has it; a profile's larger type may wrap it."""
-    if profile is STANDARD or metrics.width(title, size, True) <= width:
+def title_lines(title: str, width: float, size: float, metrics: Metrics, what: str) -> list[str]:
+    """A title on one line where it fits, else wrapped (a profile's larger type; a long translation at the
+    standard title size, such as the Ukrainian loops guide's)."""
+    if metrics.width(title, size, True) <= width:
         return [fit_line(title, width, size, metrics, True, what)]
     return wrap(title, width, size, metrics, True, what)
 
@@ -279,15 +270,15 @@ class Flow:
                     continues and self.continues, widen)
 
     def title(self, text: str, size: float | None = None) -> None:
-        size = self.type.title_size if size is None else size
-        for line in title_lines(text, self.width, size, self.metrics, self.type, f"{self.name} page title"):
+        size = self.type.title if size is None else size
+        for line in title_lines(text, self.width, size, self.metrics, f"{self.name} page title"):
             bottom = self.take(size * 1.3, "the title")
             self.add(Text(self.x, bottom + size * 0.3, line, size, bold=True))
 
     def heading(self, text: str, size: float | None = None, keep: float | None = None) -> None:
         """A bold heading, kept on one sheet with the first `keep` mm of what follows it (two lines of body)."""
-        size = self.type.heading_size if size is None else size
-        keep = 2 * self.type.body_size * self.type.flow_leading if keep is None else keep
+        size = self.type.heading if size is None else size
+        keep = 2 * self.type.body * self.type.leading if keep is None else keep
         self.gap(size * 0.5)
         lines = wrap(text, self.width, size, self.metrics, True, f"{self.name} page heading")
         self.need(len(lines) * size * 1.3 + keep)  # never alone at the foot of a page
@@ -296,8 +287,8 @@ class Flow:
     def paragraph(self, text: str, size: float | None = None, indent: float = 0.0, bold: bool = False,
                   fill: float = INK, what: str = "a paragraph", leading: float | None = None, bullet: str = "") -> None:
         """Wrapped lines; a paragraph that reaches the foot of a sheet goes on on the next."""
-        size = self.type.body_size if size is None else size
-        leading = self.type.flow_leading if leading is None else leading
+        size = self.type.body if size is None else size
+        leading = self.type.leading if leading is None else leading
         width = self.width
         lines = wrap(text, width - indent, size, self.metrics, bold, what)
         # a short paragraph stays whole; a longer one leaves no single line at the foot
@@ -370,7 +361,7 @@ def footer_height(profile: TypeProfile) -> float:
     """The band at the foot of every page that the scale check and the page's label take, in mm."""
     if not profile.footer_lines:
         return SCALE_CHECK_H
-    return profile.footer_lines * profile.small_size * FOOTER_LEADING + FOOTER_BARS
+    return profile.footer_lines * profile.small * FOOTER_LEADING + FOOTER_BARS
 
 
 class FooterLabel(NamedTuple):
@@ -431,20 +422,20 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
     if profile.footer_lines:
         return profile_scale_check(box, instruction, mm_label, inch_label, metrics, label, profile, note)
     items: list[Item] = []
-    fit_line(instruction, box.w, SMALL_SIZE, metrics, False, "scale.instruction")
-    top = box.y + SCALE_CHECK_H - SMALL_SIZE - 0.6
-    items.append(Text(box.x, top, instruction, SMALL_SIZE))
+    fit_line(instruction, box.w, SMALL, metrics, False, "scale.instruction")
+    top = box.y + SCALE_CHECK_H - SMALL - 0.6
+    items.append(Text(box.x, top, instruction, SMALL))
     base = box.y + 4.5
     items.extend(ruler(box.x, base, BAR_MM, bar_ticks()))
-    items.append(Text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, SMALL_SIZE))
-    x2 = box.x + BAR_MM + 6.0 + metrics.width(mm_label, SMALL_SIZE)
+    items.append(Text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, SMALL))
+    x2 = box.x + BAR_MM + 6.0 + metrics.width(mm_label, SMALL)
     eighth = MM_PER_INCH / 8
     inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(INCH_BAR_EIGHTHS + 1)]
     items.extend(ruler(x2, base, 2 * MM_PER_INCH, inch_ticks))
     inch_x = x2 + 2 * MM_PER_INCH + 1.5
-    items.append(Text(inch_x, base + 0.3, inch_label, SMALL_SIZE))
+    items.append(Text(inch_x, base + 0.3, inch_label, SMALL))
     if label is not None:
-        room = box.right - (inch_x + metrics.width(inch_label, SMALL_SIZE) + FOOTER_GAP)  # the label's budget
+        room = box.right - (inch_x + metrics.width(inch_label, SMALL) + FOOTER_GAP)  # the label's budget
         items += footer_label(box, label, room, instruction, top, base + 0.3, metrics)
     return items
 
@@ -454,24 +445,24 @@ def footer_label(box: Box, label: FooterLabel, room: float, instruction: str, to
     """The audience mark and the page's label of the standard footer, each kept to its budget (see scale_check)."""
     items: list[Item] = []
     whose = label.whose
-    mark_w = metrics.width(whose, SMALL_SIZE, True) if whose else 0.0
-    if whose and metrics.width(instruction, SMALL_SIZE) + FOOTER_GAP + mark_w <= box.w:
-        items.append(Text(box.right, top, whose, SMALL_SIZE, bold=True, anchor="end"))
+    mark_w = metrics.width(whose, SMALL, True) if whose else 0.0
+    if whose and metrics.width(instruction, SMALL) + FOOTER_GAP + mark_w <= box.w:
+        items.append(Text(box.right, top, whose, SMALL, bold=True, anchor="end"))
         whose = ""  # placed
-    if not whose and metrics.width(label.whole, SMALL_SIZE) <= room:
-        return items + [Text(box.right, baseline, label.whole, SMALL_SIZE, anchor="end")]
+    if not whose and metrics.width(label.whole, SMALL) <= room:
+        return items + [Text(box.right, baseline, label.whole, SMALL, anchor="end")]
     place = label.place or label.whole
-    fit_line(place, room, SMALL_SIZE, metrics, False, "kit.page")  # the kit and page numbers are never cut
-    items.append(Text(box.right, baseline, place, SMALL_SIZE, anchor="end"))
-    above = baseline + SMALL_SIZE * 1.2
+    fit_line(place, room, SMALL, metrics, False, "kit.page")  # the kit and page numbers are never cut
+    items.append(Text(box.right, baseline, place, SMALL, anchor="end"))
+    above = baseline + SMALL * 1.2
     title_room = room - (mark_w + FOOTER_GAP if whose else 0.0)
-    title = shorten(label.title, title_room, SMALL_SIZE, metrics) if label.place else ""
+    title = shorten(label.title, title_room, SMALL, metrics) if label.place else ""
     if title:
-        items.append(Text(box.right, above, title, SMALL_SIZE, anchor="end"))
+        items.append(Text(box.right, above, title, SMALL, anchor="end"))
     if whose:
-        x = box.right - (metrics.width(title, SMALL_SIZE) + FOOTER_GAP if title else 0.0)
-        fit_line(whose, room, SMALL_SIZE, metrics, True, "kit.players")
-        items.append(Text(x, above, whose, SMALL_SIZE, bold=True, anchor="end"))
+        x = box.right - (metrics.width(title, SMALL) + FOOTER_GAP if title else 0.0)
+        fit_line(whose, room, SMALL, metrics, True, "kit.players")
+        items.append(Text(x, above, whose, SMALL, bold=True, anchor="end"))
     return items
 
 
@@ -482,7 +473,7 @@ def profile_scale_check(box: Box, instruction: str, mm_label: str, inch_label: s
 
     A label that would take more lines than the footer has is set on one line with the game's title shortened
     (`short_label`); `footer_room` gives a document's footer the lines its instruction and note need besides."""
-    size = profile.small_size
+    size = profile.small
     line = size * FOOTER_LEADING
     top = box.y + footer_height(profile)
     items: list[Item] = []
@@ -527,7 +518,7 @@ def footer_lines_of(profile: TypeProfile, metrics: Metrics, instruction: str, no
     base = profile_of(metrics)
     typeset = metrics if (base.tracking, base.word_gap) == (profile.tracking, profile.word_gap) else Typeset(
         getattr(metrics, "font", metrics), profile)
-    size = profile.small_size
+    size = profile.small
     need = 1 + len(wrap(instruction, CONTENT_W, size, typeset, False, "scale.instruction"))
     return need + (len(wrap(note, CONTENT_W, size, typeset, False, "scale.corrected")) if note else 0)
 

@@ -31,11 +31,11 @@ class Printing(NamedTuple):
     key_sheets: int = 0  # of the host's sheets, the host key's (0: left out)
 
 
-def printed_sheet(page: Page, title_size: float, untitled: str, kit: str = "") -> PrintedSheet:
+def printed_sheet(page: Page, size: float, untitled: str, kit: str = "") -> PrintedSheet:
     """A sheet's kind (its page's name less a sheet number: `record-2` is a record) and its title: the topmost
-    bold words at the title size, or `untitled` for a sheet without (a part of a board split over sheets)."""
+    bold words at the title `size` (or larger), or `untitled` for a sheet without (a part of a board split over sheets)."""
     kind = page.name.split("-")[0]
-    titles = [t for t in page.items if isinstance(t, Text) and t.bold and t.size >= title_size - 1e-6]
+    titles = [t for t in page.items if isinstance(t, Text) and t.bold and t.size >= size - 1e-6]
     title = max(titles, key=lambda t: t.y).text if titles else untitled
     return PrintedSheet(kind, title, kit)
 

@@ -18,7 +18,7 @@ def page_title(sheet: Sheet, title: str, what: str) -> None:
     """A record sheet's title, in the title size of every page a player reads (on two lines in a profile
     whose title would not fit one)."""
     size = sheet.type.title
-    for line in title_lines(title, sheet.width * 0.8, size, sheet.metrics, sheet.type, what):
+    for line in title_lines(title, sheet.width * 0.8, size, sheet.metrics, what):
         bottom = sheet.take(size * 1.35, "the title")
         sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
 

@@ -31,7 +31,7 @@ from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import arrow, token_art
 from papergame.model.board import Board, Cell, Position
-from papergame.layout.pages.blocks import SMALLEST_READ, read_size
+from papergame.layout.pages.blocks import SMALLEST_READ
 from papergame.layout.pages.tokens import token_radius
 
 LABEL_BAND = 5.5  # room for the column letters and row numbers on each side
@@ -62,7 +62,7 @@ def top_band(notes: list[str], ctx: PageContext) -> float:
     """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
     t = ctx.type
     lines = sum(len(wrap(n, CONTENT_W, t.body, ctx.metrics)) for n in notes)
-    return t.title * 1.3 + 2 + t.body * t.flow_leading * lines + 3
+    return t.title * 1.3 + 2 + t.body * t.leading * lines + 3
 
 
 def compact_band(ctx: PageContext, single: bool = False) -> float:
@@ -96,7 +96,7 @@ def notes_height(notes: list[str], width: float, ctx: PageContext) -> float:
         lines = sum(len(wrap(n, width, size, ctx.metrics)) for n in notes)
     except LayoutError:
         return math.inf
-    return lines * size * ctx.type.flow_leading + 2 * (len(notes) - 1)
+    return lines * size * ctx.type.leading + 2 * (len(notes) - 1)
 
 
 def spans(count: int, pieces: int) -> list[range]:
@@ -521,7 +521,7 @@ def start_items(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     left, _, right, _ = grid.extent(part.cells(board))
     taken = [items_extent([t], ctx.metrics) for t in label_items(board, part, grid, *label_size(ctx))]
     taken += [grid.extent([cell]) for cell in part.cells(board)]
-    size = max(ctx.type.body_size, read_size(ctx.type))  # "White starts here": the players read it
+    size = ctx.type.body  # "White starts here": the players read it
     items: list[Item] = []
     for token in ctx.game.tokens:
         if not part.holds(token.start):
@@ -645,7 +645,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
         title = texts.get("board.title") if single else texts.get("board.part_title", part=part.number,
                                                                    parts=len(parts))
         if where == "top":
-            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.title_size
+            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.heading  # a long one
             sheet.title(title, size)
             sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north"), least=t.least))
             sheet.gap(2)
@@ -653,7 +653,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
                 sheet.paragraph(note, size=t.body, what="board notes")
             sheet.gap(3)
         elif not where.endswith("-line"):  # a whole board's title alone above it
-            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.title_size
+            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.heading  # a long one
             sheet.title(title, size)
             sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north"), least=t.least))
             sheet.gap(1.5)

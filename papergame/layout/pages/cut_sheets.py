@@ -23,7 +23,7 @@ from typing import NamedTuple
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import CAPTION
 from papergame.layout.pages.tile_backs import Shift, Slot, back_page, calibration_pages
-from papergame.layout.paper import PAPERS, SCALE_CHECK_H, SMALL_SIZE, Box, Flow, Sheet
+from papergame.layout.paper import PAPERS, SCALE_CHECK_H, SMALL, Box, Flow, Sheet
 from papergame.layout.pages.tiles_sheet import art, tile_title
 from papergame.layout.pages.tokens import SPARES, token_radius
 from papergame.layout.pieces import PrintedTile
@@ -131,8 +131,8 @@ def token_pieces(ctx: PageContext, grounds: bool) -> list[Piece]:
         for _ in range(1 + SPARES):
             items = cut_out(token_art(token.name, r, r, r, 0.0))
             drawn = ([ground(items)] if grounds else []) + items
-            name = Text(r, -SMALL_SIZE - 0.6, ctx.texts.get(f"token.{token.name}"), SMALL_SIZE, anchor="middle")
-            pieces.append(Piece(tuple(drawn), 2 * r, 2 * r, SMALL_SIZE + 1.2, (name,)))
+            name = Text(r, -SMALL - 0.6, ctx.texts.get(f"token.{token.name}"), SMALL, anchor="middle")
+            pieces.append(Piece(tuple(drawn), 2 * r, 2 * r, SMALL + 1.2, (name,)))
     return pieces
 
 

@@ -91,9 +91,9 @@ class LoopsLayout:
 
     def top_line(self, sheet: Sheet, left: str, number: int) -> None:
         right = self.texts.get("worksheet.sheet", number=number)
-        size = self.t.title_size
-        room = sheet.width - self.metrics.width(right, size, True) - 6
-        if self.t.least and self.metrics.width(left, size, True) > room:  # a profile's larger type: the title wraps
+        size = self.t.title  # the title's; the sheet's number at the heading size, as a worksheet's
+        room = sheet.width - self.metrics.width(right, self.t.heading, True) - 6
+        if self.metrics.width(left, size, True) > room:  # a long one wraps (a key's, in French or Spanish)
             lines = wrap(left, room, size, self.metrics, True, "loops.title")
         else:
             lines = [fit_line(left, room, size, self.metrics, True, "loops.title")]
@@ -101,20 +101,21 @@ class LoopsLayout:
             bottom = sheet.take(size * 1.3, "the title")
             sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
             if k == 0:
-                sheet.add(Text(sheet.x + sheet.width, bottom + size * 0.3, right, size, bold=True, anchor="end"))
+                sheet.add(Text(sheet.x + sheet.width, bottom + size * 0.3, right, self.t.heading, bold=True,
+                               anchor="end"))
 
     def header(self, sheet: Sheet, number: int, seed: int | None, key: bool = False) -> None:
         texts, metrics = self.texts, self.metrics
         title = texts.get("loops.title")
         self.top_line(sheet, f"{title}: {texts.get('worksheet.key_title')}" if key else title, number)
-        sheet.gap(1.5)
         t = self.t
         details = self.details(seed)
         keep = texts.get("worksheet.key_keep_away")
         if key and t.least and metrics.width(keep, t.body, True) + metrics.width(details, t.caption) + 12 > sheet.width:
+            sheet.gap(1.5)
             keep_away_banner(sheet, keep, details, t.caption, metrics)  # a profile's larger type: under its own rule
         else:
-            bottom = sheet.take(8.0 * self.k, "the name line")
+            bottom = sheet.take(8.0 * self.k, "the name line")  # right under the title: the band's top 3 mm are blank
             base = bottom + 2.0
             sheet.add(Text(sheet.x + sheet.width, base, details, t.caption, anchor="end"))
             if key:
@@ -157,8 +158,8 @@ class LoopsLayout:
         """A page with its title; a text too long for it (in a larger profile) goes on to another page."""
         title = self.texts.get(title_key)
         sheet = Sheet(name, self.paper, self.metrics, continued=lambda more: more.title(
-            self.texts.get("kit.continued", title=title), self.t.title_size))
-        sheet.title(title, self.t.title_size)  # one line; wrapped only in a larger profile
+            self.texts.get("kit.continued", title=title), self.t.title))
+        sheet.title(title, self.t.title)  # one line; wrapped only in a larger profile
         sheet.gap(2.0)
         return sheet
 

@@ -8,11 +8,13 @@ from papergame.layout.charts import BarChart
 from papergame.layout.context import PageContext
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Text
+from papergame.layout.textflow import wrap
 from papergame.model.rulesets import rule_set
 from papergame.model.simulate import SimulationReport, standard_error
 from papergame.text import Texts
 
-CHART_H = 52.0
+CHART_H = 52.0  # mm a chart takes with its axes, where the sheet has room for three
+CHART_LEAST = 44.0  # ... and as low as a chart goes to keep the three on the summary's sheet
 LEGEND = 2.8  # mm, the size of axis words
 
 
@@ -56,26 +58,32 @@ def report_pages(ctx: PageContext) -> list[Sheet]:
                   continued=lambda more: more.title(texts.get("kit.continued", title=title)))
     sheet.title(title)
     for line in report_lines(report, texts):
-        sheet.paragraph(line, size=t.body_size, what="the summary")
+        sheet.paragraph(line, size=t.body, what="the summary")
     g = report.games
+    heads = [texts.get(f"simulate.chart_{key}") for key in ("won", "length", "tiles")]
+    heads_h = sum(t.heading * 0.5 + len(wrap(h, sheet.width, t.heading, ctx.metrics, True)) * t.heading * t.leading
+                  for h in heads)  # as `Flow.heading` sets them
+    footer_h = t.at_least(LEGEND) * 1.5  # the line under the charts, on the sheet's floor
+    share = (sheet.room - heads_h - footer_h) / len(heads)  # a long summary (35 types' shares) leaves the charts less
+    chart_h = min(CHART_H, share) if share >= CHART_LEAST else CHART_H  # else they go on on another sheet
 
     def chart(title: str, labels: list[str], values: list[float], value_label: str, every: int = 1) -> None:
         sheet.heading(title)
-        bottom = sheet.take(CHART_H, title)
-        sheet.add(BarChart(sheet.x, bottom, sheet.width, CHART_H - 2, tuple(labels), tuple(values), value_label,
+        bottom = sheet.take(chart_h, title)
+        sheet.add(BarChart(sheet.x, bottom, sheet.width, chart_h - 2, tuple(labels), tuple(values), value_label,
                            every, t.least))
 
     outcomes = [player_word(p, texts) for p in report.players] + [texts.get("simulate.draw")]
     counts = [report.wins[p] for p in report.players] + [report.draws]
     of_games = texts.get("simulate.of_games")
-    chart(texts.get("simulate.chart_won"), outcomes, [100 * c / g for c in counts], of_games)
+    chart(heads[0], outcomes, [100 * c / g for c in counts], of_games)
     shortest, longest = min(report.lengths), max(report.lengths)
     span = list(range(shortest, longest + 1))
-    chart(texts.get("simulate.chart_length"), [str(k) for k in span],
+    chart(heads[1], [str(k) for k in span],
           [100 * report.lengths.get(k, 0) / g for k in span], of_games, max(1, math.ceil(len(span) / 30)))
     laid = sum(report.tiles.values())
     types = sorted(report.tiles)
-    chart(texts.get("simulate.chart_tiles"), [texts.get("simulate.type", type=t) for t in types],
+    chart(heads[2], [texts.get("simulate.type", type=t) for t in types],
           [100 * report.tiles[t] / laid for t in types], texts.get("simulate.of_tiles"))
     sheet.add(Text(sheet.x, sheet.floor, texts.get("simulate.footer"), t.at_least(LEGEND)))
     return sheet.chain()

@@ -31,7 +31,7 @@ from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import CAPTION
 from papergame.layout.pages.tiles_sheet import art, tile_title, token_band, token_items, tokens_on_boards
-from papergame.layout.paper import CONTENT_W, SMALL_SIZE, Sheet
+from papergame.layout.paper import CONTENT_W, SMALL, Sheet
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
 from papergame.layout.primitives import Circle, Group, Item, Line, Text
 from papergame.layout.shapes import shape_layout
@@ -216,7 +216,7 @@ def fold_pages(ctx: PageContext) -> list[Sheet]:
         h = box_size(ctx)[1]
         sheet.add(*items)
         sheet.add(Line(sheet.box.x, fold, sheet.box.right, fold, width=FOLD_LINE, dash=FOLD_DASH, cut="fold"))
-        sheet.add(Text(sheet.box.x, fold - 1.2 - SMALL_SIZE, ctx.texts.get("backs.fold"), SMALL_SIZE))
+        sheet.add(Text(sheet.box.x, fold - 1.2 - SMALL, ctx.texts.get("backs.fold"), SMALL))
         sheet.add(*backs_of(ctx, slots, lambda slot: (slot.x, 2 * fold - slot.y - h), turned=True))
         sheets.append(sheet)
     return sheets
@@ -296,12 +296,12 @@ def calibration_pages(ctx: PageContext) -> list[Sheet]:
     reach = 40.0
     front.add(Line(cx, cy - reach, cx, cy + reach, width=TARGET),
               Line(cx - reach, cy, cx + reach, cy, width=TARGET),
-              Text(cx + 2, cy + reach - SMALL_SIZE, texts.get("backs.test_front"), SMALL_SIZE))
+              Text(cx + 2, cy + reach - SMALL, texts.get("backs.test_front"), SMALL))
     back = ctx.sheet("duplex-test-back")
     tile_title(back, texts.get("backs.test_back_title"))
     back.add(*ruler(cx, cy + RULER_AT, across=True), *ruler(cx + RULER_AT, cy, across=False),
-             Text(cx, cy + RULER_AT + 9.0, texts.get("backs.test_across"), SMALL_SIZE, anchor="middle"),
-             Text(cx + RULER_AT + 12.0, cy, texts.get("backs.test_up"), SMALL_SIZE, angle=90, anchor="middle"))
+             Text(cx, cy + RULER_AT + 9.0, texts.get("backs.test_across"), SMALL, anchor="middle"),
+             Text(cx + RULER_AT + 12.0, cy, texts.get("backs.test_up"), SMALL, angle=90, anchor="middle"))
     for sheet in (front, back):
         sheet.scale_words = "backs.scale_two_sided"
     return [front, back]
@@ -323,9 +323,9 @@ def ruler(x: float, y: float, across: bool) -> list[Item]:
         if i % 10 == 0:
             label = f"{at:+.0f}" if at else "0"
             if across:
-                items.append(Text(x + at, y + 4.8, label, SMALL_SIZE, anchor="middle"))
+                items.append(Text(x + at, y + 4.8, label, SMALL, anchor="middle"))
             else:
-                items.append(Text(x + 4.8, y + at - SMALL_SIZE * 0.35, label, SMALL_SIZE))
+                items.append(Text(x + 4.8, y + at - SMALL * 0.35, label, SMALL))
     if across:
         items.append(Line(x - RULER_MM, y, x + RULER_MM, y, width=0.12, role="scale"))
     else:

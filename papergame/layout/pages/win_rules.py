@@ -51,7 +51,7 @@ def laid_rules(layout: WinLayout, example: WinPuzzle, tip_below: bool) -> Sheet:
     sheet.gap(2.0)
     half = sheet.width / 2
     tip = wrap(texts.get("win_sheet.rules_tip"), sheet.width, layout.t.body, layout.metrics, what="win_sheet.rules_tip")
-    room = sheet.room - (len(tip) * layout.t.body * sheet.type.flow_leading + 8.0 if tip_below else 4.0)
+    room = sheet.room - (len(tip) * layout.t.body * sheet.type.leading + 8.0 if tip_below else 4.0)
     size = EXAMPLE_CELL
     while size > MIN_EXAMPLE_CELL and (layout.diagram(example, size).width > half - 4.0
                                        or layout.diagram(example, size).height + 2.0 > room):

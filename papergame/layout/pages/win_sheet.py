@@ -123,28 +123,28 @@ class WinLayout:
         return self.texts.get("worksheet.details", level=self.texts.get(f"worksheet.level_{self.level}"), seed=seed)
 
     def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
+        """The title at the left and the sheet's number at the right, at the heading size (as a worksheet's)."""
         right = self.texts.get("worksheet.sheet", number=number)
-        room = sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0
-        if self.t.start_only and self.metrics.width(left, self.t.title_size, True) > room:
+        t = self.t
+        room = sheet.width - self.metrics.width(right, t.heading, True) - 6.0
+        if t.start_only and self.metrics.width(left, t.title, True) > room:
             left = self.wrapped_title(sheet, left, right, what)  # its last line, with room for the number after it
-        fit_line(left, sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0, self.t.title_size, self.metrics, True,
-                 what)
-        bottom = sheet.take(self.t.title_size * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + self.t.title_size * 0.3, left, self.t.title_size, bold=True))
-        if self.t.start_only:  # left-aligned: the sheet's number follows the title
-            x = sheet.x + self.metrics.width(left, self.t.title_size, True) + 6.0
-            sheet.add(Text(x, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True))
+        fit_line(left, room, t.title, self.metrics, True, what)
+        bottom = sheet.take(t.title * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + t.title * 0.3, left, t.title, bold=True))
+        if t.start_only:  # left-aligned: the sheet's number follows the title
+            x = sheet.x + self.metrics.width(left, t.title, True) + 6.0
+            sheet.add(Text(x, bottom + t.title * 0.3, right, t.heading, bold=True))
         else:
-            sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True,
-                           anchor="end"))
+            sheet.add(Text(sheet.x + sheet.width, bottom + t.title * 0.3, right, t.heading, bold=True, anchor="end"))
 
     def wrapped_title(self, sheet: Sheet, title: str, number: str, what: str) -> str:
         """A left-aligned title too long for one line with the sheet's number after it ("Виграй за 2 ходи:
         Відповіді" in large and clear print): every line but the last set here, the last returned (as short as
         the number needs beside it)."""
-        size = self.t.title_size
+        size = self.t.title
         lines = wrap(title, sheet.width, size, self.metrics, True, what)
-        beside = sheet.width - self.metrics.width(number, size, True) - 6.0
+        beside = sheet.width - self.metrics.width(number, self.t.heading, True) - 6.0
         if self.metrics.width(lines[-1], size, True) > beside:
             lines = wrap(title, beside, size, self.metrics, True, what)
         for line in lines[:-1]:
@@ -155,8 +155,7 @@ class WinLayout:
     def header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics
         self.top_line(sheet, self.title(), number, "win_sheet.title")
-        sheet.gap(1.5)
-        bottom = sheet.take(8.0 * self.k, "the name line")
+        bottom = sheet.take(8.0 * self.k, "the name line")  # right under the title: the band's top 3 mm are blank
         base = bottom + 2.0
         details = self.details(seed)
         if self.t.start_only:  # left-aligned: the level and seed on a line of their own, under the name and date

@@ -278,18 +278,19 @@ class WorksheetLayout:
     # --- headings -------------------------------------------------------------------------
 
     def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> float:
-        """The title at the left and the sheet's number at the right; returns the line's bottom."""
+        """The title at the left and the sheet's number at the right, at the heading size (the title's line holds
+        the name and date too where they fit: `name_room`); returns the line's bottom."""
         right = self.texts.get("worksheet.sheet", number=number)
-        room = sheet.width - self.metrics.width(right, self.t.title_size, True) - 6.0
-        fit_line(left, room, self.t.title_size, self.metrics, True, what)
-        bottom = sheet.take(self.t.title_size * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + self.t.title_size * 0.3, left, self.t.title_size, bold=True))
-        if self.t.start_only:  # left-aligned: the sheet's number follows the title
-            x = sheet.x + self.metrics.width(left, self.t.title_size, True) + TITLE_GAP
-            sheet.add(Text(x, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True))
+        t = self.t
+        room = sheet.width - self.metrics.width(right, t.heading, True) - 6.0
+        fit_line(left, room, t.title, self.metrics, True, what)
+        bottom = sheet.take(t.title * 1.3, "the title")
+        sheet.add(Text(sheet.x, bottom + t.title * 0.3, left, t.title, bold=True))
+        if t.start_only:  # left-aligned: the sheet's number follows the title
+            x = sheet.x + self.metrics.width(left, t.title, True) + TITLE_GAP
+            sheet.add(Text(x, bottom + t.title * 0.3, right, t.heading, bold=True))
         else:
-            sheet.add(Text(sheet.x + sheet.width, bottom + self.t.title_size * 0.3, right, self.t.title_size, bold=True,
-                           anchor="end"))
+            sheet.add(Text(sheet.x + sheet.width, bottom + t.title * 0.3, right, t.heading, bold=True, anchor="end"))
         return bottom
 
     def details(self, seed: int) -> str:
@@ -300,8 +301,8 @@ class WorksheetLayout:
         """The room to write a name and a date on the title's line, between the title and the sheet's number (the
         widest a class set prints), or None if that leaves less than NAME_ROOM: the name line goes under it."""
         t, metrics, texts = self.t, self.metrics, self.texts
-        title_w = metrics.width(texts.get("worksheet.title"), t.title_size, True)
-        number_w = metrics.width(texts.get("worksheet.sheet", number=MAX_COPIES), t.title_size, True)
+        title_w = metrics.width(texts.get("worksheet.title"), t.title, True)
+        number_w = metrics.width(texts.get("worksheet.sheet", number=MAX_COPIES), t.heading, True)
         words_w = metrics.width(texts.get("worksheet.name"), t.body, True) + metrics.width(
             texts.get("worksheet.date"), t.body, True)
         room = CONTENT_W - title_w - number_w - 2 * TITLE_GAP - words_w - 8.0
@@ -333,15 +334,15 @@ class WorksheetLayout:
         room_beside = self.name_room()
         if room_beside is not None:  # the name and date on the title's line; the level and seed in the footer
             bottom = self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
-            x = sheet.x + metrics.width(texts.get("worksheet.title"), self.t.title_size, True) + TITLE_GAP
-            self.name_line(sheet, bottom + self.t.title_size * 0.3, x, room_beside)
+            x = sheet.x + metrics.width(texts.get("worksheet.title"), self.t.title, True) + TITLE_GAP
+            self.name_line(sheet, bottom + self.t.title * 0.3, x, room_beside)
             sheet.gap(1.5)
             self.instructions(sheet, kinds_on)
             self.rule(sheet)
             return
         self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
-        sheet.gap(1.5)
-        # lines to write the name and the date on; the level and seed at the right
+        # lines to write the name and the date on, right under the title (the band's top 3 mm are blank); the
+        # level and seed at the right
         bottom = sheet.take(8.0 * self.k, "the name line")
         base = bottom + 2.0
         details = self.details(seed)
