@@ -293,3 +293,29 @@ def test_tile_ids_are_10_pt_where_the_tile_has_room(tmp_path, game, size, least_
     assert sum(s >= SMALLEST_PT for s in ids) >= least_share * len(ids), sorted(ids)
     assert size < 35 or min(types) >= 13.9
     assert size < 35 or min(ids) >= 9.0, sorted(ids)
+
+
+@pytest.mark.parametrize("game, lang", [("eight-port-path-tiles", "en"), ("eight-port-path-tiles", "fr"),
+                                        ("hexagon-path-tiles", "uk")])
+def test_no_number_on_the_rules_pictures_lies_over_a_line(tmp_path, game, lang):
+    """The type numbers a child finds a tile by (10 pt, bold) on the rules pages' pictures stand clear of every
+    path line, or under their pictures: on the eight-port catalogue's 16 mm pictures 15 of 35 lay over lines
+    ("33" between two, the dots of 35 through it). Measured from the PDF: each bold digit's ink against every black
+    line drawn as a curve, with half its width."""
+    from test_tile_art import _grey, bezier_points, ink_box, polyline_box_dist
+
+    out = build(tmp_path, "rules", "build", "--game", game, "--lang", lang, "--only", "rules", "--host-key", "omit")
+    digits = 0
+    with open_pdf(out) as pdf:
+        for page in pdf.pages:
+            lines = [(bezier_points(c["path"], mm(page.height))[0], mm(c["linewidth"])) for c in page.curves
+                     if any(op == "c" for op, *_ in c["path"]) and _grey(c["stroking_color"]) < 0.5
+                     and mm(c["linewidth"]) >= 0.3]
+            for c in page.chars:
+                if c["text"].isdigit() and "Bold" in c["fontname"]:
+                    box = ink_box([c])
+                    digits += 1
+                    near = min((polyline_box_dist(box, points, width) - width / 2 for points, width in lines),
+                               default=1.0)
+                    assert near >= -0.01, (page.page_number, c["text"], [round(v, 1) for v in box], round(near, 2))
+    assert digits >= 5  # the step pictures' row names at least

@@ -11,7 +11,7 @@ from papergame.layout.paper import STANDARD, profile_of
 from papergame.layout.rule_words import tile_name
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.tile_art import tile_art, turned
+from papergame.layout.tile_art import labels, tile_art, turned
 from papergame.model.answers import FirstMove
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
@@ -36,6 +36,15 @@ def catalogue_size(shape: TileShape, captions: list[str], width: float, metrics:
     return fits if fits >= SMALLEST_CATALOGUE_TILE and words_fit else CATALOGUE_TILE
 
 
+def numbers_fit(definition: GameDefinition, size: float, least: float, loose: float) -> bool:
+    """Whether every type number of the set, at `least` (10 pt), finds room clear of its lines on a catalogue
+    picture `size` mm high. Else the catalogue prints each number under its picture, or only in the caption that
+    names the type: on the picture it would lie over the lines (eight-port at 16 mm: 15 of 35, "33" between two
+    lines, the dots of 35 through its digits; the hexagon's 2 at 14 mm)."""
+    return all(label.free for t in definition.tiles
+               for label in labels(definition.shape, tuple(t.pairs), size, str(t.id), None, least, loose))
+
+
 def catalogue(definition: GameDefinition, captions: list[str], width: float, metrics: Metrics,
               fit: Fit = NORMAL) -> tuple[list[Block], list[Block]]:
     """Every tile type in rows, as (rows of pictures, captions listed under them): each caption under its
@@ -51,7 +60,9 @@ def catalogue(definition: GameDefinition, captions: list[str], width: float, met
     def pictures(size: float) -> list[list[Item]]:
         if fit.sketch:  # only the sheet count is wanted: a picture's size is all of it that counts
             return [[] for _ in definition.tiles]
-        return [tile_art(shape, t, size, type_label=str(t.id), least=least, loose=loose) for t in definition.tiles]
+        on = numbers_fit(definition, size, least, loose)
+        return [tile_art(shape, t, size, type_label=str(t.id) if on else None, least=least, loose=loose)
+                for t in definition.tiles]
 
     while per_row > 1 and any(metrics.width(word, label_size(metrics)) > width / per_row - 1.5
                               for c in captions for word in c.split()):
@@ -65,7 +76,10 @@ def catalogue(definition: GameDefinition, captions: list[str], width: float, met
     tile_w = shape.width * size
     most = max(1, min(len(definition.tiles), int(width // (tile_w + TILE_GAP))))
     arts = pictures(size)
-    rows = figure_grid([Figure(a, tile_w, size) for a in arts], width, most, metrics, "rules.tile_caption", fit=fit)
+    on_pictures = numbers_fit(definition, size, least, loose)  # else each number under its picture
+    numbers = [""] * len(arts) if on_pictures else [str(t.id) for t in definition.tiles]
+    rows = figure_grid([Figure(a, tile_w, size, n) for a, n in zip(arts, numbers)], width, most, metrics,
+                       "rules.tile_caption", fit=fit)
     listed = [paragraph(c, width, metrics, "rules.tile_caption", size=label_size(metrics), after=0.4, fit=fit)
               for c in captions]
     if sum(b.height for b in rows + listed) < sum(b.height for b in under) - 1e-6:
