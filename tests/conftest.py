@@ -84,8 +84,25 @@ def hypothesis_profile(markexpr: str, seed_choice: str) -> str:
     return "random" if slow or seed_choice == "random" else "deterministic"
 
 
+# hypothesis makes its own Random the first time a test of it runs in the process, and registering it
+# runs gc.collect() and gc.get_referrers() (hypothesis.internal.entropy.register_random), which walk every
+# object in the process: after a worker has read a few hundred pages (tests/conftest.py keeps their
+# objects), about 3 s a worker at load 1 (16 s of a profiled run's two workers). Made here, it walks an
+# almost empty process; the examples drawn are the same (each test seeds it).
+
+
+def hypothesis_random_made_early() -> None:
+    try:
+        from hypothesis.internal.entropy import deterministic_PRNG
+    except ImportError:  # another hypothesis: it registers its Random where it will
+        return
+    with deterministic_PRNG():
+        pass
+
+
 def pytest_configure(config):
     spare_the_collector()
+    hypothesis_random_made_early()
     if not config.getoption("hypothesis_profile", None):
         settings.load_profile(hypothesis_profile(config.option.markexpr or "", os.environ.get("PAPERGAME_SEED", "")))
 
@@ -193,13 +210,30 @@ import fastcontent  # noqa: E402
 import fastplumber  # noqa: E402
 
 PARSED_PAGES = 400  # kept per process, the least recently read dropped first
-PARSED: OrderedDict[tuple, dict[str, list[dict]]] = OrderedDict()
+Objects = dict[str, list[dict]]
+Lists = dict[str, list[tuple[str, ...]]]  # for each object of each kind, its keys whose values are lists
+PARSED: OrderedDict[tuple, tuple[Objects, Lists]] = OrderedDict()
 
 
-def fresh(objects: dict[str, list[dict]]) -> dict[str, list[dict]]:
-    """A copy a test may change without changing what the next reader of the page gets."""
-    return {kind: [{key: list(value) if isinstance(value, list) else value for key, value in obj.items()}
-                   for obj in objs] for kind, objs in objects.items()}
+def kept(objects: Objects) -> tuple[Objects, Lists]:
+    """A page's objects as PARSED keeps them, with the keys `fresh` must copy the lists of (found once)."""
+    return objects, {kind: [tuple(key for key, value in obj.items() if isinstance(value, list)) for obj in objs]
+                     for kind, objs in objects.items()}
+
+
+def fresh(page: tuple[Objects, Lists]) -> Objects:
+    """A copy a test may change without changing what the next reader of the page gets: each dict copied,
+    and each list in it (a curve's points and path), one level deep, as {k: list(v) if a list else v}
+    made them (a page's 4,400 objects in 4 ms where that comprehension took 48)."""
+    objects, lists = page
+    out = {}
+    for kind, objs in objects.items():
+        copies = [obj.copy() for obj in objs]
+        for copy, keys in zip(copies, lists[kind]):
+            for key in keys:
+                copy[key] = list(copy[key])
+        out[kind] = copies
+    return out
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -226,7 +260,7 @@ def each_pdf_page_is_parsed_once():
         if key in PARSED:
             PARSED.move_to_end(key)
         else:
-            PARSED[key] = original(page)
+            PARSED[key] = kept(original(page))
             if len(PARSED) > PARSED_PAGES:
                 PARSED.popitem(last=False)
         return fresh(PARSED[key])
@@ -237,6 +271,7 @@ def each_pdf_page_is_parsed_once():
             patch.setattr(Page, "process_object", fastplumber.process_object)
         if fastcontent.usable():  # the same objects from the content stream in less time (tests/fastcontent.py)
             patch.setattr(pdfinterp, "PDFContentParser", fastcontent.content_parser)
+            patch.setattr(pdfinterp.PDFPageInterpreter, "execute", fastcontent.execute)  # its loop, quicker
         yield
 
 

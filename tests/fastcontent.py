@@ -200,6 +200,7 @@ class Parsed:
     """A content parser that hands out objects read beforehand."""
 
     def __init__(self, objs: list[tuple[int, Any]]) -> None:
+        self.objs = objs
         self._next = iter(objs).__next__
 
     def nextobject(self) -> tuple[int, Any]:
@@ -218,3 +219,77 @@ def content_parser(streams):
         return Parsed(objects(data))
     except Exception:  # Unread, or anything pdfminer would meet in its own way
         return ORIGINAL(streams)
+
+
+# --- the interpreter's loop over those objects ---------------------------------------------------
+#
+# `PDFPageInterpreter.execute` finds each operator's method anew for each operator of the page: the
+# keyword's name decoded, "do_" and three replacements formatted, `hasattr`, `getattr`, the method's
+# argument count, and a debug log call, about a sixth of a page's reading. `execute` below is the same
+# loop (pdfminer.six 20260107) with that found once per interpreter class and keyword, and the objects
+# of a page this module read taken from their list; everything else as pdfminer does it: the same
+# streams refused, the same arguments popped the same way (`pop`'s slices), the same calls in the same
+# order. Only the debug log lines are not written (nothing in the suite reads pdfminer's debug log), and
+# the methods are the class's (pdfminer sets none on an interpreter object).
+
+from pdfminer import settings  # noqa: E402
+from pdfminer.psparser import PSKeyword, keyword_name  # noqa: E402
+
+ORIGINAL_EXECUTE = pdfinterp.PDFPageInterpreter.execute
+OPERATORS: dict[tuple[type, PSKeyword], tuple[str, Any, int]] = {}  # (class, keyword) -> name, function, nargs
+
+
+def operator(cls: type, keyword: PSKeyword) -> tuple[str, Any, int]:
+    """The operator's name, the interpreter's unbound method for it (None: none) and its argument count."""
+    name = keyword_name(keyword)
+    method = "do_{}".format(name.replace("*", "_a").replace('"', "_w").replace("'", "_q"))
+    func = getattr(cls, method, None)
+    found = (name, func, func.__code__.co_argcount - 1 if func is not None else 0)
+    OPERATORS[(cls, keyword)] = found
+    return found
+
+
+def execute(self, streams) -> None:
+    valid_streams = []
+    self.stream_ids.clear()
+    for obj in streams:
+        stream = stream_value(obj)
+        if stream.objid is None:
+            pdfinterp.log.warning("Execute called on non-indirect object (inline image?) %r", stream)
+            continue
+        if stream.objid in self.parent_stream_ids:
+            pdfinterp.log.warning("Refusing to execute circular reference to content stream %d", stream.objid)
+        else:
+            valid_streams.append(stream)
+            self.stream_ids.add(stream.objid)
+    try:
+        parser = pdfinterp.PDFContentParser(valid_streams)
+    except PSEOF:
+        return
+    if isinstance(parser, Parsed):
+        objs: Any = (obj for _, obj in parser.objs)
+    else:
+        def read(parser=parser):
+            while True:
+                try:
+                    yield parser.nextobject()[1]
+                except PSEOF:
+                    return
+        objs = read()
+    cls = type(self)
+    for obj in objs:
+        if isinstance(obj, PSKeyword):
+            name, func, nargs = OPERATORS.get((cls, obj)) or operator(cls, obj)
+            if func is None:
+                if settings.STRICT:
+                    raise pdfinterp.PDFInterpreterError(f"Unknown operator: {name!r}")
+            elif nargs:
+                stack = self.argstack  # pop(nargs), as pdfminer's: the last nargs, or all when fewer
+                args = stack[-nargs:]
+                self.argstack = stack[:-nargs]
+                if len(args) == nargs:
+                    func(self, *args)
+            else:
+                func(self)
+        else:
+            self.argstack.append(obj)

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import pytest
 
 import papergame
+from sources import parsed
 
 # --- layering: which module may import what ---------------------------------------------
 
@@ -30,7 +31,7 @@ def imported_modules(source: str, package: str) -> set[str]:
     dotted names; `package` is the package the file sits in, for relative imports."""
     parts = package.split(".")
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -166,7 +167,7 @@ def imports_of(path: Path, modules: set[str]) -> list[Import]:
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in import_nodes(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in import_nodes(parsed(path.read_text(encoding="utf-8"))):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             for alias in node.names:

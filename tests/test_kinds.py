@@ -19,6 +19,7 @@ from papergame.layout.shapes import layouts
 from papergame.data.games import load_definition
 from papergame.model.geometry import SHAPES
 from papergame.model.rulesets import RULE_SETS, rule_set
+from sources import parsed
 
 PACKAGE = Path(papergame.__file__).resolve().parent
 NAMES = set(SHAPES) | set(RULE_SETS)
@@ -41,7 +42,7 @@ def subject(node: ast.AST) -> bool:
 @lru_cache(maxsize=1)
 def package_trees() -> dict[str, ast.AST]:
     """Every module of the package parsed, once a run, by its path in the package."""
-    return {str(path.relative_to(PACKAGE)): ast.parse(path.read_text(encoding="utf-8"))
+    return {str(path.relative_to(PACKAGE)): parsed(path.read_text(encoding="utf-8"))
             for path in sorted(PACKAGE.rglob("*.py"))}
 
 
@@ -52,7 +53,7 @@ def name_comparisons(source: str | ast.AST) -> list[int]:
     [1, 3]
     """
     lines = []
-    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
+    for node in ast.walk(parsed(source) if isinstance(source, str) else source):
         if not isinstance(node, ast.Compare):
             continue
         if not all(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
@@ -94,7 +95,7 @@ def side_counts(source: str | ast.AST) -> list[int]:
     [1, 4]
     """
     lines = []
-    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
+    for node in ast.walk(parsed(source) if isinstance(source, str) else source):
         operands = [node.left, *node.comparators] if isinstance(node, ast.Compare) else []
         if any(isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "len" and o.args
                and isinstance(o.args[0], ast.Attribute) and o.args[0].attr == "sides" for o in operands) and any(

@@ -23,6 +23,7 @@ from papergame.layout.paper import Typeset
 from papergame.layout.pieces import tile_list
 from papergame.options import KitOptions
 from papergame.render.fonts import FontMetrics
+from sources import parsed
 
 LAYOUT = Path(papergame.__file__).resolve().parent / "layout"
 # builders that still take more than the context, and why (this list only shrinks: each must still exist)
@@ -33,7 +34,7 @@ def page_builders() -> dict[str, list[str]]:
     """`module:function` -> its parameters, for every public top-level `*_pages` function under layout/."""
     found = {}
     for path in sorted(LAYOUT.rglob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in parsed(path.read_text(encoding="utf-8")).body:
             if isinstance(node, ast.FunctionDef) and node.name.endswith("_pages") and not node.name.startswith("_"):
                 args = node.args
                 found[f"{path.relative_to(LAYOUT)}:{node.name}"] = [a.arg for a in args.posonlyargs + args.args] + [

@@ -149,3 +149,58 @@ def test_the_quick_content_parser_reads_real_pages_as_pdfminer_does(tmp_path):
                     (path.name, page.page_number)
                 pages += 1
     assert pages >= 6
+
+
+@needs_pdfminer
+def test_the_quick_interpreter_loop_lays_out_real_pages_as_pdfminers_own(tmp_path, monkeypatch):
+    # every kind of page the suite reads: a kit in low ink and its host key, a tactile kit (raised marks,
+    # braille dots), a hexagon kit with fold-over backs, and worksheets with their keys
+    from pdfminer import pdfinterp
+
+    runner = CliRunner()
+    for name, args in (("k.pdf", ["build", "--ink", "low"]), ("t.pdf", ["build", "--tactile"]),
+                       ("h.pdf", ["build", "--game", "hexagon-path-tiles", "--backs", "fold"]),
+                       ("w.pdf", ["worksheet"])):
+        result = runner.invoke(main, [*args, "-o", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+    pdfs = sorted(tmp_path.glob("*.pdf"))
+    assert len(pdfs) >= 7
+    pages = 0
+    for path in pdfs:
+        with monkeypatch.context() as patch:
+            patch.setattr(pdfinterp.PDFPageInterpreter, "execute", fastcontent.ORIGINAL_EXECUTE)
+            with pdfplumber.open(path) as pdf:
+                theirs = [every_object(page, fastplumber.ORIGINAL) for page in pdf.pages]
+        with monkeypatch.context() as patch:
+            patch.setattr(pdfinterp.PDFPageInterpreter, "execute", fastcontent.execute)
+            with pdfplumber.open(path) as pdf:
+                ours = [every_object(page, fastplumber.ORIGINAL) for page in pdf.pages]
+        assert len(ours) == len(theirs)
+        for n, (mine, pdfminers) in enumerate(zip(ours, theirs), 1):
+            assert mine == pdfminers, (path.name, n)
+            assert [list(o) for o in mine] == [list(o) for o in pdfminers], (path.name, n)
+            pages += 1
+    assert pages >= 20
+
+
+def test_a_kept_page_is_handed_out_as_fresh_copies():
+    # what tests/conftest.py keeps of a parsed page, and the copies each reader gets: equal to the page,
+    # the same keys in the same order, the lists copied as the dict comprehension it replaced copied them
+    # (one level), so that a test changing its copy changes nobody else's
+    from conftest import fresh, kept
+
+    page = {"char": [{"text": "A", "x0": 1.0, "ncs": "DeviceGray", "non_stroking_color": (0.5,)}],
+            "curve": [{"pts": [(0.0, 1.0), (2.0, 3.0)], "path": [("m", (0.0, 1.0)), ("l", (2.0, 3.0))],
+                       "dash": None, "stroke": True}],
+            "rect": []}
+    held = kept(page)
+    before = {kind: [{key: list(value) if isinstance(value, list) else value for key, value in obj.items()}
+                     for obj in objs] for kind, objs in page.items()}
+    one = fresh(held)
+    assert one == before and [list(o) for o in one["curve"]] == [list(o) for o in before["curve"]]
+    one["curve"][0]["pts"].append((9.0, 9.0))
+    one["curve"][0]["stroke"] = False
+    one["char"][0]["text"] = "B"
+    del one["rect"][:]
+    two = fresh(held)
+    assert two == before == page and two["curve"][0]["pts"] is not page["curve"][0]["pts"]

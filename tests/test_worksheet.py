@@ -33,6 +33,7 @@ from pdfmeasure import bars, content_box, content_extent, open_pdf, page_text
 
 from conftest import EXAMPLES
 from covering import covering
+from sources import parsed
 
 PACKAGE = Path(papergame.__file__).resolve().parent
 PT_PER_MM = 72 / 25.4
@@ -477,7 +478,7 @@ def test_the_declared_levels_are_the_levels_the_puzzles_know():
 
 def imports(path: Path) -> set[str]:
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
