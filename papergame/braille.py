@@ -37,7 +37,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import NamedTuple
+from papergame.records import NamedTuple
 
 
 class BrailleError(ValueError):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
+from papergame.records import NamedTuple
 from papergame.data.games import load_definition
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.model.rulesets import rule_set

@@ -26,8 +26,9 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
+from papergame.records import NamedTuple
 from papergame.errors import OptionError
 from papergame.layout.ink import INKS
 from papergame.layout.page_kinds import PARTS

@@ -8,8 +8,8 @@ reportlab, no click.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.model.geometry import SHAPES
 
 BAR_MM = 50.0  # the length of the millimetre bar printed on every page

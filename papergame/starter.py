@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.model.definition import BOARD_MAX, BOARD_MIN, MAX_TILES, GameDefinition
 from papergame.model.geometry import SHAPES
 from papergame.data.words import english, text_filename

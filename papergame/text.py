@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, NamedTuple
+from typing import Any
+from papergame.records import NamedTuple
 
 SIDE_AND_INDEX = re.compile(r"(?P<side>[A-Z]+)(?P<index>[0-9]*)")
 NOTATION_WORDS = ("out", "decimal", "thousands")  # the [notation] keys that are not side names

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.activities.puzzles import (
     AWAY,
     LOOP,

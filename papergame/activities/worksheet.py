@@ -15,8 +15,9 @@ placements: the most a pupil has to trace. No two puzzles of a sheet are the sam
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
+from papergame.records import NamedTuple
 from papergame.activities.maker import PuzzleMaker
 from papergame.activities.puzzles import (  # noqa: F401 (the names a worksheet is made of, for its users)
     AWAY,

@@ -36,8 +36,9 @@ import zipfile
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from papergame.records import NamedTuple
 import papergame
 from papergame.errors import PapergameError
 

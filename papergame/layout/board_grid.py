@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.layout.grid import XY, Side, chains
 from papergame.layout.primitives import Item, Polygon
 from papergame.model.board import Board, Cell, Position

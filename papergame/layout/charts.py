@@ -4,8 +4,8 @@ The renderer draws it with reportlab's own chart library (papergame/render/chart
 """
 
 from __future__ import annotations
+from papergame.records import NamedTuple
 
-from typing import NamedTuple
 
 
 class BarChart(NamedTuple):

@@ -6,8 +6,9 @@ Every page kind is `pages(ctx) -> list[Sheet]` over one `PageContext`, built onc
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from papergame.records import NamedTuple
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
 from papergame.model.rulesets import RuleSet, rule_set

@@ -16,8 +16,9 @@ the sides it shares, so none of them assumes square cells.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
+from papergame.records import NamedTuple
 from papergame.model.board import Board, Cell, Position
 from papergame.model.geometry import Point
 

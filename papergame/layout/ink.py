@@ -28,8 +28,9 @@ about 0.3 mm of white either side.
 
 from __future__ import annotations
 
-from typing import NamedTuple, overload
+from typing import overload
 
+from papergame.records import NamedTuple
 from papergame.layout.primitives import (
     Arc,
     Curve,

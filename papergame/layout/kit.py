@@ -7,8 +7,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.model.definition import MAX_TILES, GameDefinition
 from papergame.options import KitOptions
 from papergame.errors import OptionError

@@ -17,7 +17,8 @@ and tokens of a class set's kits among sheets; the other documents' by `build.py
 from __future__ import annotations
 
 import importlib
-from typing import Callable, NamedTuple
+from typing import Callable
+from papergame.records import NamedTuple
 
 KIT, TACTILE, WORKSHEETS, LOOPS, REPORT = "kit", "tactile", "worksheets", "loops", "report"
 

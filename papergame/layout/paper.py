@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Callable, NamedTuple
+from typing import Callable
 
+from papergame.records import NamedTuple
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.primitives import MM_PER_INCH, Group, Item, Line, Page, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap

@@ -4,8 +4,7 @@ numbered envelope, read from the kit as it was built (its sheets in order, its k
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from papergame.records import NamedTuple
 from papergame.layout.page_kinds import PLAYER_PARTS
 from papergame.layout.pages.blocks import Block, boxed, heading, paragraph, profile_of, stack
 from papergame.layout.primitives import Page, Text

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from papergame.records import NamedTuple
 from papergame.layout.primitives import Item
 
 from papergame.model.definition import GameDefinition, TileType

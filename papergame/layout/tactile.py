@@ -23,8 +23,8 @@ shapes under 12 mm a side may not be recognised).
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.braille import STANDARD, BrailleCode, DotGeometry, coordinate, dot_centres
 from papergame.layout.primitives import Circle, Item, Polygon, Rect, Text
 from papergame.layout.tile_art import curve_item

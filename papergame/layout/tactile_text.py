@@ -12,8 +12,8 @@ each item is its own paragraph).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.layout.paper import SCALE_CHECK_H, content_box
 from papergame.layout.primitives import Page, Text
 

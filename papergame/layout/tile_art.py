@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text

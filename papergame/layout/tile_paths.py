@@ -23,8 +23,8 @@ from bisect import bisect_left
 from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import add, mul, sub
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.model.geometry import Point, TileShape
 
 Bezier = tuple[Point, Point, Point, Point]

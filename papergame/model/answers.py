@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from papergame.records import NamedTuple
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import pairs_cross
 from papergame.model.board import Position

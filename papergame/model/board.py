@@ -17,8 +17,8 @@ enter a cell, written `CELL/PORT` (`A2/S`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.model.geometry import Point, TileShape
 
 

@@ -28,7 +28,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import Iterator
+from papergame.records import NamedTuple
 
 class Point(NamedTuple):
     x: float

@@ -32,8 +32,9 @@ covering exists, `covering_gap` says so and the solver's search has to decide.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from papergame.records import NamedTuple
 from papergame.model.board import Board, Cell
 from papergame.model.definition import GameDefinition
 from papergame.model.rules import FIRST, SECOND, rotated_links, rule_set

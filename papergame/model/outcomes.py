@@ -1,8 +1,8 @@
 """How a game or a turn ends, as data every rule set and the engine share."""
 
 from __future__ import annotations
+from papergame.records import NamedTuple
 
-from typing import NamedTuple
 
 IN_PROGRESS = "in progress"
 LOOP = "loop"

@@ -14,8 +14,7 @@ shape the model knows works the same. Tests check these tables against `rules.Ga
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from papergame.records import NamedTuple
 from papergame.model.board import Position
 from papergame.model.definition import GameDefinition
 from papergame.model.outcomes import ROUTE_LOOP, ROUTE_OUT

@@ -17,8 +17,9 @@ import random
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
+from papergame.records import NamedTuple
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition, TileType
 from papergame.model.geometry import TileShape

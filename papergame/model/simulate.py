@@ -21,8 +21,9 @@ import math
 import random
 from collections import Counter
 from operator import itemgetter
-from typing import Callable, NamedTuple
+from typing import Callable
 
+from papergame.records import NamedTuple
 from papergame.model.definition import GameDefinition
 from papergame.model.playtables import OUT, Placement, PlayTables
 from papergame.model.outcomes import Played

@@ -26,8 +26,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.errors import SolveError
 from papergame.model.definition import GameDefinition
 from papergame.model.matching import DominoStrategy, Gap, cell_graph, domino_verdict, proven_first_move

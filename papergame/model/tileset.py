@@ -6,8 +6,8 @@ The file is written as commented TOML, ready to edit, and loads as it is.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.errors import DefinitionError
 from papergame.model.geometry import SHAPES, TileShape, standard_ports
 

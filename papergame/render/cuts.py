@@ -17,8 +17,9 @@ Coordinates are millimetres, y up from the bottom-left corner, as in the display
 from __future__ import annotations
 
 import math
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
+from papergame.records import NamedTuple
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Page, Polygon, Rect
 
 XY = tuple[float, float]

@@ -12,8 +12,9 @@ A PDF holds every page of a document; an SVG holds one sheet (`NAME-01.svg`, ...
 
 from __future__ import annotations
 
-from typing import Any, BinaryIO, Callable, NamedTuple
+from typing import Any, BinaryIO, Callable
 
+from papergame.records import NamedTuple
 from papergame.layout.primitives import Page
 
 Renderer = Callable[..., None]  # (pages, out, title, subject, keywords, **format's own settings)

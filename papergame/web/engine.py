@@ -19,8 +19,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from papergame.records import NamedTuple
 from papergame.build import KitPdfs, WorksheetPdfs, game_name, kit_pdfs, loops_pdfs, worksheet_pdfs
 from papergame.data.files import MAX_FILE_BYTES
 from papergame.data.templates import builtin_games

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, NamedTuple
+from typing import Any
 
+from papergame.records import NamedTuple
 from papergame.errors import OptionError, PapergameError
 from papergame.layout.page_kinds import parts_list
 from papergame.options import CHOICE, FILE, FLAG, LIST, NUMBER, WHOLE, Document, Option

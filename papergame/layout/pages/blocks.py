@@ -12,8 +12,9 @@ child reads is set under SMALLEST_READ (10 pt): the rules' captions, record head
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Sequence
 
+from papergame.records import NamedTuple
 from papergame.errors import LayoutError
 from papergame.layout.paper import (  # noqa: F401 (the type scale)
     BODY, CAPTION, HEADING, LEADING, STANDARD, TITLE, Sheet, TypeProfile, profile_of, title_lines,

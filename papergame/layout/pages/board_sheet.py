@@ -18,8 +18,8 @@ Cells are exactly the tile size on every part.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.extent import Extent, items_extent

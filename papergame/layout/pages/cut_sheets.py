@@ -18,8 +18,7 @@ Pure layout: the cutter's geometry comes from `printmarks.py`, nothing here know
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from papergame.records import NamedTuple
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import CAPTION
 from papergame.layout.pages.tile_backs import Shift, Slot, back_page, calibration_pages

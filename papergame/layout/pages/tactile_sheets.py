@@ -9,8 +9,8 @@ sheet keeps what a finger must tell apart `APART` apart, the foot of the page in
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.braille import CODES, BrailleCode, coordinate
 from papergame.errors import DefinitionError, OptionError
 from papergame.layout.context import PageContext

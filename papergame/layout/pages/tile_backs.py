@@ -25,8 +25,8 @@ sheets cut as one stack.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from papergame.records import NamedTuple
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import CAPTION

@@ -1,0 +1,53 @@
+"""`NamedTuple` for papergame's record classes: typing's, less the per-field compile at import.
+
+Every module of papergame is written with `from __future__ import annotations`, so a field's
+annotation reaches `class X(NamedTuple)` as a string, and `typing.NamedTuple` turns each one into a
+`ForwardRef`, which compiles the string: a default build defines 67 such classes at import, 431
+`compile()` calls and 447 `typing._type_check` calls that nothing ever reads back (papergame never
+asks for its records' type hints at run time). The classes made here are the very classes
+`typing.NamedTuple` makes (`collections.namedtuple` with the same fields, defaults, module and
+methods, the same checks and errors), but their `__annotations__` keep the strings as written.
+
+The type checker sees `typing.NamedTuple` itself (the `TYPE_CHECKING` branch), so mypy checks
+these classes exactly as before. Use: `from papergame.records import NamedTuple`.
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    # what the class body may not set, as in typing (Python 3.11 to 3.13)
+    _PROHIBITED = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults",
+                             "_make", "_replace", "_asdict", "_source"})
+    _SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+
+    class _RecordMeta(type):
+        """Makes `class X(NamedTuple): ...` a `collections.namedtuple`, as `typing.NamedTupleMeta` does."""
+
+        def __new__(mcs, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
+            if bases != (_Record,):
+                raise TypeError("can only inherit from a NamedTuple type")
+            annotations: dict[str, Any] = ns.get("__annotations__", {})
+            default_names = []
+            for name in annotations:
+                if name in ns:
+                    default_names.append(name)
+                elif default_names:
+                    raise TypeError(f"Non-default namedtuple field {name} cannot follow default field"
+                                    f"{'s' if len(default_names) > 1 else ''} {', '.join(default_names)}")
+            record = collections.namedtuple(typename, list(annotations), defaults=[ns[n] for n in default_names],
+                                            module=ns["__module__"])
+            record.__annotations__ = record.__new__.__annotations__ = dict(annotations)
+            for key, value in ns.items():
+                if key in _PROHIBITED:
+                    raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+                if key not in _SPECIAL and key not in record._fields:
+                    setattr(record, key, value)
+            return record
+
+    _Record = type.__new__(_RecordMeta, "NamedTuple", (), {})
+    NamedTuple = _Record

@@ -1,0 +1,101 @@
+"""papergame.records.NamedTuple: the classes typing.NamedTuple makes, without compiling each field's annotation."""
+
+from __future__ import annotations
+
+import pickle
+import sys
+import typing
+
+import pytest
+
+from papergame import records
+from papergame.layout.pick_list import PrintedSheet, Printing
+
+BODY = '''
+from __future__ import annotations
+
+class Spot(NamedTuple):
+    """A spot on a sheet."""
+
+    x: float
+    y: float
+    label: str = "a"
+    marks: tuple[int, ...] = ()
+
+    def moved(self, dx: float) -> Spot:
+        return self._replace(x=self.x + dx)
+
+    SIDES = 4
+'''
+
+
+def define(named_tuple: object) -> type:
+    space: dict[str, object] = {"NamedTuple": named_tuple, "__name__": "papergame_test_records"}
+    exec(compile(BODY, "<records test>", "exec"), space)
+    return space["Spot"]  # type: ignore[return-value]
+
+
+def compiles_while(make: typing.Callable[[], object]) -> int:
+    """How many times Python compiles source text while `make` runs (the `compile` audit event)."""
+    seen = []
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if event == "compile" and counting:
+            seen.append(args)
+
+    counting = False
+    sys.addaudithook(hook)  # (an audit hook cannot be removed: it only counts while `counting`)
+    counting = True
+    try:
+        make()
+    finally:
+        counting = False
+    return len(seen)
+
+
+def test_same_class_as_typing_makes() -> None:
+    ours, theirs = define(records.NamedTuple), define(typing.NamedTuple)
+    assert ours.__mro__[1:] == theirs.__mro__[1:] == (tuple, object)
+    assert ours._fields == theirs._fields == ("x", "y", "label", "marks")
+    assert ours._field_defaults == theirs._field_defaults == {"label": "a", "marks": ()}
+    assert ours.__doc__ == theirs.__doc__ == "A spot on a sheet."
+    assert ours.__module__ == theirs.__module__ == "papergame_test_records"
+    assert ours.__qualname__ == theirs.__qualname__ == "Spot"
+    assert ours.SIDES == theirs.SIDES == 4
+    assert list(ours.__annotations__) == list(theirs.__annotations__)
+    # the annotations stay as written: strings, where typing made ForwardRefs by compiling them
+    assert ours.__annotations__["marks"] == "tuple[int, ...]"
+    assert isinstance(theirs.__annotations__["marks"], typing.ForwardRef)
+    a, b = ours(1.0, 2.0), theirs(1.0, 2.0)
+    assert a == b == (1.0, 2.0, "a", ()) and hash(a) == hash(b)
+    assert repr(a) == repr(b) == "Spot(x=1.0, y=2.0, label='a', marks=())"
+    assert a.moved(2.5) == b.moved(2.5) == (3.5, 2.0, "a", ())
+    assert type(a.moved(1)) is ours
+    assert a._asdict() == b._asdict()
+    assert ours(y=3, x=4, marks=(1,)) == (4, 3, "a", (1,))
+    with pytest.raises(TypeError):
+        ours(1.0)
+    with pytest.raises(AttributeError):
+        a.x = 5  # type: ignore[misc]
+
+
+def test_a_class_of_papergame_pickles_and_keeps_its_defaults() -> None:
+    sheet = PrintedSheet("tiles", "Tiles")
+    assert sheet.kit == "" and pickle.loads(pickle.dumps(sheet)) == sheet
+    assert Printing._fields[-1] == "key_sheets" and Printing._field_defaults["kits"] == 0
+    assert type(sheet).__mro__ == (PrintedSheet, tuple, object)
+
+
+@pytest.mark.parametrize("named_tuple", [records.NamedTuple, typing.NamedTuple])
+def test_same_errors_as_typing(named_tuple: object) -> None:
+    space: dict[str, object] = {"NamedTuple": named_tuple, "__name__": "m"}
+    with pytest.raises(TypeError, match="Non-default namedtuple field y cannot follow default field x"):
+        exec("class Bad(NamedTuple):\n    x: int = 1\n    y: int\n", space)
+    with pytest.raises(AttributeError, match="Cannot overwrite NamedTuple attribute _replace"):
+        exec("class Bad(NamedTuple):\n    x: int\n    def _replace(self): pass\n", space)
+
+
+def test_no_compile_for_each_field() -> None:
+    """typing compiles each string annotation (4 here) besides the one `__new__` namedtuple makes from source."""
+    assert compiles_while(lambda: define(typing.NamedTuple)) >= 1 + 1 + 4  # the test's own body, __new__, fields
+    assert compiles_while(lambda: define(records.NamedTuple)) == 1 + 1
