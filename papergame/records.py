@@ -31,6 +31,8 @@ else:
         def __new__(mcs, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
             if bases != (_Record,):
                 raise TypeError("can only inherit from a NamedTuple type")
+            if "__annotations__" not in ns and "__annotate__" in ns:  # Python 3.14 without the __future__ import
+                raise TypeError(f"{typename}: a module defining records needs `from __future__ import annotations`")
             annotations: dict[str, Any] = ns.get("__annotations__", {})
             default_names = []
             for name in annotations:
