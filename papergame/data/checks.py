@@ -18,8 +18,6 @@ words' (`papergame.data.words`) are written with it; it knows nothing of the gam
 
 from __future__ import annotations
 
-import difflib
-import json
 from collections import Counter
 from typing import Any, Callable
 
@@ -61,8 +59,7 @@ class Checker:
         unknown = sorted(table.keys() - required - optional)
         known = sorted(required | optional)
         allowed = ", ".join(known)
-        meant = {} if len(unknown) > MAX_UNKNOWN_KEYS else {
-            key: close[0] for key in unknown if (close := difflib.get_close_matches(key, known, n=1, cutoff=0.6))}
+        meant = {} if len(unknown) > MAX_UNKNOWN_KEYS else misspelt(unknown, known)
         for key in sorted(required - table.keys() - set(meant.values())):  # a misspelt key is named once, below
             self.problem(join(field, key), "missing")
         if len(unknown) > MAX_UNKNOWN_KEYS:
@@ -149,8 +146,21 @@ def type_name(value: Any) -> str:
     return VALUE_KINDS[type(value)][0] if type(value) in VALUE_KINDS else type(value).__name__
 
 
+def misspelt(unknown: list[str], known: list[str]) -> dict[str, str]:
+    """Each unknown key that looks like a known one (a typo): {unknown: the known key it looks like}.
+
+    difflib (and json, below) are imported only for a file with a problem: a valid definition needs neither."""
+    if not unknown:
+        return {}
+    import difflib
+
+    return {key: close[0] for key in unknown if (close := difflib.get_close_matches(key, known, n=1, cutoff=0.6))}
+
+
 def toml_text(value: Any) -> str:
     """A value written the way it looks in the file (["N"], "out"), not as Python shows it."""
+    import json
+
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
