@@ -226,7 +226,10 @@ def fill_disk_on(monkeypatch, name_part: str):
 
     def fdopen(fd, *args, **kwargs):
         f = real_fdopen(fd, *args, **kwargs)
-        return FullDisk(f) if fd in full else f
+        if fd not in full:
+            return f
+        full.discard(fd)  # once closed, the number may be the next file's (written at the same time, in a thread)
+        return FullDisk(f)
 
     monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
     monkeypatch.setattr(os, "fdopen", fdopen)
@@ -276,6 +279,45 @@ def test_a_full_disk_writing_the_host_key_leaves_both_old_files(old_pair, monkey
     result = invoke("build", "-o", str(kit), *SEPARATE)
     assert result.exit_code == 2
     assert result.output == f"Error: {key}: cannot write: the disk is full\n"
+    assert kit.read_bytes() == OLD_KIT and key.read_bytes() == OLD_KEY
+    assert leftovers(kit.parent) == []
+
+
+def flushes_at_once(monkeypatch) -> list[int]:
+    """How many files were being flushed to disk at once, each time a flush began (each made to take 0.1 s)."""
+    import threading
+    import time
+
+    real_fsync, lock, busy, seen = os.fsync, threading.Lock(), [0], []
+
+    def fsync(fd):
+        with lock:
+            busy[0] += 1
+            seen.append(busy[0])
+        time.sleep(0.1)
+        real_fsync(fd)
+        with lock:
+            busy[0] -= 1
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return seen
+
+
+def test_the_kit_and_its_host_key_are_flushed_to_disk_side_by_side(old_pair, monkeypatch):
+    kit, key = old_pair
+    seen = flushes_at_once(monkeypatch)
+    result = invoke("build", "-o", str(kit), *SEPARATE)
+    assert result.exit_code == 0, result.output
+    # the two temporary files at once (before: [1, 1]), then the folder's entries once both are renamed
+    assert sorted(seen[:2]) == [1, 2] and seen[2:] == [1]
+    assert kit.read_bytes() != OLD_KIT and key.read_bytes() != OLD_KEY and leftovers(kit.parent) == []
+
+
+def test_a_full_disk_for_the_kit_names_the_kit_though_the_key_was_written(old_pair, monkeypatch):
+    kit, key = old_pair
+    fill_disk_on(monkeypatch, ".kit.pdf.")
+    result = invoke("build", "-o", str(kit), *SEPARATE)
+    assert result.output == f"Error: {kit}: cannot write: the disk is full\n"
     assert kit.read_bytes() == OLD_KIT and key.read_bytes() == OLD_KEY
     assert leftovers(kit.parent) == []
 
