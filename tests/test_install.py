@@ -160,6 +160,15 @@ def test_build_from_an_empty_folder_writes_a_valid_kit(installed):
 
 
 @pytest.mark.install
+def test_the_wheel_holds_the_built_in_games_parsed(installed):
+    """papergame/data/parsed's files are in the wheel, and found for its own games' texts."""
+    venv, empty, env = installed
+    code = ("from papergame.data import parsed; texts = [p.read_text(encoding='utf-8') for p in parsed.kept_texts()]; "
+            "print(sum(parsed.kept(t) is not None for t in texts), len(texts))")
+    assert run([venv / "bin" / "python", "-c", code], empty, env).split() == ["8", "8"]
+
+
+@pytest.mark.install
 def test_trace_json_from_an_empty_folder(installed):
     venv, empty, env = installed
     out = run([venv / "bin" / "papergame", "trace", "A1:3", "--json"], empty, env)

@@ -8,6 +8,7 @@ import threading
 import tomllib
 from typing import Any
 
+from papergame.data.parsed import kept as parsed_ahead
 from papergame.errors import DefinitionError
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -57,11 +58,15 @@ def parse_toml(text: str, label: str, what: str = "definition") -> dict[str, Any
     The data of a text read before in this process is a fresh copy of what it gave then (tomllib is pure Python
     and the English words, 27 KB, took a thirtieth of a default build; `build` reads them as the schema and again
     as the words printed). Only texts that parsed are kept, by their content, so a changed file is read anew.
+    A built-in game's definition and English words are not parsed at all: their data was kept when they were
+    shipped (`papergame.data.parsed`, found by the text's hash).
     """
     kept = _parsed.get(text)
     if kept is not None:
         return copied(kept)
-    loaded = _parsed_anew(text, label, what)
+    loaded = parsed_ahead(text)  # a built-in game's definition or English words, parsed when it was shipped
+    if loaded is None:
+        loaded = _parsed_anew(text, label, what)
     if len(text) <= PARSED_KEPT_CHARS:
         with _parsed_lock:
             while len(_parsed) >= PARSED_KEPT:
