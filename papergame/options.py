@@ -25,10 +25,9 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from dataclasses import dataclass
 from typing import Any
 
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.errors import OptionError
 from papergame.layout.ink import INKS
 from papergame.layout.page_kinds import PARTS

@@ -121,3 +121,108 @@ def test_new_is_the_function_namedtuple_compiles(fields: tuple[str, ...]) -> Non
     assert "eval" not in vars(collections)  # the builtin is back for everyone else
     with pytest.raises(TypeError):
         ours(*range(len(fields) + 1))
+
+
+DATACLASS_BODY = '''
+from __future__ import annotations
+from dataclasses import field
+
+@dataclass(frozen=True)
+class Setting:
+    paper: str = "a4"
+    tile: float | None = None
+    parts: tuple[str, ...] = ()
+    seen: list[int] = field(default_factory=list, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.tile is not None and self.tile < 0:
+            raise ValueError("tile")
+
+@dataclass
+class Plain:
+    name: str
+    count: int = 0
+'''
+
+
+def define_dataclasses(decorator: object) -> tuple[type, type]:
+    space: dict[str, object] = {"dataclass": decorator, "__name__": __name__}  # dataclasses looks the module up
+    exec(compile(DATACLASS_BODY, "<dataclass test>", "exec", dont_inherit=True), space)
+    return space["Setting"], space["Plain"]  # type: ignore[return-value]
+
+
+def same_function(a, b) -> None:
+    for attribute in ("co_code", "co_varnames", "co_names", "co_consts", "co_flags", "co_argcount",
+                      "co_kwonlyargcount", "co_name", "co_qualname"):
+        assert getattr(a.__code__, attribute) == getattr(b.__code__, attribute), (a, attribute)
+    assert a.__annotations__ == b.__annotations__ and a.__defaults__ == b.__defaults__
+    assert a.__qualname__ == b.__qualname__
+
+
+@pytest.mark.parametrize("kept", [False, True], ids=["compiled here", "from kept code"])
+def test_a_dataclass_made_here_is_the_one_dataclasses_makes(kept, monkeypatch) -> None:
+    import dataclasses
+
+    monkeypatch.setattr(records, "_kept", None)
+    if not kept:
+        monkeypatch.setattr(records, "KEPT_CODE", records.KEPT_CODE.with_name("no such file"))
+    ours, theirs = define_dataclasses(records.dataclass), define_dataclasses(dataclasses.dataclass)
+    for a, b in zip(ours, theirs):
+        assert [f.name for f in dataclasses.fields(a)] == [f.name for f in dataclasses.fields(b)]
+        assert a.__dataclass_params__.frozen == b.__dataclass_params__.frozen
+        for name in ("__init__", "__repr__", "__eq__", "__setattr__", "__delattr__", "__hash__"):
+            fa, fb = vars(a).get(name), vars(b).get(name)
+            assert (fa is None) == (fb is None), name
+            if callable(fa) and hasattr(fa, "__code__"):
+                same_function(getattr(fa, "__wrapped__", fa), getattr(fb, "__wrapped__", fb))
+    setting = ours[0](tile=20.0, parts=("board",))
+    assert repr(setting) == repr(theirs[0](tile=20.0, parts=("board",))) == (
+        "Setting(paper='a4', tile=20.0, parts=('board',), seen=[])")
+    assert setting == ours[0](tile=20.0, parts=("board",), seen=[1]) and hash(setting) == hash(ours[0](tile=20.0, parts=("board",)))
+    assert dataclasses.replace(setting, paper="letter").paper == "letter"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setting.paper = "letter"  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        ours[0](tile=-1.0)
+    assert ours[1]("a") == ours[1]("a", 0) and ours[1].__hash__ is None
+    assert "exec" not in vars(dataclasses)  # the builtin is back for everyone else
+
+
+def test_kept_code_spares_every_compile(tmp_path, monkeypatch) -> None:
+    """With the methods' code kept (as `python -m papergame.records` keeps it), a dataclass is made without
+    compiling anything; without it, its methods are compiled (here 4 for Setting, 3 for Plain)."""
+    import marshal
+
+    monkeypatch.setattr(records, "_seen", [])
+    define_dataclasses(records.dataclass)
+    sources = list(dict.fromkeys(records._seen))
+    monkeypatch.setattr(records, "_seen", None)
+    kept = tmp_path / "records.code"
+    kept.write_bytes(marshal.dumps((records.MAGIC_NUMBER, {records.key(s): records.compiled(s) for s in sources})))
+    monkeypatch.setattr(records, "KEPT_CODE", kept)
+    monkeypatch.setattr(records, "_kept", None)
+    assert compiles_while(lambda: define_dataclasses(records.dataclass)) == 1  # the test's own body alone
+    monkeypatch.setattr(records, "_kept", {})  # nothing kept (a stale file, another Python)
+    assert compiles_while(lambda: define_dataclasses(records.dataclass)) == 1 + len(sources)
+    kept.write_bytes(marshal.dumps((b"\x00\x00\r\n", {})))  # another Python's magic number: passed over
+    monkeypatch.setattr(records, "_kept", None)
+    assert records.kept_code() == {}
+
+
+def test_the_kept_code_is_the_code_of_each_source() -> None:
+    """Every method records.code holds is what compiling its source gives (the sources, from a fresh process
+    importing every module of papergame)."""
+    import subprocess
+
+    code = ("import sys; from papergame import records; "
+            "sys.stdout.write(repr(records.sources_of_every_dataclass()))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**__import__("os").environ, "PYTHONPATH": __import__("os").pathsep.join(sys.path)})
+    assert done.returncode == 0, done.stderr
+    sources = __import__("ast").literal_eval(done.stdout)
+    assert len(sources) > 100
+    kept = records.kept_code()
+    assert kept, "records.code is missing or another Python's"
+    by_key = {records.key(s): s for s in sources}
+    wrong = [k for k, c in kept.items() if k in by_key and c != records.compiled(by_key[k])]
+    assert wrong == []

@@ -36,11 +36,10 @@ independent way (plain backtracking).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.errors import PapergameError
 from papergame.options import LOOP_LEVELS as LEVELS  # what each one asks for: the docstring
 Point = tuple[int, int]

@@ -18,7 +18,7 @@ JSON (`answer_json`); `verifier.problems` adds the checks every kind shares.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from papergame.records import dataclass
 from typing import Any, ClassVar
 
 from papergame.errors import PapergameError

@@ -17,7 +17,7 @@ then the lowest type, so the square game's three looks are `1`, `2` and `3` at 0
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from papergame.records import dataclass
 from typing import Any
 
 from papergame.activities.puzzles import Placement, Worksheet, WorksheetError

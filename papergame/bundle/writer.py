@@ -168,7 +168,8 @@ def package_files() -> dict[str, bytes]:
     def walk(root: Path, prefix: str) -> None:
         for path in sorted(root.rglob("*")):
             relative = path.relative_to(root)
-            if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc":
+            # records.code: methods compiled by this Python for its dataclasses, of no use to the page's
+            if path.is_file() and "__pycache__" not in relative.parts and path.suffix not in (".pyc", ".code"):
                 out.setdefault(f"{prefix}/{relative.as_posix()}", path.read_bytes())
 
     walk(Path(papergame.__file__).parent, "papergame")

@@ -7,7 +7,8 @@ practice sheets; the positions shown always come from the rules engine.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
+from papergame.records import dataclass
 from functools import lru_cache
 
 from papergame.model.board import Board, Cell, Position

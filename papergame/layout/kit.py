@@ -6,9 +6,9 @@ import copy
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.model.definition import MAX_TILES, GameDefinition
 from papergame.options import KitOptions
 from papergame.errors import OptionError

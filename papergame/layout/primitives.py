@@ -14,10 +14,10 @@ A renderer for a cutting machine or an SVG for a laser reads it; the PDF draws t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Union
 
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.layout.charts import BarChart
 
 MM_PER_INCH = 25.4

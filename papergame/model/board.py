@@ -16,9 +16,8 @@ enter a cell, written `CELL/PORT` (`A2/S`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.model.geometry import Point, TileShape
 
 

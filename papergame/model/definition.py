@@ -10,12 +10,11 @@ here. Every problem in it is reported at once, collected by the data step's `Che
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
 from papergame.data.checks import Checker, names_count, toml_text, type_name, usable_name
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.errors import DefinitionError
 from papergame.model.board import Board, Position
 from papergame.model.geometry import KINDS as SHAPE_KINDS

@@ -25,11 +25,10 @@ sides), `width` wide (1 for a square, 2/√3 for a hexagon).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 from typing import Iterator
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 
 class Point(NamedTuple):
     x: float

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Mapping
 
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition, TileType
 from papergame.model.geometry import TileShape

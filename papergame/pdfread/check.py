@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ctypes
 from collections import Counter
-from dataclasses import dataclass
+from papergame.records import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from papergame.records import NamedTuple
+from papergame.records import NamedTuple, dataclass
 from papergame.model.board import Cell
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
