@@ -319,3 +319,34 @@ def test_no_number_on_the_rules_pictures_lies_over_a_line(tmp_path, game, lang):
                                default=1.0)
                     assert near >= -0.01, (page.page_number, c["text"], [round(v, 1) for v in box], round(near, 2))
     assert digits >= 5  # the step pictures' row names at least
+
+
+def test_a_class_sets_eight_port_tiles_keep_number_and_kit_id_clear_of_the_lines(tmp_path):
+    """A class set's wider ids (K15 · 28·1) at the default 35 mm: where one line finds no room clear of the lines,
+    the kit goes over the id on two lines; 6 of the 35 types had both labels over their lines (7.4 and 7.1 pt,
+    the warning's "--tile-size 47 would do"). Measured from the PDF: every character's ink clear of every black line
+    drawn as a curve, every type number 14 pt or more, every tile its kit's K15 and its id."""
+    import re
+
+    from test_tile_art import _grey, bezier_points, ink_box, polyline_box_dist
+
+    out = build(tmp_path, "k15", "build", "--game", "eight-port-path-tiles", "--kits", "15", "--kit", "15",
+                "--only", "tiles", "--host-key", "omit")
+    types, kits, ids = [], 0, 0
+    with open_pdf(out) as pdf:
+        for page in pdf.pages:
+            lines = [(bezier_points(c["path"], mm(page.height))[0], mm(c["linewidth"])) for c in page.curves
+                     if any(op == "c" for op, *_ in c["path"]) and _grey(c["stroking_color"]) < 0.5
+                     and mm(c["linewidth"]) >= 0.3]
+            for c in page.chars:
+                if c["text"].strip():
+                    box = ink_box([c])
+                    near = min((polyline_box_dist(box, points, width) - width / 2 for points, width in lines),
+                               default=1.0)
+                    assert near >= -0.01, (page.page_number, c["text"], [round(v, 1) for v in box], round(near, 2))
+            words = page.extract_words(extra_attrs=["size", "fontname"])
+            types += [w["size"] for w in words if re.fullmatch(r"\d+", w["text"]) and "Bold" in w["fontname"]]
+            kits += sum(w["text"] == "K15" for w in words)
+            ids += sum(bool(re.fullmatch(r"\d+·1", w["text"])) for w in words)
+    assert len(types) == kits == ids == 35
+    assert min(types) >= 13.9, sorted(types)

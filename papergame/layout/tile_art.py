@@ -394,7 +394,8 @@ def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, 
         return ()
     twin = width_twin(id_label)
     placed = _labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin, least, loose)
-    return tuple(label._replace(text=id_label or "") if label.text == twin and not label.bold else label
+    back = {twin: id_label or "", stacked(twin or ""): stacked(id_label or "")}
+    return tuple(label._replace(text=back[label.text]) if label.text in back and not label.bold else label
                  for label in placed)
 
 
@@ -428,12 +429,14 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
     # as much room round the labels as the tile has: less and less only where nothing fits
     edge = _margin(size)
     tries = ((first, GRID), (PADS[1], GRID), (PADS[2], 2 * GRID), (PADS[3], 2 * GRID), (PADS[4], 4 * GRID))
-    for pad, grid in tries:
+    # a class set's id (K15 · 28·1) that finds no room on one line clear of the lines tries two: the kit over the id
+    texts = (id_label,) + ((stacked(id_label),) if id_label and stacked(id_label) != id_label else ())
+    for id_text, (pad, grid) in ((t, p) for t in texts for p in tries):
         free = room(shape, pairs, _clearances(shape, pairs, size, pad), edge, grid)
         halo = min(HALO, pad) if pad < HALO_BELOW else 0.0
 
         def id_in(taken: tuple) -> Label | None:
-            return id_place(free, id_label or "", (id_em, min_label), size, id_prefer, taken, halo, loose)
+            return id_place(free, id_text or "", (id_em, min_label), size, id_prefer, taken, halo, loose)
 
         if not type_label:
             if not id_label:
@@ -494,7 +497,7 @@ def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: P
         legible = em >= ID_LEGIBLE - 1e-9
         if away and not legible:
             break
-        w, h = loose_width(text, em, False, loose), (ID_RISE + ID_DROP) * em
+        w, h = id_box(text, em, loose)
         found = spots(free, w / size, h / size, prefer, taken)
         if found:
             x, y = found[0]
@@ -506,6 +509,28 @@ def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: P
                 away.append((far, -em, label))
             anywhere = anywhere or label
     return min(away)[2] if away else anywhere
+
+
+KIT_APART = " · "  # between a class set's kit and the tile's id in every language's tiles.kit_id (K15 · 28·1)
+PITCH = 1.1  # em from one line of a stacked id to the next
+
+
+def stacked(text: str) -> str:
+    """A class set's id on two lines, its kit over the tile's id; any other id as it is.
+
+    >>> stacked("K15 · 28·1")
+    'K15\\n28·1'
+    >>> stacked("28·1")
+    '28·1'
+    """
+    return text.replace(KIT_APART, "\n", 1)
+
+
+def id_box(text: str, em: float, loose: float) -> tuple[float, float]:
+    """The width and height (mm) of the ink of an id `em` high, on one line or stacked."""
+    lines = text.split("\n")
+    return (max(loose_width(line, em, False, loose) for line in lines),
+            (ID_RISE + ID_DROP) * em + (len(lines) - 1) * PITCH * em)
 
 
 ID_LEGIBLE = 9 * 25.4 / 72  # mm (9 pt): an id moves from its corner rather than shrink below this
@@ -531,7 +556,10 @@ def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
         m = label.halo
         items.append(Rect(label.x - m, label.y - drop - m, label.w + 2 * m, label.h + 2 * m, width=0,
                           stroke=None, fill=1.0, role="halo"))
-    items.append(Text(label.x, label.y, label.text, label.size, bold=label.bold, fill=ink, angle=label.angle))
+    lines = label.text.split("\n")  # a stacked id: its first line on top
+    for n, line in enumerate(lines):
+        items.append(Text(label.x, label.y + (len(lines) - 1 - n) * PITCH * label.size, line, label.size,
+                          bold=label.bold, fill=ink, angle=label.angle))
     if underline:  # shows which way up the tile was printed (a 6 is not a 9)
         y = label.y - 0.15 * label.size
         items.append(Line(label.x, y, label.x + label.w, y, width=0.1 * label.size, stroke=ink))
