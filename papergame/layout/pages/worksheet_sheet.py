@@ -23,7 +23,7 @@ from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.diagram import Diagram, Marker, label_band
 from papergame.layout.pages.blocks import BODY, CAPTION, Figure, keep_away_banner, read_size, text_lines
-from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
+from papergame.layout.paper import CONTENT_W, FAINT, SMALL, Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -40,7 +40,7 @@ EXIT_BOX = 14.5  # one line to write where the token stops (the key: a route of 
 SAFE_BOX = 2 * ANSWER_LINE + 2.0  # two lines to write the safe tiles on
 KEY_SIZE = BODY
 KEY_LEADING = 1.15
-KEY_SIZES = (KEY_SIZE, CAPTION, 2.6)  # 11, 9 and 7.4 pt
+KEY_SIZES = (KEY_SIZE, CAPTION, SMALL)  # 11, 9 and 7.4 pt: the body, caption and small steps of the scale
 
 
 def KEY_SIZES_OF(t) -> tuple[float, float, float]:  # noqa: N802 (the profile's KEY_SIZES)
