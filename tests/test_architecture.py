@@ -356,3 +356,46 @@ def test_the_data_step_words_problems_without_the_model():
     assert {name: names for name, names in taken.items() if names - {"DEFAULT_GAME"}} == {
         "games.py": {"GameDefinition", "parse_definition"}}
     assert "papergame.data.checks" in [i.target for i in package_graph()["papergame.model.definition"]]
+
+
+# --- the pages: each a page kind's, none another page's helper library -----------------------------
+
+PAGES = PACKAGE / "layout" / "pages"
+# what the text pages are composed of and its type scale (blocks), the tokens' size (tokens): they lay out no page
+PAGE_HELPERS = {"blocks", "tokens"}
+
+
+def page_modules() -> set[str]:
+    return {p.stem for p in PAGES.glob("*.py")} - PAGE_HELPERS - {"__init__"}
+
+
+def registered_page_modules() -> set[str]:
+    """The modules of layout/pages that register page kinds name: page_kinds.py's builders, those the rule sets'
+    dispatchers (layout/rulesets) and the kit's pieces (layout/kit.py) import."""
+    from papergame.layout.page_kinds import PAGE_KINDS
+
+    named = {kind.pages.split(":")[0].removeprefix("pages.") for kind in PAGE_KINDS if kind.pages.startswith("pages.")}
+    for path in [*sorted((PACKAGE / "layout" / "rulesets").glob("*.py")), PACKAGE / "layout" / "kit.py"]:
+        named |= {m.split(".")[3] for m in imports_any(path, "papergame.layout.pages") if m.count(".") >= 3}
+    return named
+
+
+def test_every_module_of_the_pages_but_their_helpers_is_a_registered_page_kind():
+    assert registered_page_modules() - PAGE_HELPERS == page_modules()
+
+
+def test_no_page_module_imports_another():
+    """What two pages share lives outside layout/pages (layout/pieces.py, piece_sheets.py, token_rows.py,
+    backs.py, board_room.py, win_layout.py, guide_words.py) or in its two helpers, not in one of the pages
+    (issue 17): before, tiles_sheet served tile_backs, cut_sheets, print_shop and kit_tokens, tile_backs served
+    cut_sheets and print_shop, board_sheet tiles_sheet, win_sheet win_rules, and guide shared_guide. Only the
+    registries (page_kinds.py, layout/rulesets, layout/kit.py) import the pages."""
+    pages = page_modules()
+    found = {}
+    for name in sorted(pages | PAGE_HELPERS):
+        path = PAGES / f"{name}.py"
+        others = {m.split(".")[3] for m in imports_any(path, "papergame.layout.pages") if m.count(".") >= 3} - {name}
+        if others & pages:
+            found[name] = sorted(others & pages)
+    assert found == {}
+

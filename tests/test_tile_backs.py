@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from papergame.build import kit_pdfs
 from papergame.cli import main
-from papergame.layout.pages.tile_backs import BLEED, DISC, families
+from papergame.layout.backs import BLEED, DISC, families
 from papergame.options import KitOptions
 from papergame.printmarks import read_keywords
 

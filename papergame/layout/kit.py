@@ -19,7 +19,9 @@ from papergame.layout.paper import (SMALL, FooterLabel, Sheet, Typeset, footer_r
 from papergame.layout.primitives import Group, Page, Rect, Text
 from papergame.layout.page_kinds import KIT_KINDS, TACTILE, kinds_of
 from papergame.layout.textflow import Metrics, fit_line
-from papergame.layout.pages.tiles_sheet import PrintedTile, stack_cuts, tile_list, tile_pages
+from papergame.layout.pages.tiles_sheet import tile_pages
+from papergame.layout.piece_sheets import stack_cuts
+from papergame.layout.pieces import PrintedTile, tile_list
 from papergame.layout.pick_list import Printing, printed_sheet
 from papergame.printmarks import BAR_MM
 from papergame.progress import KITS, step
@@ -332,7 +334,8 @@ def piece_pages(ctx: PageContext) -> list[Sheet]:
     from papergame.layout.pages.cut_sheets import cut_sheet_pages
     from papergame.layout.pages.kit_tokens import kit_token_pages
     from papergame.layout.pages.print_shop import shop_pages
-    from papergame.layout.pages.tile_backs import blank_pages, calibration_pages, duplex_pages, fold_pages, token_pages
+    from papergame.layout.backs import calibration_pages
+    from papergame.layout.pages.tile_backs import blank_pages, duplex_pages, fold_pages, token_pages
 
     if pieces.cutter != "none":
         return cut_sheet_pages(ctx)
@@ -374,7 +377,7 @@ def guide_sheets(ctx: PageContext, picked: Printing, after: int = 0) -> list[She
 def chosen_tile(ctx: PageContext) -> float:
     """A large-print kit's tile size where none was given: the smallest from 35 mm whose tiles leave every type
     number and id room clear of the lines (the board's cells and the tokens follow it)."""
-    from papergame.layout.pages.tiles_sheet import ROOMY_MOST, roomy_tile
+    from papergame.layout.piece_sheets import ROOMY_MOST, roomy_tile
 
     size = roomy_tile(ctx)
     if size is None:

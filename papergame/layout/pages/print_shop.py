@@ -16,8 +16,8 @@ import math
 
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
-from papergame.layout.pages.tile_backs import box_size, head, outline
-from papergame.layout.pages.tiles_sheet import art
+from papergame.layout.backs import box_size, outline
+from papergame.layout.piece_sheets import art, head
 from papergame.layout.paper import CONTENT_W, Sheet
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
 from papergame.layout.primitives import Circle, Curve, Group, Item, Line, Page

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
-from papergame.layout.pages.guide import reading_blocks, values as command_values
+from papergame.layout.guide_words import reading_blocks, values as command_values
 from papergame.layout.paper import Sheet
 from papergame.layout.pick_list import pick_list_block
 

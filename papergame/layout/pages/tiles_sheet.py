@@ -13,184 +13,27 @@ tiles when it has room), clear of every cut line and crop mark.
 
 from __future__ import annotations
 
-import math
 
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 
-from papergame.layout.paper import CONTENT_W, PT, Sheet
-from papergame.layout.primitives import Item, Text
-from papergame.layout.textflow import fit_line, wrap
-from papergame.layout.tile_art import bleed, cut_out, labels, tile_art, token_art
-from papergame.layout.pages.board_sheet import BoardSheet
-from papergame.layout.pages.tokens import NAME_SIZE, SPARES, token_radius
-from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile, kit_id, tile_list
+from papergame.layout.paper import CONTENT_W, Sheet
+from papergame.layout.primitives import Text
+from papergame.layout.textflow import wrap
+from papergame.layout.tile_art import bleed
+from papergame.layout.board_room import BoardSheet
+from papergame.layout.pages.tokens import token_radius
+from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
+from papergame.layout.piece_sheets import TITLE_LEADING, art, check_label_room, cut_key, sheet_head, tile_title
+from papergame.layout.token_rows import (
+    FOOT_CLEAR, TOKEN_CLEAR, TOKEN_GAP, board_tokens, row_places, token_band, token_count, token_head, token_items,
+    token_note_lines, token_pitch, tokens_on_boards,
+)
 from papergame.layout.shapes import shape_layout
-from papergame.model.definition import GameDefinition
 from papergame.progress import TILES, step
-
-TOKEN_GAP = 8.0  # between two tokens in a row
-TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
-CUT_CLEAR = 1.5  # at least this between a token and the line a cut runs on along, to the paper's edge
-FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
-NAME_GAP = 1.0  # between a token's disc and the top of its name's capitals
-CAP = 0.73  # a capital letter's height, as a share of the type size
-NAME_BELOW = 2.4  # below a name's baseline: the next row of tokens, or the band's foot
-
-
-def labels_fit(ctx: PageContext, tile: float) -> bool:
-    """Whether every type's number and id fit `tile` mm tiles at the profile's sizes clear of the lines (none on a
-    halo, as none is on the standard kit's 35 mm tiles)."""
-    texts = ctx.texts
-    for printed in tile_list(ctx.game):
-        if printed.copy != printed.tile.copies:
-            continue  # the last copy has the widest id of its type
-        placed = labels(ctx.game.shape, tuple(printed.tile.pairs), tile, texts.get("tiles.type", type=printed.tile.id),
-                        kit_id(texts, printed), ctx.type.least, ctx.type.tracking)
-        if any(label.halo or not label.free for label in placed):
-            return False
-    return True
-
-
-ROOMY_MOST = 90  # mm: the largest tile a profile's labels may choose by themselves (a tactile kit's go to 120)
-
-
-def roomy_tile(ctx: PageContext) -> float | None:
-    """The smallest whole size in mm from `ctx.tile` at which every type's number and id fit clear of the lines
-    at the profile's sizes (`labels_fit`), or None up to ROOMY_MOST: tried in 5 mm steps, then mm by mm below
-    the first step that fits. The eight-port game in large print: 55 mm, with clear print's spacing too 63;
-    hexagons with both 38."""
-    start = math.floor(ctx.tile)
-    if labels_fit(ctx, ctx.tile):
-        return ctx.tile
-    step = next((size for size in range(start // 5 * 5 + 5, ROOMY_MOST + 1, 5) if labels_fit(ctx, float(size))), None)
-    if step is None:
-        return None
-    return next(float(size) for size in range(max(step - 4, start + 1), step + 1) if labels_fit(ctx, float(size)))
-
-
-def check_label_room(ctx: PageContext, tiles: list[PrintedTile] | None = None) -> None:
-    """A profile's larger ids need tiles large enough for them: else an error naming the tile size that has room
-    (`tiles`: those to print, None for all, none for a sheet of tokens alone). A kit whose tile size was not
-    given is laid out at `roomy_tile`'s, so only a size given can be refused here."""
-    if not ctx.type.roomy_labels or tiles == [] or labels_fit(ctx, ctx.tile):
-        return
-    roomy = roomy_tile(ctx)
-    words = f"{ctx.type.least / PT:.0f} pt"
-    raise OptionError("tile-size", f"{ctx.tile:g} mm tiles have no room for their type numbers and ids at {words} "
-                                   "clear of the lines" + (f"; {roomy:g} mm tiles have: leave tile-size out and the kit "
-                                                           f"takes {roomy:g} mm" if roomy else
-                                                           f"; no tile size up to {ROOMY_MOST} mm has"))
-
-
-def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
-    texts = ctx.texts
-    return tile_art(ctx.game.shape, printed.tile, ctx.tile,
-                    type_label=texts.get("tiles.type", type=printed.tile.id),
-                    id_label=kit_id(texts, printed), outline=outline, least=ctx.type.least, loose=ctx.type.tracking,
-                    cut=True)
-
 
 
 # --- tokens --------------------------------------------------------------------------------------
-
-
-def token_count(definition: GameDefinition) -> int:
-    return len(definition.tokens) * (1 + SPARES)
-
-
-def token_pitch(tile: float) -> float:
-    return 2 * token_radius(tile) + TOKEN_GAP
-
-
-def row_places(left: float, width: float, r: float, cuts: tuple[float, ...] = ()) -> list[float]:
-    """The centres of one row of tokens of radius `r` across `width` mm from `left`, none on the line of a
-    cut: every token at least CUT_CLEAR mm off each of the `cuts` (x of the straight cuts that run on to the
-    paper's edge). Between two cuts the tokens stand centred; elsewhere they are packed from the left.
-
-    >>> row_places(0.0, 64.0, 8.0)
-    [8.0, 32.0, 56.0]
-    >>> row_places(0.0, 64.0, 8.0, (0.0, 35.0))
-    [17.5, 44.5]
-    """
-    pitch = 2 * r + TOKEN_GAP
-    lanes: list[tuple[float, float, bool, bool]] = []  # (from, to, a cut at its left, a cut at its right)
-    start, after_cut = left, False
-    for c in sorted(c for c in cuts if left - r - CUT_CLEAR < c < left + width + r + CUT_CLEAR):
-        lanes.append((start, c - CUT_CLEAR, after_cut, True))
-        start, after_cut = max(start, c + CUT_CLEAR), True
-    lanes.append((start, left + width, after_cut, False))
-    places: list[float] = []
-    for a, b, cut_a, cut_b in lanes:
-        n = math.floor((b - a + TOKEN_GAP) / pitch + 1e-9)
-        if n < 1:
-            continue
-        offset = (b - a - (n * pitch - TOKEN_GAP)) / 2 if cut_a and cut_b else 0.0
-        places += [a + offset + r + k * pitch for k in range(n)]
-    return places
-
-
-def token_band(ctx: PageContext, width: float, cuts: tuple[float, ...] = (), left: float = 0.0) -> float:
-    """Height of the rows of tokens, with their names, in a band `width` wide from `left` (inf: none fit)."""
-    per_row = len(row_places(left, width, token_radius(ctx.tile), cuts))
-    if per_row < 1:
-        return math.inf
-    rows = math.ceil(token_count(ctx.game) / per_row)
-    return rows * token_row(ctx) + TOKEN_CLEAR
-
-
-def name_drop(ctx: PageContext) -> float:
-    """From the foot of a token to the baseline of its name (at NAME_SIZE, 10 pt: the players read it)."""
-    return NAME_GAP + CAP * ctx.type.at_least(NAME_SIZE)
-
-
-def token_row(ctx: PageContext) -> float:
-    """The height of one row of tokens with their names."""
-    return 2 * token_radius(ctx.tile) + name_drop(ctx) + NAME_BELOW
-
-
-def token_items(ctx: PageContext, left: float, top: float, width: float, cuts: tuple[float, ...] = ()) -> list[Item]:
-    """Every token and its spares in rows from (left, top), each with its name below, none on the line of a cut."""
-    r = token_radius(ctx.tile)
-    places = row_places(left, width, r, cuts)
-    names = [t.name for t in ctx.game.tokens for _ in range(1 + SPARES)]
-    if cuts:  # rows as even as the lanes between the cuts allow (3 and 3, not 5 and 1)
-        places = places[:math.ceil(len(names) / math.ceil(len(names) / len(places)))]
-    items: list[Item] = []
-    size = ctx.type.at_least(NAME_SIZE)
-    for i, name in enumerate(names):
-        row, place = divmod(i, len(places))
-        cx = places[place]
-        cy = top - TOKEN_CLEAR - r - row * token_row(ctx)
-        items += cut_out(token_art(name, cx, cy, r, 0.0))
-        items.append(Text(cx, cy - r - name_drop(ctx), ctx.texts.get(f"token.{name}"), size, anchor="middle"))
-    return items
-
-
-NOTE_MIN = 45.0  # mm: the narrowest the tokens' note is wrapped to
-
-
-def token_note_lines(ctx: PageContext, width: float) -> list[str]:
-    return wrap(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), width, ctx.type.caption,
-                ctx.metrics, what="tiles.tokens")
-
-
-def token_head(ctx: PageContext, width: float, note: bool = True) -> float:
-    """The height of the heading (and the note) over tokens that share the board's sheet."""
-    return ctx.type.body * 1.3 + (len(token_note_lines(ctx, width)) * ctx.type.caption * 1.25 + 1.0 if note else 0.0)
-
-
-def board_tokens(ctx: PageContext, left: float, top: float, width: float, note: bool = True,
-                 cuts: tuple[float, ...] = ()) -> list[Item]:
-    """The tokens on a board's sheet, under their own heading (and what to do with them, unless the
-    tiles' note on the same sheet says it), off the lines of the sheet's `cuts`."""
-    body, caption = ctx.type.body, ctx.type.caption
-    items: list[Item] = [Text(left, top - body * 1.05, ctx.texts.get("kit.class_tokens"), body, bold=True)]
-    y = top - body * 1.3
-    for line in token_note_lines(ctx, width) if note else []:
-        items.append(Text(left, y - caption * 1.0, line, caption))
-        y -= caption * 1.25
-    return items + token_items(ctx, left, top - token_head(ctx, width, note), width, cuts)
 
 
 def beside_board(ctx: PageContext, sheet: Sheet, cuts: tuple[float, ...] = ()) -> tuple[float, float, float] | None:
@@ -219,26 +62,6 @@ def beside_board(ctx: PageContext, sheet: Sheet, cuts: tuple[float, ...] = ()) -
                 token_head(ctx, width, False) + token_band(ctx, width, sheet.cuts_x + cuts, x0) <= top - bottom):
             return (x0, top, width)
     return None
-
-
-def tokens_on_boards(ctx: PageContext, boards: list[Sheet]) -> str:
-    """Every token, under its heading, in free room on one of the board's sheets: "with note" when
-    the note on what to do with them went too, "alone" when only the heading did, "" when they did not go."""
-    pitch = token_pitch(ctx.tile)
-    for note in (True, False):
-        for sheet in boards:
-            if not isinstance(sheet, BoardSheet):
-                continue
-            for per_row in range(token_count(ctx.game), 0, -1):
-                width = per_row * pitch - TOKEN_GAP
-                if note and width < NOTE_MIN:
-                    continue
-                room = sheet.free_room(width, token_head(ctx, width, note) + token_band(ctx, width), TOKEN_CLEAR)
-                if room is not None:
-                    left, _, _, top = room
-                    sheet.add(*board_tokens(ctx, left, top, width, note, sheet.cuts_x))
-                    return "with note" if note else "alone"
-    return ""
 
 
 def beside_span(free: tuple[float, float, float, float], cuts: tuple[float, ...]) -> tuple[float, float]:
@@ -295,59 +118,6 @@ def onto_board_sheet(ctx: PageContext, start: Sheet, tiles_h: float, band: float
         start.add(*board_tokens(ctx, *side, note=False, cuts=getattr(start, "cuts_x", cuts)))
         return start, False
     return start, tokens
-
-
-TITLE_LEADING = 1.2
-
-
-def tile_title(sheet: Sheet, text: str) -> None:
-    """The sheet's title at the text pages' title size, in a band a little tighter than theirs."""
-    size = sheet.type.title
-    fit_line(text, sheet.width, size, sheet.metrics, True, f"{sheet.name} page title")
-    bottom = sheet.take(size * TITLE_LEADING, "the title")
-    sheet.add(Text(sheet.x, bottom + size * 0.25, text, size, bold=True))
-
-
-def sheet_head(ctx: PageContext, sheet: Sheet, first: bool, tiles: bool, tokens: bool, token_note: bool) -> None:
-    """A tile sheet's title, the order to cut its tiles in, and on the first what the tokens are."""
-    texts = ctx.texts
-    # "Tiles and tokens", or "Tiles" when the tokens are on another sheet
-    title = texts.get("tiles.title" if tokens or token_note else "tiles.title_tiles")
-    tile_title(sheet, title if first else texts.get("tiles.continued"))
-    cut, caption = cut_key(ctx), ctx.type.caption
-    if tiles:  # the cut order, on every sheet that has tiles
-        sheet.paragraph(texts.get(cut), size=caption, what=cut, leading=1.2)
-    if first and token_note:
-        sheet.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), size=caption,
-                        what="tiles.tokens", leading=1.2)
-    sheet.gap(1)
-
-
-def cut_key(ctx: PageContext) -> str:
-    return f"tiles.cut{ctx.game.shape.form.text_suffix}"
-
-
-def stack_cuts(ctx: PageContext) -> tuple[float, ...]:
-    """The x of every vertical straight cut of a class set's tile sheets (`tile_pages` of `Pieces(stack=True)`): the
-    first sheet's, a full block's column lines, which a guillotine carries through every sheet of the stack
-    to the paper's edge (none for hexagons, cut with scissors)."""
-    block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: [])
-    cols = block.columns(CONTENT_W)
-    left = ctx.sheet("probe").box.cx - block.width(cols) / 2
-    return block.cuts(cols, cols, left, 0.0)[0] if cols > 0 else ()
-
-
-def stack_rows(ctx: PageContext) -> tuple[float, ...]:
-    """The y of every horizontal straight cut of a class set's tile sheets (`pieces.stack`): the first sheet's,
-    a full block's row lines, which a guillotine carries through every sheet of the stack, across the last
-    sheet's room below its fewer rows too (none for hexagons)."""
-    block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: [])
-    cols = block.columns(CONTENT_W)
-    sheet = ctx.sheet("probe")
-    sheet_head(ctx, sheet, True, True, False, False)  # a stack's first sheet: tiles only, their tokens apart
-    rows = block.rows(sheet.room, cols) if cols > 0 else 0
-    sheet.gap(MARK_BAND)
-    return block.cuts(rows * cols, cols, 0.0, sheet.cursor)[1] if rows > 0 else ()
 
 
 def tile_pages(ctx: PageContext) -> list[Sheet]:

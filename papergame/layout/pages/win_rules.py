@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from papergame.activities.win_in import WinPuzzle
 from papergame.layout.context import PageContext
-from papergame.layout.pages.win_sheet import WinLayout, short
+from papergame.layout.win_layout import WinLayout, layout_of, short
 from papergame.layout.paper import Sheet
 from papergame.layout.textflow import wrap
 
@@ -91,8 +91,6 @@ def rules_example(definition) -> WinPuzzle:
 
 def rules_pages(ctx: PageContext) -> list[Sheet]:
     """How to play, once after the sheets, named in its footer."""
-    from papergame.layout.pages.win_sheet import layout_of
-
     rules = rules_page(layout_of(ctx), rules_example(ctx.game)).chain()  # one sheet; two in large and clear print
     for sheet in rules:
         sheet.label = ctx.texts.get("win_sheet.rules_label")
@@ -101,8 +99,6 @@ def rules_pages(ctx: PageContext) -> list[Sheet]:
 
 def guide_pages(ctx: PageContext) -> list[Sheet]:
     """The teacher's guide, once after the keys in the host's file, named in its footer."""
-    from papergame.layout.pages.win_sheet import layout_of
-
     guide = guide_page(layout_of(ctx)).chain()
     for sheet in guide:
         sheet.label = ctx.texts.get("win_sheet.guide_label")
