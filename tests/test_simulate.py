@@ -140,3 +140,24 @@ def test_the_report_is_laid_out_over_the_one_page_context_as_the_kits_pages_are(
     assert (tmp_path / "s.pdf").read_bytes() == render_bytes([s.page for s in sheets], texts.get("simulate.title"))
     with pdfplumber.open(tmp_path / "s.pdf") as pdf:
         assert pdf.pages[0].extract_text().startswith(texts.get("simulate.title"))
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_no_two_words_of_a_chart_overprint(tmp_path, lang):
+    """The tile chart of a 35-type game put "type 1".."type 35" under bars 4.5 mm apart, each label
+    over its neighbours'; now they are the numbers alone where the words would not fit. Read from
+    the PDF: on each line of words, no letter starts before the one before it has ended."""
+    out = tmp_path / "report.pdf"
+    result = run("simulate", "--game", "eight-port-path-tiles", "--games", "60", "--lang", lang, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out) as pdf:
+        chars = pdf.pages[0].chars
+    lines: dict[float, list[dict]] = {}
+    for c in chars:
+        lines.setdefault(round(c["top"], 1), []).append(c)
+    overprints = [(a["text"], b["text"], round(a["top"])) for line in lines.values()
+                  for a, b in zip(sorted(line, key=lambda c: c["x0"]), sorted(line, key=lambda c: c["x0"])[1:])
+                  if b["x0"] < a["x1"] - 0.2]
+    assert overprints == []
+    numbers = [c["text"] for c in chars if c["size"] < 8 and c["text"].isdigit()]
+    assert "".join(str(n) for n in range(1, 36)) in "".join(numbers)  # every bar still named, by its number

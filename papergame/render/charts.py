@@ -9,22 +9,21 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from papergame.layout.charts import BarChart
+from papergame.layout.charts import AXIS_PT, PLOT_LEFT, PLOT_RIGHT, BarChart
 from papergame.render.fonts import REGULAR
 
-AXIS_PT = 7.5
-LEFT, BOTTOM = 14 * mm, 6 * mm  # room for the value axis and the category labels
+LEFT, BOTTOM = PLOT_LEFT * mm, 6 * mm  # room for the value axis and the category labels
 
 
 def draw_bar_chart(c: Canvas, item: BarChart) -> None:
     w, h = item.w * mm, item.h * mm
-    axis_pt = max(AXIS_PT, item.label_size * mm)  # a type profile's least size, in points
+    axis_pt = max(AXIS_PT, item.label_size * mm)  # a type profile's least size, in points (charts.axis_size)
     drawing = Drawing(w, h)
     # the renderer's first font is Helvetica unless told otherwise: it would be named, not embedded
     drawing.initialFontName, drawing.initialFontSize = REGULAR, axis_pt
     chart = VerticalBarChart()
     chart.x, chart.y = LEFT, BOTTOM
-    chart.width, chart.height = w - LEFT - 2 * mm, h - BOTTOM - 6 * mm  # room above for the axis word
+    chart.width, chart.height = w - LEFT - PLOT_RIGHT * mm, h - BOTTOM - 6 * mm  # room above for the axis word
     chart.data = [list(item.values)]
     chart.bars[0].fillColor = colors.Color(0.45, 0.45, 0.45)
     chart.bars[0].strokeColor = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from papergame.layout.charts import BarChart
+from papergame.layout.charts import BarChart, category_labels
 from papergame.layout.context import PageContext
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Text
@@ -67,11 +67,14 @@ def report_pages(ctx: PageContext) -> list[Sheet]:
     share = (sheet.room - heads_h - footer_h) / len(heads)  # a long summary (35 types' shares) leaves the charts less
     chart_h = min(CHART_H, share) if share >= CHART_LEAST else CHART_H  # else they go on on another sheet
 
-    def chart(title: str, labels: list[str], values: list[float], value_label: str, every: int = 1) -> None:
+    def chart(title: str, labels: list[str], values: list[float], value_label: str, every: int = 1,
+              short: list[str] | None = None) -> None:
+        """A chart whose labels never overprint: the short ones (or every n-th) where the long ones would."""
         sheet.heading(title)
         bottom = sheet.take(chart_h, title)
-        sheet.add(BarChart(sheet.x, bottom, sheet.width, chart_h - 2, tuple(labels), tuple(values), value_label,
-                           every, t.least))
+        words, every = category_labels(labels, labels if short is None else short, sheet.width, t.least, ctx.metrics,
+                                       every)
+        sheet.add(BarChart(sheet.x, bottom, sheet.width, chart_h - 2, words, tuple(values), value_label, every, t.least))
 
     outcomes = [player_word(p, texts) for p in report.players] + [texts.get("simulate.draw")]
     counts = [report.wins[p] for p in report.players] + [report.draws]
@@ -84,6 +87,6 @@ def report_pages(ctx: PageContext) -> list[Sheet]:
     laid = sum(report.tiles.values())
     types = sorted(report.tiles)
     chart(heads[2], [texts.get("simulate.type", type=t) for t in types],
-          [100 * report.tiles[t] / laid for t in types], texts.get("simulate.of_tiles"))
+          [100 * report.tiles[t] / laid for t in types], texts.get("simulate.of_tiles"), short=[str(t) for t in types])
     sheet.add(Text(sheet.x, sheet.floor, texts.get("simulate.footer"), t.at_least(LEGEND)))
     return sheet.chain()
