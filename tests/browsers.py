@@ -57,10 +57,19 @@ def chromium(flags: tuple[str, ...] = (), prefs: dict | None = None, capabilitie
 
 
 def wait_for(check, timeout=30.0, what="the page"):
+    """The first true value `check()` gives within `timeout` s. An element that is not there yet, or was
+    replaced while it was read (a menu the page fills again), is "not yet", not a failure: the page's
+    script runs beside the test, and one loaded run read a menu in the middle of being refilled."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
     end = time.monotonic() + timeout
+    last: Exception | None = None
     while time.monotonic() < end:
-        value = check()
+        try:
+            value = check()
+        except (NoSuchElementException, StaleElementReferenceException) as exc:
+            value, last = None, exc
         if value:
             return value
         time.sleep(0.05)
-    raise AssertionError(f"waited {timeout:g} s for {what}")
+    raise AssertionError(f"waited {timeout:g} s for {what}" + (f" (last: {last.msg})" if last else ""))
