@@ -295,6 +295,15 @@ def test_tile_ids_are_10_pt_where_the_tile_has_room(tmp_path, game, size, least_
     assert size < 35 or min(ids) >= 9.0, sorted(ids)
 
 
+def black_path_lines(page) -> list[tuple[list, float]]:
+    """A page's black path lines drawn as curves (a tile's port lines), each as its points (mm) and width (mm)."""
+    from test_tile_art import _grey, bezier_points
+
+    return [(bezier_points(c["path"], mm(page.height))[0], mm(c["linewidth"])) for c in page.curves
+            if any(op == "c" for op, *_ in c["path"]) and _grey(c["stroking_color"]) < 0.5
+            and mm(c["linewidth"]) >= 0.3]
+
+
 @pytest.mark.parametrize("game, lang", [("eight-port-path-tiles", "en"), ("eight-port-path-tiles", "fr"),
                                         ("hexagon-path-tiles", "uk")])
 def test_no_number_on_the_rules_pictures_lies_over_a_line(tmp_path, game, lang):
@@ -302,15 +311,13 @@ def test_no_number_on_the_rules_pictures_lies_over_a_line(tmp_path, game, lang):
     path line, or under their pictures: on the eight-port catalogue's 16 mm pictures 15 of 35 lay over lines
     ("33" between two, the dots of 35 through it). Measured from the PDF: each bold digit's ink against every black
     line drawn as a curve, with half its width."""
-    from test_tile_art import _grey, bezier_points, ink_box, polyline_box_dist
+    from test_tile_art import ink_box, polyline_box_dist
 
     out = build(tmp_path, "rules", "build", "--game", game, "--lang", lang, "--only", "rules", "--host-key", "omit")
     digits = 0
     with open_pdf(out) as pdf:
         for page in pdf.pages:
-            lines = [(bezier_points(c["path"], mm(page.height))[0], mm(c["linewidth"])) for c in page.curves
-                     if any(op == "c" for op, *_ in c["path"]) and _grey(c["stroking_color"]) < 0.5
-                     and mm(c["linewidth"]) >= 0.3]
+            lines = black_path_lines(page)
             for c in page.chars:
                 if c["text"].isdigit() and "Bold" in c["fontname"]:
                     box = ink_box([c])
@@ -328,16 +335,14 @@ def test_a_class_sets_eight_port_tiles_keep_number_and_kit_id_clear_of_the_lines
     drawn as a curve, every type number 14 pt or more, every tile its kit's K15 and its id."""
     import re
 
-    from test_tile_art import _grey, bezier_points, ink_box, polyline_box_dist
+    from test_tile_art import ink_box, polyline_box_dist
 
     out = build(tmp_path, "k15", "build", "--game", "eight-port-path-tiles", "--kits", "15", "--kit", "15",
                 "--only", "tiles", "--host-key", "omit")
     types, kits, ids = [], 0, 0
     with open_pdf(out) as pdf:
         for page in pdf.pages:
-            lines = [(bezier_points(c["path"], mm(page.height))[0], mm(c["linewidth"])) for c in page.curves
-                     if any(op == "c" for op, *_ in c["path"]) and _grey(c["stroking_color"]) < 0.5
-                     and mm(c["linewidth"]) >= 0.3]
+            lines = black_path_lines(page)
             for c in page.chars:
                 if c["text"].strip():
                     box = ink_box([c])
