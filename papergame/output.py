@@ -214,11 +214,17 @@ def stage_all(files: list[tuple[Path, bytes]], temps: list[str]) -> list[tuple[P
 
     workers = [threading.Thread(target=stage, args=(index,), name=f"papergame-write-{index}")
                for index in range(1, len(files))]
+    started = []
     with signals_held():
-        for worker in workers:
-            worker.start()
+        for index, worker in enumerate(workers, start=1):
+            try:
+                worker.start()
+            except RuntimeError:  # no threads here (Pyodide, in the offline page): one after another
+                stage(index)
+            else:
+                started.append(worker)
         stage(0)
-        for worker in workers:
+        for worker in started:
             worker.join()
     return [(path, result) for (path, _), result in zip(files, made)]
 

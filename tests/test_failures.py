@@ -313,6 +313,25 @@ def test_the_kit_and_its_host_key_are_flushed_to_disk_side_by_side(old_pair, mon
     assert kit.read_bytes() != OLD_KIT and key.read_bytes() != OLD_KEY and leftovers(kit.parent) == []
 
 
+def test_where_no_thread_can_start_the_pair_is_written_one_after_the_other(old_pair, monkeypatch):
+    """Pyodide (the offline page) has no threads: `Thread.start` raises RuntimeError there, which stopped the
+    bundle's own build (the bytecode step runs `papergame build` in Pyodide) once the pair was written side by
+    side. Both files are still written, flushed and renamed, one after the other."""
+    import threading
+
+    def no_thread(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    kit, key = old_pair
+    seen = flushes_at_once(monkeypatch)
+    result = invoke("build", "-o", str(kit), *SEPARATE)
+    assert result.exit_code == 0, result.output
+    assert seen == [1, 1, 1]  # the key, the kit, then the folder's entries
+    assert kit.read_bytes().startswith(b"%PDF") and kit.read_bytes() != OLD_KIT
+    assert key.read_bytes().startswith(b"%PDF") and key.read_bytes() != OLD_KEY and leftovers(kit.parent) == []
+
+
 def test_a_full_disk_for_the_kit_names_the_kit_though_the_key_was_written(old_pair, monkeypatch):
     kit, key = old_pair
     fill_disk_on(monkeypatch, ".kit.pdf.")
