@@ -19,7 +19,7 @@ from papergame.activities.win_in import LEVEL_MOVES, Line as WinLine, WinPuzzle
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.diagram import Diagram, Marker, label_band
-from papergame.layout.pages.blocks import BODY, CAPTION, keep_away_banner, name_and_date, text_lines
+from papergame.layout.pages.blocks import BODY, CAPTION, key_head, name_and_date, rule_across, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -178,9 +178,7 @@ class WinLayout:
             sheet.take(len(lines) * self.t.body * 1.22 + 0.4, "win_sheet.intro", "shorten it")
             sheet.add(*text_lines(["•"], sheet.x, top, self.t.body, True))
             sheet.add(*text_lines(lines, sheet.x + 4.0 * self.k, top, self.t.body))
-        sheet.gap(1.0)
-        sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
-        sheet.gap(2.5)
+        rule_across(sheet)
 
     def diagram(self, puzzle: WinPuzzle, cell: float, shade: tuple[Cell, ...] = ()) -> Diagram:
         board = self.definition.board
@@ -246,15 +244,8 @@ class WinLayout:
     def key_header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics
         self.top_line(sheet, f"{self.title()}: {texts.get('worksheet.key_title')}", number, "worksheet.key_title")
-        sheet.gap(1.5)
-        keep = texts.get("worksheet.key_keep_away")
-        details = self.details(seed)
-        keep_away_banner(sheet, keep, details, self.t.caption, metrics)
-        sheet.gap(1.0)
-        sheet.paragraph(texts.get("win_sheet.key_legend"), size=self.t.body, what="win_sheet.key_legend")
-        sheet.gap(1.0)
-        sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
-        sheet.gap(2.5)
+        key_head(sheet, self.details(seed), texts.get("worksheet.key_keep_away"), texts.get("win_sheet.key_legend"),
+                 "win_sheet.key_legend", self.t, metrics)
 
     def looks(self, puzzle: WinPuzzle) -> str:
         joiner = f" {self.texts.get('worksheet.or')} "

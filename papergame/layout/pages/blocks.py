@@ -99,6 +99,24 @@ def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str,
     sheet.add(Line(x, base - 0.8, x + room * 0.32, base - 0.8, width=0.25))
 
 
+def rule_across(sheet: Sheet) -> None:
+    """A rule across the sheet under what is above it (a practice or key sheet's head), with room under it."""
+    sheet.gap(1.0)
+    sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
+    sheet.gap(2.5)
+
+
+def key_head(sheet: Sheet, details: str, keep: str, legend: str, legend_key: str, t: TypeProfile,
+             metrics: Metrics) -> None:
+    """What a key sheet has under its top line: the keep-away banner with the sheet's details, the key's
+    legend (`legend`, the words of the text key `legend_key`) and a rule across."""
+    sheet.gap(1.5)
+    keep_away_banner(sheet, keep, details, t.caption, metrics)
+    sheet.gap(1.0)
+    sheet.paragraph(legend, size=t.body, what=legend_key)
+    rule_across(sheet)
+
+
 def keep_away_banner(sheet: Sheet, keep: str, details: str, details_size: float, metrics: Metrics) -> None:
     """A key page's dashed "keep this from the pupils" banner, with the sheet's `details` at the right (under it,
     when a profile's wider type leaves no room beside it; in a left-aligned profile, after it or under it at the

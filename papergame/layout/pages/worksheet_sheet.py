@@ -22,7 +22,7 @@ from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.diagram import Diagram, Marker, label_band
-from papergame.layout.pages.blocks import BODY, CAPTION, Figure, keep_away_banner, read_size, text_lines
+from papergame.layout.pages.blocks import BODY, CAPTION, Figure, key_head, read_size, rule_across, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, SMALL, Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.shapes import shape_layout
@@ -337,7 +337,7 @@ class WorksheetLayout:
             self.name_line(sheet, bottom + self.t.title * 0.3, x, room_beside)
             sheet.gap(1.5)
             self.instructions(sheet, kinds_on)
-            self.rule(sheet)
+            rule_across(sheet)
             return
         self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
         # lines to write the name and the date on, right under the title (the band's top 3 mm are blank); the
@@ -374,7 +374,7 @@ class WorksheetLayout:
             sheet.add(Text(sheet.x + sheet.width, base, details, read_size(self.t), anchor="end"))  # read by the pupil too
         sheet.gap(1.0)
         self.instructions(sheet, kinds_on)
-        self.rule(sheet)
+        rule_across(sheet)
 
     def intro(self, kinds_on: frozenset[type[Puzzle]] = frozenset(VIEWS_ALL)) -> list[str]:
         """A few short lines: how to trace, how to write a stop, and how to answer a hand if the sheet has one."""
@@ -464,21 +464,11 @@ class WorksheetLayout:
         items: tuple[Item, ...] = (shape_outline(shape, size, 0, 0, None), *labels)
         return Figure([Group(-left, -bottom, 0, items)], right - left, top - bottom)
 
-    def rule(self, sheet: Sheet) -> None:
-        sheet.gap(1.0)
-        sheet.add(Line(sheet.x, sheet.cursor, sheet.x + sheet.width, sheet.cursor, width=0.4))
-        sheet.gap(2.5)
-
     def key_header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics
         self.top_line(sheet, texts.get("worksheet.key_title"), number, "worksheet.key_title")
-        sheet.gap(1.5)
-        keep = texts.get("worksheet.key_keep_away")
-        details = self.details(seed)
-        keep_away_banner(sheet, keep, details, self.t.caption, metrics)
-        sheet.gap(1.0)
-        sheet.paragraph(texts.get("worksheet.key_legend"), size=self.t.body, what="worksheet.key_legend")
-        self.rule(sheet)
+        key_head(sheet, self.details(seed), texts.get("worksheet.key_keep_away"), texts.get("worksheet.key_legend"),
+                 "worksheet.key_legend", self.t, metrics)
 
     # --- pages ----------------------------------------------------------------------------
 
