@@ -171,7 +171,7 @@ def cut_image(page: Page, title: str) -> bytes:
     Design Space's print-then-cut cuts round each piece (each is opaque just within its outline)."""
     import pypdfium2 as pdfium  # compiled: the command line's, never the page in a browser
 
-    from papergame.layout.pages.cut_sheets import pieces_of
+    from papergame.layout.pieces import pieces_of
 
     document = pdfium.PdfDocument(render_bytes([pieces_of(page)], title))
     try:
@@ -237,7 +237,7 @@ def braille_files(definition: GameDefinition, texts: Texts, kit, options: KitOpt
     """The BRF files of a tactile kit's rules, record sheet and host key, read off their laid-out pages, and
     "" or why there are none (a language whose words need liblouis, where it is not installed)."""
     from papergame.braille import brf_file, brf_pages, prose, prose_available
-    from papergame.layout.pages.tactile_sheets import code_of, key_words
+    from papergame.layout.tactile_kit import code_of, key_words
     from papergame.layout.tactile_text import paragraphs
 
     code = code_of(texts)
@@ -262,7 +262,7 @@ def braille_files(definition: GameDefinition, texts: Texts, kit, options: KitOpt
 
 def braille_code(texts: Texts) -> str:
     """The label of the braille code a tactile kit's words are written in (its modules: only for a tactile kit)."""
-    from papergame.layout.pages.tactile_sheets import code_of
+    from papergame.layout.tactile_kit import code_of
 
     return code_of(texts).label
 
@@ -536,7 +536,7 @@ def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progres
     kind = sheet_kind(definition)
     ctx = PageContext(definition, texts, kit_options.paper, kit_options.tile_size, sheet_metrics(FontMetrics, kit_options, texts),
                       kit_options.ink, document=SheetSet(options.level, compact_key=options.compact_key))
-    count = kind.module.puzzles_per_sheet(ctx, options.puzzles)
+    count = kind.puzzles_per_sheet(ctx, options.puzzles)
     sheets = tuple(progress(make_worksheets(definition, options, count)))
     ctx = ctx._replace(document=ctx.sheets._replace(sheets=sheets))
     pages: list = []
@@ -550,24 +550,18 @@ def sheet_set_pages(definition, texts: Texts, options: WorksheetOptions, progres
 
 
 def win_rules_example(definition):
-    """The "win in N" rules page's worked example (`layout.pages.win_rules.rules_example`)."""
-    from papergame.layout.pages.win_rules import rules_example
+    """The "win in N" rules page's worked example (`layout.win_layout.rules_example`)."""
+    from papergame.layout.win_layout import rules_example
 
     return rules_example(definition)
 
 
 class SheetKind(NamedTuple):
-    """A rule set's worksheets: their title, and the page module that plans them (its `puzzles_per_sheet(ctx,
+    """A rule set's worksheets: their title, and how many puzzles their plan puts on a sheet (`puzzles_per_sheet(ctx,
     asked)`); their pages are the rule set's kinds of `page_kinds.WORKSHEETS`."""
 
     title: Callable[[Texts, str], str]
-    pages: str  # the module's name under papergame.layout.pages
-
-    @property
-    def module(self):
-        import importlib
-
-        return importlib.import_module(f"papergame.layout.pages.{self.pages}")
+    puzzles_per_sheet: Callable[[Any, int | None], int]
 
 
 def sheet_kind(definition) -> SheetKind:
@@ -577,8 +571,8 @@ def sheet_kind(definition) -> SheetKind:
     from papergame.layout.rulesets import LAYOUTS
 
     sheet_maker(definition)
-    pages = LAYOUTS[rule_set(definition).name]  # the rule set's layout says its worksheets' title and planning
-    return SheetKind(pages.worksheet_title, pages.worksheet_pages)
+    pages = LAYOUTS[rule_set(definition).name]  # the rule set's layout says its worksheets' title and plan
+    return SheetKind(pages.worksheet_title, pages.puzzles_per_sheet)
 
 
 class Validation(NamedTuple):
@@ -647,7 +641,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     from papergame.layout.context import LoopSet, PageContext
     from papergame.layout.kit import HOST, finish
     from papergame.layout.page_kinds import LOOPS, kinds_of
-    from papergame.layout.pages import loops_sheet
+    from papergame.layout import loops_layout
     from papergame.render.fonts import FontMetrics
 
     kit_options = KitOptions(paper=options.paper, ink=options.ink, measured=options.measured,
@@ -666,7 +660,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
                       sheet_metrics(FontMetrics, kit_options, texts), kit_options.ink,
                       document=LoopSet(options.level, options.columns, options.rows, options.tiles))
     if given is not None:
-        layout = loops_sheet.layout_of(ctx)
+        layout = loops_layout.layout_of(ctx)
         if options.tiles:
             layout.tile_size()  # refuses a puzzle too big for its tiles
         count = len(given)
@@ -675,7 +669,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
                                   f"{options.rows} do not fit on one sheet; at most {layout.most()} do")
         made_sheets = iter([(1, None, given)])
     else:
-        count = loops_sheet.puzzles_per_sheet(ctx, options.puzzles)
+        count = loops_layout.puzzles_per_sheet(ctx, options.puzzles)
         made_sheets = make_loop_sheets(options, count)
     sheets = tuple((number, seed, tuple(puzzles)) for number, seed, puzzles in progress(made_sheets))
     ctx = ctx._replace(document=ctx.loops._replace(sheets=sheets))

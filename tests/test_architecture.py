@@ -399,3 +399,69 @@ def test_no_page_module_imports_another():
             found[name] = sorted(others & pages)
     assert found == {}
 
+
+
+# the modules that register page kinds: they alone outside layout/pages import the pages, and only their builders
+PAGE_REGISTRIES = {"papergame.layout.page_kinds", "papergame.layout.kit", "papergame.layout.rulesets",
+                   "papergame.layout.rulesets.own", "papergame.layout.rulesets.shared"}
+
+
+def page_module_uses(source: str, package: str, pages: set[str]) -> list[str]:
+    """How `source` (a file of `package`) takes from the page modules (helpers apart): each import of a page module
+    or of a name in one, and each `import_module` of a name under layout.pages, as `line: what`."""
+    root = "papergame.layout.pages"
+    found = []
+    for node in ast.walk(parsed(source)):
+        if isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names
+                      if a.name.startswith(root + ".") and a.name.split(".")[3] in pages]
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            if module == root:  # from papergame.layout.pages import loops_sheet
+                found += [f"{node.lineno}: {module}.{a.name}" for a in node.names if a.name in pages]
+            elif module.startswith(root + ".") and module.split(".")[3] in pages:
+                found += [f"{node.lineno}: {module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module":
+            first = node.args[0] if node.args else None
+            text = first.value if isinstance(first, ast.Constant) else (
+                first.values[0].value if isinstance(first, ast.JoinedStr) and first.values
+                and isinstance(first.values[0], ast.Constant) else "")
+            if str(text).startswith(root + "."):
+                found.append(f"{node.lineno}: import_module({text}...)")
+    return sorted(found, key=lambda use: int(use.split(":")[0]))  # in the file's order (a walk goes level by level)
+
+
+def test_the_page_use_reader_sees_every_way_in():
+    source = ("from papergame.layout.pages.cut_sheets import pieces_of, cut_sheet_pages\n"
+              "from papergame.layout.pages import loops_sheet, blocks\n"
+              "def f():\n    import papergame.layout.pages.win_rules\n"
+              "    importlib.import_module(f'papergame.layout.pages.{name}')\n"
+              "from .pages.tiles_sheet import tile_pages\n")
+    assert page_module_uses(source, "papergame.layout", page_modules()) == [
+        "1: papergame.layout.pages.cut_sheets.pieces_of", "1: papergame.layout.pages.cut_sheets.cut_sheet_pages",
+        "2: papergame.layout.pages.loops_sheet", "4: import papergame.layout.pages.win_rules",
+        "5: import_module(papergame.layout.pages....)", "6: papergame.layout.pages.tiles_sheet.tile_pages"]
+
+
+def test_nothing_outside_the_pages_takes_a_page_modules_insides():
+    """A page module's insides are its own (issue 17): what the build, the kit or any other module shares with a page
+    lives outside layout/pages (layout/pieces.py, tactile_kit.py, bleed.py, win_layout.py, loops_layout.py,
+    worksheet_layout.py). Outside layout/pages only the registries (page_kinds.py, layout/rulesets, layout/kit.py)
+    import a page module, and only its `pages(ctx)` builders (`..._pages`). Before: build.py took cut_sheets.pieces_of,
+    tactile_sheets.code_of and key_words, win_rules.rules_example, the loops_sheet module and each rule set's worksheet
+    module (by name), kit.py tactile_sheets.kit_tile and print_shop.with_token_bleed."""
+    pages = page_modules()
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if PAGES in path.parents:
+            continue
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        bad = [use for use in page_module_uses(path.read_text(encoding="utf-8"), package, pages)
+               if not (name in PAGE_REGISTRIES and use.split(": ", 1)[1].startswith("papergame.layout.pages.")
+                       and use.rsplit(".", 1)[1].endswith("_pages"))]
+        if bad:
+            found[str(path.relative_to(PACKAGE))] = bad
+    assert found == {}

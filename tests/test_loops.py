@@ -340,7 +340,7 @@ def test_a_rules_page_after_the_sheets_and_a_teachers_guide_after_the_keys(tmp_p
 
 
 def test_the_rules_pages_example_has_one_loop_by_sat_and_by_backtracking():
-    from papergame.layout.pages.loops_sheet import EXAMPLE
+    from papergame.layout.loops_layout import EXAMPLE
 
     grid = EXAMPLE.grid
     loop = frozenset(EXAMPLE.edges())

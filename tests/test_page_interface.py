@@ -18,7 +18,7 @@ from papergame.build import make_pages, render_bytes
 from papergame.layout.context import PageContext
 from papergame.layout.ink import ink_for, ink_metrics
 from papergame.layout.kit import finish, piece_pages, print_pieces
-from papergame.layout.pages.print_shop import with_token_bleed
+from papergame.layout.bleed import with_token_bleed
 from papergame.layout.paper import Typeset
 from papergame.layout.pieces import tile_list
 from papergame.options import KitOptions
@@ -84,6 +84,7 @@ def test_the_loops_pages_are_pages_of_one_context(tiles):
     from papergame.data.words import load_texts
     from papergame.layout.context import LoopSet
     from papergame.layout.kit import HOST
+    from papergame.layout import loops_layout
     from papergame.layout.pages import loops_sheet
     from papergame.options import LoopOptions
     from papergame.text import Texts
@@ -95,7 +96,7 @@ def test_the_loops_pages_are_pages_of_one_context(tiles):
     texts = Texts(texts.source, {**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
     ctx = PageContext(load_definition(None), texts, "a4", kit.tile_size, sheet_metrics(FontMetrics, kit, texts),
                       document=LoopSet("easy", 4, 4, tiles))
-    count = loops_sheet.puzzles_per_sheet(ctx, None)
+    count = loops_layout.puzzles_per_sheet(ctx, None)
     assert count == made.puzzles
     sheets = tuple((n, seed, tuple(p)) for n, seed, p in make_loop_sheets(options, count))
     ctx = ctx._replace(document=ctx.loops._replace(sheets=sheets))
@@ -159,7 +160,7 @@ def test_a_kit_prints_its_page_kinds_in_the_registrys_order(game):
 def test_a_tactile_kits_swell_sheets_are_its_tactile_page_kinds_over_one_context():
     from papergame.layout.context import Tactile
     from papergame.layout.page_kinds import TACTILE, kinds_of
-    from papergame.layout.pages.tactile_sheets import kit_tile
+    from papergame.layout.tactile_kit import kit_tile
 
     options = KitOptions(only=("board", "tiles", "tokens"), red_labels=True)
     definition, texts, kit = make_pages(None, options=options)

@@ -21,7 +21,7 @@ import pytest
 from PIL import ImageCms
 
 from papergame.build import kit_pdfs
-from papergame.layout.pages.print_shop import BLEED, GUTTER
+from papergame.layout.bleed import BLEED, GUTTER
 from papergame.options import KitOptions
 from papergame.printmarks import read_keywords
 

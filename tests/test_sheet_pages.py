@@ -32,11 +32,12 @@ def test_worksheet_pages_are_pages_of_one_context(game, module):
     options = WorksheetOptions(level="medium", seed=5, copies=2, large_print=True)
     kit = KitOptions(large_print=True)
     ctx = PageContext(definition, texts, "a4", kit.tile_size, sheet_metrics(FontMetrics, kit), document=SheetSet("medium"))
-    count = pages_of.puzzles_per_sheet(ctx, None)
+    from papergame.build import sheet_kind
+
+    count = sheet_kind(definition).puzzles_per_sheet(ctx, None)  # the rule set's plan (layout/worksheet_layout.py, win_layout.py)
     ctx = ctx._replace(document=ctx.sheets._replace(sheets=tuple(make_worksheets(definition, options, count))))
     sheets, keys = pages_of.sheet_pages(ctx), pages_of.key_pages(ctx)
     assert all(isinstance(s, Sheet) for s in sheets + keys) and len(sheets) == 2 and len(keys) >= 2
-    from papergame.build import sheet_kind
     from papergame.layout.page_kinds import WORKSHEETS, kinds_of
 
     kinds = kinds_of(WORKSHEETS, rule_set(definition).name)  # the rule set's page kinds, in the order they print

@@ -198,7 +198,7 @@ def test_a_tile_size_too_small_for_the_braille_is_refused(tmp_path):
 
 def test_tiles_with_more_lines_than_five_line_types_allow_are_refused():
     from papergame.errors import OptionError
-    from papergame.layout.pages.tactile_sheets import check_shape
+    from papergame.layout.tactile_kit import check_shape
     from papergame.model.geometry import TileShape, standard_ports
 
     check_shape(TileShape(*standard_ports("square", 2)))  # four lines a tile: solid, dashed, dotted, dash-dot

@@ -21,7 +21,7 @@ import papergame
 from papergame.model.board import Cell
 from papergame.cli import main
 from papergame.data.games import load_definition
-from papergame.layout.pages.worksheet_sheet import GUTTER, WorksheetLayout
+from papergame.layout.worksheet_layout import GUTTER, WorksheetLayout
 from papergame.render.fonts import FontMetrics, missing_glyphs
 from papergame.model.rules import PlacedTile, tile_notation, trace
 from papergame.data.words import load_texts
@@ -488,6 +488,7 @@ def imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("path,forbidden", [
     ("activities/worksheet.py", ("reportlab", "click", "papergame.layout", "papergame.render", "papergame.cli")),
+    ("layout/worksheet_layout.py", ("reportlab", "click", "papergame.render", "papergame.cli")),
     ("layout/pages/worksheet_sheet.py", ("reportlab", "click", "papergame.render", "papergame.cli")),
 ])
 def test_worksheet_modules_keep_to_their_step(path, forbidden):

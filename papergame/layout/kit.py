@@ -398,7 +398,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     ctx = PageContext(definition, texts, options.paper, options.tile_size, metrics, options.ink, options.cut_guides,
                       tactile=Tactile(options.red_labels) if options.tactile else None)
     if options.tactile:  # as large as the tiles' braille needs to stand clear of their lines
-        from papergame.layout.pages.tactile_sheets import kit_tile
+        from papergame.layout.tactile_kit import kit_tile
 
         ctx = ctx._replace(tile=kit_tile(ctx, options.tile))
     elif options.tile is None and ctx.type.roomy_labels:  # large print: as large as the ids need
@@ -415,7 +415,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
         shared_pieces(ctx, options, selection, made, labels)
     sheets = made.sheets
     if options.print_shop:  # a black token's ring runs on past its cut, as the tiles' lines do
-        from papergame.layout.pages.print_shop import with_token_bleed
+        from papergame.layout.bleed import with_token_bleed
 
         for sheet in sheets:
             sheet.own_page.items[:] = with_token_bleed(sheet.own_page.items)

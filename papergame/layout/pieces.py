@@ -1,11 +1,12 @@
-"""The printed tiles of a kit, and what every tile sheet's packing shares: marks, cut lines, the tiles' ids."""
+"""The printed tiles of a kit, and what every tile sheet's packing shares: marks, cut lines, the tiles' ids; and
+a cutter sheet's pieces alone (the print-then-cut image the build writes)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
 from papergame.records import NamedTuple
-from papergame.layout.primitives import Item
+from papergame.layout.primitives import Group, Item, Page, cut_paths
 
 from papergame.model.definition import GameDefinition, TileType
 
@@ -41,3 +42,9 @@ def kit_id(texts, printed: PrintedTile) -> str:
     """A tile's printed id, with its kit's number in a class set (`K7 · 3·4`)."""
     label = texts.get("tiles.id", type=printed.tile.id, copy=printed.copy)
     return texts.get("tiles.kit_id", kit=printed.kit, id=label) if printed.kit else label
+
+
+def pieces_of(page: Page) -> Page:
+    """Only the pieces of a cutter's sheet (each a group holding its outline to cut): a print-then-cut image."""
+    kept: list[Item] = [item for item in page.items if isinstance(item, Group) and cut_paths(item.items)]
+    return Page(page.name, page.width, page.height, kept)

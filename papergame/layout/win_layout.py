@@ -320,3 +320,19 @@ def layout_of(ctx: PageContext) -> WinLayout:
     """The plan of the context's class set ("win in N": the level gives N, easy 1, medium 2, hard 3)."""
     level = ctx.sheets.level
     return WinLayout(ctx.game, ctx.texts, ctx.metrics, LEVEL_MOVES[level], level, ctx.paper)
+
+
+def puzzles_per_sheet(ctx: PageContext, asked: int | None) -> int:
+    """Puzzles on each sheet: as asked if they fit a page, else DEFAULT_PUZZLES (or as many as fit; `win_layout.DEFAULT_PUZZLES`)."""
+    return layout_of(ctx).puzzle_count(asked)
+
+# --- the rules page's worked example ---------------------------------------------------------------
+
+EXAMPLE_SEED = 1
+
+
+def rules_example(definition) -> WinPuzzle:
+    """The rules page's worked example: a win in 1 on this game's board, made and checked by the solver."""
+    from papergame.activities.win_in import make_win_sheet
+
+    return make_win_sheet(definition, 0, EXAMPLE_SEED, "easy", 1).puzzles[0]

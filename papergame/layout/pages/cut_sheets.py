@@ -26,7 +26,7 @@ from papergame.layout.paper import PAPERS, SCALE_CHECK_H, SMALL, Box, Flow, Shee
 from papergame.layout.piece_sheets import art, tile_title
 from papergame.layout.pages.tokens import SPARES, token_radius
 from papergame.layout.pieces import PrintedTile
-from papergame.layout.primitives import Circle, Group, Item, Line, Page, Polygon, Rect, Text, cut_paths
+from papergame.layout.primitives import Circle, Group, Item, Line, Page, Polygon, Rect, Text
 from papergame.layout.tile_art import cut_out, token_art
 from papergame.printmarks import CRICUT_AREA, SILHOUETTE_LINE, silhouette_box, silhouette_mark_lines
 
@@ -209,10 +209,3 @@ def with_backs(ctx: PageContext, spot: Frame, fronts: list[Sheet], slots: list[l
         plain.scale_words = front.scale_words
         paired += [front, back_page(ctx, placed, number, shift, plain)]
     return paired
-
-
-def pieces_of(page: Page) -> Page:
-    """Only the pieces of a cutter's sheet (each a group holding its outline to cut): a print-then-cut image."""
-    kept: list[Item] = [item for item in page.items if isinstance(item, Group) and cut_paths(item.items)]
-    return Page(page.name, page.width, page.height, kept)
-

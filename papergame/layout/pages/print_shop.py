@@ -17,14 +17,13 @@ import math
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.backs import box_size, outline
+from papergame.layout.bleed import BLEED, GUTTER
 from papergame.layout.piece_sheets import art, head
 from papergame.layout.paper import CONTENT_W, Sheet
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
-from papergame.layout.primitives import Circle, Curve, Group, Item, Line, Page
+from papergame.layout.primitives import Curve, Group, Item, Line
 from papergame.layout.shapes import shape_layout
 
-BLEED = 2.0  # mm a piece's art runs past its cut
-GUTTER = 2 * BLEED  # between two pieces
 ON_EDGE = 0.01  # mm: a line's end this near the outline leaves the tile there
 
 XY = tuple[float, float]
@@ -114,23 +113,3 @@ def marks(corners: list[XY], size: float) -> list[Item]:
         items.append(Line(left - MARK_GAP, y, left - MARK_GAP - MARK_LEN, y, width=0.25))
         items.append(Line(right + MARK_GAP, y, right + MARK_GAP + MARK_LEN, y, width=0.25))
     return items
-
-
-def bleed_tokens(page: Page) -> Page:
-    """Every black token's ring run on past its cut by `BLEED` (a white token's edge is white: nothing to run on)."""
-    return Page(page.name, page.width, page.height, with_token_bleed(page.items))
-
-
-def with_token_bleed(items) -> list[Item]:
-    out: list[Item] = []
-    cuts = [i for i in items if isinstance(i, Circle) and i.cut == "cut"]
-    for item in items:
-        if isinstance(item, Group):
-            out.append(item._replace(items=tuple(with_token_bleed(item.items))))
-            continue
-        if (isinstance(item, Circle) and item.fill is None and item.stroke == 0.0 and item.width > 0.5
-                and any(math.isclose(c.cx, item.cx) and math.isclose(c.cy, item.cy)
-                        and math.isclose(item.r + item.width / 2, c.r, abs_tol=1e-6) for c in cuts)):
-            out.append(Circle(item.cx, item.cy, item.r + item.width / 2 + BLEED / 2, width=BLEED, stroke=0.0, fill=None))
-        out.append(item)
-    return out

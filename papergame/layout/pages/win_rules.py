@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from papergame.activities.win_in import WinPuzzle
 from papergame.layout.context import PageContext
-from papergame.layout.win_layout import WinLayout, layout_of, short
+from papergame.layout.win_layout import WinLayout, layout_of, rules_example, short
 from papergame.layout.paper import Sheet
 from papergame.layout.textflow import wrap
 
@@ -78,15 +78,6 @@ def guide_page(layout: WinLayout) -> Sheet:
 
 
 # --- the page kinds: pages(ctx) over the win sheets' PageContext (its document a SheetSet) ----------
-
-EXAMPLE_SEED = 1
-
-
-def rules_example(definition) -> WinPuzzle:
-    """The rules page's worked example: a win in 1 on this game's board, made and checked by the solver."""
-    from papergame.activities.win_in import make_win_sheet
-
-    return make_win_sheet(definition, 0, EXAMPLE_SEED, "easy", 1).puzzles[0]
 
 
 def rules_pages(ctx: PageContext) -> list[Sheet]:

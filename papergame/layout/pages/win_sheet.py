@@ -10,11 +10,6 @@ from papergame.layout.win_layout import layout_of
 # --- the page kinds: pages(ctx) over one PageContext whose document is a SheetSet --------------
 
 
-def puzzles_per_sheet(ctx: PageContext, asked: int | None) -> int:
-    """Puzzles on each sheet: as asked if they fit a page, else DEFAULT_PUZZLES (or as many as fit; `win_layout.DEFAULT_PUZZLES`)."""
-    return layout_of(ctx).puzzle_count(asked)
-
-
 def sheet_pages(ctx: PageContext) -> list[Sheet]:
     """One page a sheet of the class set, each named in its footer by its number."""
     layout = layout_of(ctx)

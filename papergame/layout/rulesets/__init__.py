@@ -3,7 +3,7 @@
 A rule-set layout answers, for a `PageContext`, the pages that state that rule set's
 rules: its rules page, its record sheet, its host key and its teacher's guide (the board,
 tiles and tokens are the same for every rule set), and, for a rule set with worksheets,
-their title and the page module that plans them. A new rule set is one module here and
+their title and how many puzzles their plan puts on a sheet. A new rule set is one module here and
 one line in `LAYOUTS`, beside its model module in `papergame.model.rulesets`.
 """
 
@@ -19,9 +19,8 @@ from papergame.layout.rulesets import own, shared
 
 class RuleSetPages(Protocol):
     name: str
-    worksheet_pages: str  # its worksheets' planning module under layout.pages (a rule set with worksheets)
-
     def worksheet_title(self, texts: Texts, level: str) -> str: ...
+    def puzzles_per_sheet(self, ctx: PageContext, asked: int | None) -> int: ...  # its worksheets' plan says
 
     def rules(self, ctx: PageContext) -> list[Sheet]: ...
     def record(self, ctx: PageContext) -> list[Sheet]: ...

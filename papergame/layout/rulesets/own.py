@@ -13,10 +13,13 @@ from papergame.text import Texts
 
 class OwnPathPages:
     name = "own"
-    worksheet_pages = "worksheet_sheet"  # the module under layout.pages planning its worksheets (puzzles_per_sheet)
-
     def worksheet_title(self, texts: Texts, level: str) -> str:
         return texts.get("worksheet.title")
+
+    def puzzles_per_sheet(self, ctx: PageContext, asked: int | None) -> int:
+        from papergame.layout.worksheet_layout import puzzles_per_sheet
+
+        return puzzles_per_sheet(ctx, asked)
 
     def rules(self, ctx: PageContext) -> list[Sheet]:
         return rules_pages(ctx)

@@ -13,13 +13,17 @@ from papergame.text import Texts
 
 class SharedPathPages:
     name = "shared"
-    worksheet_pages = "win_sheet"  # the module under layout.pages planning its "win in N" sheets (puzzles_per_sheet)
 
     def worksheet_title(self, texts: Texts, level: str) -> str:
         from papergame.activities.win_in import LEVEL_MOVES
 
         moves = LEVEL_MOVES[level]
         return texts.get("win_sheet.title_1" if moves == 1 else "win_sheet.title", moves=moves)
+
+    def puzzles_per_sheet(self, ctx: PageContext, asked: int | None) -> int:
+        from papergame.layout.win_layout import puzzles_per_sheet
+
+        return puzzles_per_sheet(ctx, asked)
 
     def rules(self, ctx: PageContext) -> list[Sheet]:
         from papergame.layout.pages.shared_rules_sheet import shared_rules_pages
