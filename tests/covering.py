@@ -1,25 +1,34 @@
-"""A parametrize matrix trimmed to a covering subset in the default run, the rest under `-m slow`.
+"""Parametrize matrices trimmed to a covering subset in the default run, the rest marked `matrix` or `slow`.
 
 A test parametrized over several axes (game × paper × ink × tile size ...) mostly finds its faults
-with one value of one axis; each further combination costs a build. `covering(cases)` keeps, in the
-default run, a subset of the cases in which every value of every axis appears at least once, and
-marks every other case `slow`, so that
+with one value of one axis, or two values of two axes together; each further combination costs a
+build. Two tiers:
 
-    python -m pytest                       runs the covering subset,
-    python -m pytest -m slow               runs exactly the rest,
-    python -m pytest -m "slow or not slow" runs the full matrix (add "or bundle or install" for all).
+- `sweep(cases)` keeps, in the default run, a pairwise cover: a subset in which every value of every
+  axis and every two values of two axes found together in the sweep appear at least once
+  (`pairs=False`: every value once, for sweeps whose pairs would cost too much); every other case is
+  marked `matrix`, which CI runs as a step of its own, so CI still runs the whole sweep:
+
+      python -m pytest                       runs the covering subset,
+      python -m pytest -m matrix             runs exactly the rest (.ci/run does, after the default run's step),
+
+- `covering(cases)` keeps every value of every axis at least once and marks every other case `slow`,
+  left to the runs before a release (`-m slow`; `-m "slow or not slow"` runs the full matrix, add
+  "or bundle or install or matrix" for all).
 
 The subset is chosen greedily and deterministically (no randomness): cases listed in `keep` first,
 then, over and over, the first case in the list's order that brings the most (axis, value) pairs not
-yet covered, until every pair is covered. For axes of n1 ≥ n2 ≥ ... values the subset has n1 cases
-when the matrix is a full product (a Latin diagonal), at most one case per pair in any matrix.
+yet covered (with pairs: also the ((axis, value), (axis, value)) pairs), until every one is covered.
+For axes of n1 ≥ n2 ≥ ... values covering keeps n1 cases when the matrix is a full product (a Latin
+diagonal), at most one case per pair in any matrix; a pairwise cover of a full product keeps at least
+n1 × n2 cases, and the greedy choice a few more than the fewest possible.
 
-    @pytest.mark.parametrize("game, paper, ink", covering(itertools.product(GAMES, PAPERS, INKS)))
+    @pytest.mark.parametrize("game, paper, ink", sweep(itertools.product(GAMES, PAPERS, INKS)))
 
 A case is a tuple (one value per axis), a single value (one axis: every case is kept), or a
-`pytest.param(...)` whose id and marks are kept (a case already marked slow stays slow and covers
-nothing). `axes` names the positions that count (default: all), e.g. `axes=(0, 1)` when the third
-value follows from the first two. Values that cannot be hashed are compared by their repr.
+`pytest.param(...)` whose id and marks are kept (a case already marked slow or matrix stays so and
+covers nothing). `axes` names the positions that count (default: all), e.g. `axes=(0, 1)` when the
+third value follows from the first two. Values that cannot be hashed are compared by their repr.
 """
 
 from __future__ import annotations
@@ -49,31 +58,48 @@ def _is_slow(param: ParameterSet) -> bool:
     return any(getattr(mark, "name", None) == "slow" for mark in param.marks)
 
 
+def _left_out(param: ParameterSet) -> bool:
+    """Already out of the default run (slow or matrix): it stays so and covers nothing."""
+    return any(getattr(mark, "name", None) in ("slow", "matrix") for mark in param.marks)
+
+
+def _features(values: Sequence[Any], positions: Sequence[int], pairs: bool) -> set:
+    """What a case covers: each (axis, value), and with `pairs` each two of them on two axes."""
+    single = [(i, _key(values[i])) for i in positions if i < len(values)]
+    out: set = set(single)
+    if pairs:
+        out |= {(a, b) for n, a in enumerate(single) for b in single[n + 1:]}
+    return out
+
+
 def chosen(cases: Iterable[Any], *, axes: Sequence[int] | None = None,
-           keep: Callable[[tuple], bool] | None = None) -> list[bool]:
-    """For each case, whether it is in the covering subset (run by default).
+           keep: Callable[[tuple], bool] | None = None, pairs: bool = False) -> list[bool]:
+    """For each case, whether it is in the covering subset (run by default): every value of every axis
+    at least once, and with `pairs` also every two values of two axes that occur together in the
+    matrix (a pairwise cover).
 
     >>> chosen([(a, b) for a in "xyz" for b in (1, 2)])
     [True, False, False, True, True, False]
     >>> chosen([(a, b) for a in "xy" for b in (1, 2)], keep=lambda case: case == ("y", 2))
     [True, False, False, True]
+    >>> sum(chosen([(a, b, c) for a in "xy" for b in (1, 2) for c in "pq"], pairs=True))  # greedy: 5 of 8 (4 would do)
+    5
     """
     params = [_as_param(case) for case in cases]
     width = max((len(p.values) for p in params), default=0)
     positions = list(range(width)) if axes is None else list(axes)
-    pairs = [set() if _is_slow(p) else {(i, _key(p.values[i])) for i in positions if i < len(p.values)}
-             for p in params]
+    covers = [set() if _left_out(p) else _features(p.values, positions, pairs) for p in params]
     taken = [False] * len(params)
     covered: set = set()
     for n, p in enumerate(params):
-        if keep is not None and not _is_slow(p) and keep(tuple(p.values)):
+        if keep is not None and not _left_out(p) and keep(tuple(p.values)):
             taken[n] = True
-            covered |= pairs[n]
-    needed = set().union(*pairs) - covered if pairs else set()
+            covered |= covers[n]
+    needed = set().union(*covers) - covered if covers else set()
     while needed:
-        best = max(range(len(params)), key=lambda n: (len(pairs[n] & needed), -n))
+        best = max(range(len(params)), key=lambda n: (len(covers[n] & needed), -n))
         taken[best] = True
-        needed -= pairs[best]
+        needed -= covers[best]
     return taken
 
 
@@ -83,6 +109,24 @@ def covering(cases: Iterable[Any], *, axes: Sequence[int] | None = None,
     params = [_as_param(case) for case in cases]
     taken = chosen(params, axes=axes, keep=keep)
     return [p if take or _is_slow(p) else pytest.param(*p.values, id=p.id, marks=(*p.marks, pytest.mark.slow))
+            for p, take in zip(params, taken)]
+
+
+def sweep(cases: Iterable[Any], *, axes: Sequence[int] | None = None,
+          keep: Callable[[tuple], bool] | None = None, pairs: bool = True) -> list[ParameterSet]:
+    """An exhaustive sweep (languages x games x sizes x inks ...) as `pytest.param`s: a covering subset runs
+    by default (every value of every axis, and with `pairs`, the default, every two values of two axes
+    found together in the sweep), every other case is marked `matrix`, which the default run leaves out
+    and `python -m pytest -m matrix` runs (a step of its own in .ci/run: CI runs the whole sweep).
+
+    >>> [bool(p.marks) for p in sweep([(a, b) for a in "xy" for b in (1, 2, 3)])]
+    [False, False, False, False, False, False]
+    >>> [bool(p.marks) for p in sweep([(a, b) for a in "xy" for b in (1, 2, 3)], pairs=False)]
+    [False, True, False, True, False, True]
+    """
+    params = [_as_param(case) for case in cases]
+    taken = chosen(params, axes=axes, keep=keep, pairs=pairs)
+    return [p if take or _left_out(p) else pytest.param(*p.values, id=p.id, marks=(*p.marks, pytest.mark.matrix))
             for p, take in zip(params, taken)]
 
 

@@ -1,4 +1,5 @@
-"""tests/covering.py: the default subset covers every value of every axis, and default + slow = the matrix."""
+"""tests/covering.py: the default subset covers every value of every axis (a sweep: every pair too), and
+default + slow (a sweep: default + matrix) = the matrix."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import itertools
 import pytest
 
 import covering as covering_module
-from covering import chosen, covering, every
+from covering import chosen, covering, every, sweep
 
 MATRICES = {
     "product 3x2x2": list(itertools.product("abc", (1, 2), ("black", "colour"))),
@@ -89,3 +90,52 @@ def test_the_mark_expressions_select_the_subset_the_rest_and_the_whole():
     default, slow, both = selected("not slow"), selected("slow"), selected("slow or not slow")
     assert len(both) == 12 and len(default) == 3
     assert default | slow == both and not default & slow
+
+
+def two_at_a_time(values):
+    """Every value of a case on its axis, and every two of them."""
+    single = sorted(pairs_of(values))
+    return set(single) | {(a, b) for n, a in enumerate(single) for b in single[n + 1:]}
+
+
+@pytest.mark.parametrize("name", MATRICES)
+def test_a_sweep_runs_every_pair_by_default_and_the_rest_under_matrix(name):
+    params = sweep(MATRICES[name])
+    fast = [p for p in params if not p.marks]
+    rest = [p for p in params if [m.name for m in p.marks] == ["matrix"]]
+    assert len(fast) + len(rest) == len(params) == len(MATRICES[name])  # each case once, in one of the two
+    assert [tuple(p.values) for p in params] == [tuple(c) if isinstance(c, tuple) else (c,) for c in MATRICES[name]]
+    everything = set().union(*(two_at_a_time(p.values) for p in params))
+    assert set().union(*(two_at_a_time(p.values) for p in fast)) == everything
+
+
+def test_a_pairwise_cover_of_a_product_is_far_smaller_than_the_product():
+    product = MATRICES["product 5x4x3x2"]  # 120 cases, 5 x 4 = 20 pairs of its two longest axes at least
+    kept = sum(chosen(product, pairs=True))
+    assert 20 <= kept <= 30, kept
+    assert sum(chosen(product)) == 5  # every value once: the longest axis
+    assert sum(chosen(MATRICES["one axis"], pairs=True)) == 3
+
+
+def test_a_sweep_leaves_slow_and_matrix_cases_as_they_are():
+    cases = [pytest.param("a", 1, marks=pytest.mark.slow), pytest.param("b", 1, marks=pytest.mark.matrix),
+             ("a", 2), ("b", 2), ("a", 1)]
+    marks = [[m.name for m in p.marks] for p in sweep(cases)]
+    assert marks[:2] == [["slow"], ["matrix"]]  # marked once, covering nothing
+    assert marks[2:] == [[], [], []]  # (a, 1) and (b, 2) are still needed, by the ones left in
+
+
+def test_the_mark_expressions_select_a_sweeps_subset_and_its_rest():
+    from _pytest.mark.expression import Expression
+
+    params = sweep(itertools.product("xyz", (1, 2), "pq", "uv"))
+
+    def selected(expression):
+        compiled = Expression.compile(expression)
+        return {tuple(p.values) for p in params
+                if compiled.evaluate(lambda name, **kwargs: name in {m.name for m in p.marks})}
+
+    default = selected("not slow and not bundle and not install and not matrix")  # pyproject's addopts
+    rest = selected("matrix")
+    assert len(default | rest) == 24 and not default & rest
+    assert 6 <= len(default) < 24

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
+from covering import sweep
+
 from papergame.cli import main
 from papergame.layout.pages.tokens import token_radius
 from pdfmeasure import mm, open_pdf, page_text
@@ -103,7 +105,8 @@ def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
     return seen
 
 
-@pytest.mark.parametrize("game, args, tokens", [
+# every game and every option by default (tokens follows from the game); the rest under -m matrix
+@pytest.mark.parametrize("game, args, tokens", sweep([
     ("edge-port-path-tiles", [], 6),
     ("edge-port-path-tiles", ["--paper", "letter"], 6),
     ("shared-path", [], 3),
@@ -113,7 +116,7 @@ def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
     ("eight-port-path-tiles", [], 6),
     ("eight-port-path-tiles", ["--tile-size", "60"], 6),
     ("eight-port-path-tiles", ["--tile-size", "20"], 6),
-])
+], axes=(0, 1), pairs=False))
 def test_no_token_on_the_line_of_a_straight_cut(tmp_path, game, args, tokens):
     """Square tile sheets: a guillotine or a trimmer may cut the columns first; no token stands on their lines
     (nor on the rows'), on any sheet that has tiles. Measured from the tiles' outlines and crop marks."""

@@ -61,3 +61,21 @@ def test_ci_runs_the_type_checker_and_the_linter_after_the_tests():
     assert config["tool"]["ruff"]["lint"]["mccabe"]["max-complexity"] == 15
     assert "C901" in config["tool"]["ruff"]["lint"]["select"]
     assert {"mypy", "ruff"} <= {d.split(">")[0] for d in config["project"]["optional-dependencies"]["test"]}
+
+
+def test_ci_runs_the_matrix_the_default_run_leaves_out_as_a_step_of_its_own():
+    """The default run leaves out the cases marked `matrix` (the rest of each sweep: tests/covering.py), and .ci/run
+    runs exactly them before the README's command, so CI still runs every case of every sweep."""
+    import shlex
+    import tomllib
+
+    root = Path(__file__).parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    addopts = shlex.split(config["addopts"])
+    expression = addopts[addopts.index("-m") + 1]
+    assert "not matrix" in expression and "not slow" in expression, expression
+    assert any(m.startswith("matrix:") for m in config["markers"])
+    lines = [line.strip() for line in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    matrix = lines.index(".venv/bin/python -m pytest -q -m matrix")
+    assert matrix < next(n for n, line in enumerate(lines) if line.endswith(".venv/bin/python -m ruff check ."))
+    assert "-m matrix" in README[README.index("## Tests"):]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from covering import OnDemand, covering
+from covering import OnDemand, covering, sweep
 from papergame.cli import main
 from pdfmeasure import content_box, content_extent, mm, open_pdf, page_text
 
@@ -306,9 +306,10 @@ def two_ports_a_side_hexagons() -> str:
                           for i, pairs in enumerate((near, across), start=1))
 
 
-@pytest.mark.parametrize("shape,size,named", [("square3", "20", False), ("square3", "25", True),
-                                              ("square3", "35", True), ("hexagon2", "20", False),
-                                              ("hexagon2", "30", True), ("hexagon1", "20", True)])
+@pytest.mark.parametrize("shape,size,named", sweep([("square3", "20", False), ("square3", "25", True),
+                                                    ("square3", "35", True), ("hexagon2", "20", False),
+                                                    ("hexagon2", "30", True), ("hexagon1", "20", True)],
+                                                   axes=(0, 1), pairs=False))  # named follows from shape and size
 def test_port_names_are_10_pt_or_at_least_7_clear_of_each_other_and_the_sides_or_left_out(tmp_path, shape, size, named):
     text = {"square3": three_ports_a_side, "hexagon2": two_ports_a_side_hexagons,
             "hexagon1": lambda: HEX_GAME.read_text(encoding="utf-8")}[shape]()

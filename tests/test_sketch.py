@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from covering import sweep
 from papergame.build import make_pages
 from papergame.layout.pages import blocks, rules_sheet, shared_rules_sheet
 from papergame.options import KitOptions
@@ -41,7 +42,7 @@ def check(seen: list) -> None:
         assert sketch == full, f"at {fit} the full pages take {full} sheets, the sketch {sketch}"
 
 
-@pytest.mark.parametrize("game, lang, profile", FAST)
+@pytest.mark.parametrize("game, lang, profile", sweep(FAST, pairs=False))  # each game, language, profile
 def test_a_sketch_of_the_rules_takes_the_sheets_the_full_setting_takes(monkeypatch, game, lang, profile):
     check(sheet_counts(monkeypatch, game, lang, profile))
 

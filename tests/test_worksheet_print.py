@@ -10,11 +10,13 @@ written in.
 from __future__ import annotations
 
 import io
+import itertools
 from functools import lru_cache
 
 import pdfplumber
 import pytest
 
+from covering import sweep
 from papergame.build import worksheet_pdfs
 from papergame.options import WorksheetOptions
 from test_access import true_size  # a character's size in points, turned text too
@@ -44,8 +46,7 @@ def runs(data: bytes) -> list[tuple[int, str, float]]:
     return out
 
 
-@pytest.mark.parametrize("mode", ["large", "clear"])
-@pytest.mark.parametrize("lang", ["en", "fr", "uk"])
+@pytest.mark.parametrize("lang, mode", sweep(itertools.product(["en", "fr", "uk"], ["large", "clear"]), pairs=False))
 def test_every_word_of_a_sheet_and_its_key_is_at_the_profiles_least_size(lang, mode):
     sheets = made(None, lang, "medium", mode)
     for data in (sheets.sheets, sheets.keys):
