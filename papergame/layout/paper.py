@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Callable
 
 from papergame.records import NamedTuple
@@ -425,16 +426,16 @@ def scale_check(box: Box, instruction: str, mm_label: str, inch_label: str, metr
     items: list[Item] = []
     fit_line(instruction, box.w, SMALL, metrics, False, "scale.instruction")
     top = box.y + SCALE_CHECK_H - SMALL - 0.6
-    items.append(Text(box.x, top, instruction, SMALL))
+    items.append(foot_text(box.x, top, instruction, SMALL))
     base = box.y + 4.5
     items.extend(ruler(box.x, base, BAR_MM, bar_ticks()))
-    items.append(Text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, SMALL))
+    items.append(foot_text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, SMALL))
     x2 = box.x + BAR_MM + 6.0 + metrics.width(mm_label, SMALL)
     eighth = MM_PER_INCH / 8
     inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(INCH_BAR_EIGHTHS + 1)]
     items.extend(ruler(x2, base, 2 * MM_PER_INCH, inch_ticks))
     inch_x = x2 + 2 * MM_PER_INCH + 1.5
-    items.append(Text(inch_x, base + 0.3, inch_label, SMALL))
+    items.append(foot_text(inch_x, base + 0.3, inch_label, SMALL))
     if label is not None:
         room = box.right - (inch_x + metrics.width(inch_label, SMALL) + FOOTER_GAP)  # the label's budget
         items += footer_label(box, label, room, instruction, top, base + 0.3, metrics)
@@ -448,22 +449,22 @@ def footer_label(box: Box, label: FooterLabel, room: float, instruction: str, to
     whose = label.whose
     mark_w = metrics.width(whose, SMALL, True) if whose else 0.0
     if whose and metrics.width(instruction, SMALL) + FOOTER_GAP + mark_w <= box.w:
-        items.append(Text(box.right, top, whose, SMALL, bold=True, anchor="end"))
+        items.append(foot_text(box.right, top, whose, SMALL, bold=True, anchor="end"))
         whose = ""  # placed
     if not whose and metrics.width(label.whole, SMALL) <= room:
-        return items + [Text(box.right, baseline, label.whole, SMALL, anchor="end")]
+        return items + [foot_text(box.right, baseline, label.whole, SMALL, anchor="end")]
     place = label.place or label.whole
     fit_line(place, room, SMALL, metrics, False, "kit.page")  # the kit and page numbers are never cut
-    items.append(Text(box.right, baseline, place, SMALL, anchor="end"))
+    items.append(foot_text(box.right, baseline, place, SMALL, anchor="end"))
     above = baseline + SMALL * 1.2
     title_room = room - (mark_w + FOOTER_GAP if whose else 0.0)
     title = shorten(label.title, title_room, SMALL, metrics) if label.place else ""
     if title:
-        items.append(Text(box.right, above, title, SMALL, anchor="end"))
+        items.append(foot_text(box.right, above, title, SMALL, anchor="end"))
     if whose:
         x = box.right - (metrics.width(title, SMALL) + FOOTER_GAP if title else 0.0)
         fit_line(whose, room, SMALL, metrics, True, "kit.players")
-        items.append(Text(x, above, whose, SMALL, bold=True, anchor="end"))
+        items.append(foot_text(x, above, whose, SMALL, bold=True, anchor="end"))
     return items
 
 
@@ -489,16 +490,16 @@ def profile_scale_check(box: Box, instruction: str, mm_label: str, inch_label: s
                           f"of a page has room for {profile.footer_lines} with the page's name and any correction; "
                           "shorten it")
     for i, text in enumerate(lines):
-        items.append(Text(box.x, top - (i + 1) * line + size * 0.25, text, size))
+        items.append(foot_text(box.x, top - (i + 1) * line + size * 0.25, text, size))
     base = box.y + 1.5
     items.extend(ruler(box.x, base, BAR_MM, bar_ticks()))
-    items.append(Text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, size))
+    items.append(foot_text(box.x + BAR_MM + 1.5, base + 0.3, mm_label, size))
     x2 = box.x + BAR_MM + 6.0 + metrics.width(mm_label, size)
     eighth = MM_PER_INCH / 8
     inch_ticks = [(i * eighth, 1.0 + 0.8 * (i % 4 == 0) + 1.0 * (i % 8 == 0)) for i in range(INCH_BAR_EIGHTHS + 1)]
     items.extend(ruler(x2, base, 2 * MM_PER_INCH, inch_ticks))
     fit_line(inch_label, box.right - (x2 + 2 * MM_PER_INCH + 1.5), size, metrics, False, "scale.inch")
-    items.append(Text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, size))
+    items.append(foot_text(x2 + 2 * MM_PER_INCH + 1.5, base + 0.3, inch_label, size))
     return items
 
 
@@ -547,12 +548,24 @@ def footer_room(profile: TypeProfile, metrics: Metrics, instruction: str, note: 
 
 
 def ruler(x: float, y: float, length: float, ticks: list[tuple[float, float]]) -> list[Item]:
-    """A bar `length` mm long on baseline y with upward ticks at (offset, height)."""
+    """A bar `length` mm long on baseline y with upward ticks at (offset, height).
+
+    The same bar is the same items (kept: every page's foot has two, where the PDF writer draws an item it has
+    drawn before by copying what it wrote, `render.pdf.draw_items`)."""
+    return list(_ruler(x, y, length, tuple(ticks)))
+
+
+@lru_cache(maxsize=64, typed=True)
+def _ruler(x: float, y: float, length: float, ticks: tuple[tuple[float, float], ...]) -> tuple[Item, ...]:
     items: list[Item] = [Line(x, y, x + length, y, width=0.25, role="scale")]
     for offset, height in ticks:
         items.append(Line(x + offset, y, x + offset, y + height, width=0.15, role="scale"))
     items.append(Rect(x, y - 1.2, length, 1.2, width=0.15, stroke=INK, fill=None, role="scale"))
-    return items
+    return tuple(items)
+
+
+foot_text = lru_cache(maxsize=256, typed=True)(Text)
+"""A text of a page's foot: the same words at the same place the same item, page after page (see `ruler`)."""
 
 
 def lowest_measurement(paper: str) -> float:

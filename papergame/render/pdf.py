@@ -47,18 +47,46 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     c.setCreator("papergame")
     c.setViewerPreference("PrintScaling", "None")
     c.setViewerPreference("Duplex", "Simplex")
+    drawn: dict[int, tuple[list[str], tuple]] = {}  # id(item) -> its operators and the canvas state after them
     for number, page in enumerate(pages, start=1):
         c.setPageSize((page.width * mm, page.height * mm))
         if print_shop:
             c.setTrimBox((0, 0, page.width * mm, page.height * mm))
             c.setBleedBox((0, 0, page.width * mm, page.height * mm))
-        for item in page.items:
-            draw(c, item)
+        draw_items(c, page.items, drawn)
         c.showPage()
         step(PAGES, number, len(pages))  # a long build says how far it is (and may be stopped here)
     if print_shop:
         grey_output_intent(c)
     c.save()
+
+
+STATE = tuple(name for name in Canvas.STATE_ATTRIBUTES if name != "_extgstate")
+"""The canvas's graphics state as reportlab saves it (`saveState`), but the alpha and overprint state, which
+no drawer here sets (a new one each page)."""
+
+
+def draw_items(c: Canvas, items, drawn: dict[int, tuple[list[str], tuple]]) -> None:
+    """Draw a page's items, each item drawn before in this file (the same object: a class set's board, rules
+    and record are the first kit's items again, under each kit's own stamp) by writing the operators it wrote then.
+
+    That is the same bytes because every drawer sets the state it draws with (grey, width, cap, font: nothing it
+    writes depends on the state before it), never starts with a transformation (reportlab would merge it into
+    the operator before), and a text's characters keep the codes their font subset gave them the first time. An
+    item that changed the operator before it (a merged transformation) or drew a chart is never kept."""
+    d = c.__dict__
+    for item in items:
+        known = drawn.get(id(item))
+        code = c._code
+        if known is not None:
+            code.extend(known[0])
+            d.update(zip(STATE, known[1]))
+            continue
+        start, charts = len(code), CHARTS[0]
+        before = code[-1] if code else None
+        draw(c, item)
+        if (code[start - 1] if start else None) is before and CHARTS[0] == charts:
+            drawn[id(item)] = (code[start:], tuple([d[name] for name in STATE]))
 
 
 def grey_output_intent(c: Canvas) -> None:
@@ -230,7 +258,11 @@ def draw_group(c: Canvas, item: Group) -> None:
     c.restoreState()
 
 
+CHARTS = [0]  # how many charts were drawn: an item with one is drawn again each time (reportlab's graphics draw it)
+
+
 def draw_chart(c: Canvas, item: BarChart) -> None:
+    CHARTS[0] += 1
     # reportlab's chart library is imported only for a page that has a chart (kits do not)
     from papergame.render.charts import draw_bar_chart
 
