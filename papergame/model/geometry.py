@@ -147,16 +147,16 @@ class TileShape:
         """The shape itself: what differs between squares and hexagons."""
         return BY_SIDES[len(self.sides)]
 
-    @property
+    @cached_property
     def ports_per_side(self) -> int:
         return len(self.ports) // len(self.sides)
 
-    @property
+    @cached_property
     def step_degrees(self) -> int:
         """The smallest turn that maps the shape onto itself (90 for a square, 60 for a hexagon)."""
         return 360 // len(self.sides)
 
-    @property
+    @cached_property
     def rotations(self) -> tuple[int, ...]:
         """Every allowed rotation, in degrees clockwise."""
         return tuple(range(0, 360, self.step_degrees))
@@ -216,22 +216,22 @@ class TileShape:
 
     # --- drawing geometry, in tile units (bounding box from (0, 0), 1 high) ---------------
 
-    @property
+    @cached_property
     def circumradius(self) -> float:
         """Centre to corner: the apothem (1/2) over cos(half the turn step)."""
         return 0.5 / math.cos(math.radians(self.step_degrees / 2))
 
-    @property
+    @cached_property
     def width(self) -> float:
         """Width of the bounding box: 1 for a square, 2/√3 for a flat-top hexagon."""
         return self.form.width(self.circumradius)
 
-    @property
+    @cached_property
     def side_length(self) -> float:
         """1 for a square; 1/√3 for a hexagon of height 1."""
         return _clean(2 * self.circumradius * math.sin(math.radians(self.step_degrees / 2)))
 
-    @property
+    @cached_property
     def centre(self) -> Point:
         return Point(self.width / 2, 0.5)
 
@@ -253,13 +253,20 @@ class TileShape:
         return self._corners
 
     def port_point(self, port: str) -> Point:
-        """Where a port meets the edge of the tile.
+        """Where a port meets the edge of the tile (worked out once a shape: a build asks thousands of times).
 
         >>> TileShape(("N", "E", "S", "W"), ("N", "E", "S", "W")).port_point("E")
         Point(x=1.0, y=0.5)
         >>> TileShape(("N", "E", "S", "W"), ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")).port_point("N1")
         Point(x=0.333333333333, y=1.0)
         """
+        return self._port_points[port]
+
+    @cached_property
+    def _port_points(self) -> dict[str, Point]:
+        return {port: self._port_point(port) for port in self.ports}
+
+    def _port_point(self, port: str) -> Point:
         corners = self.corners()
         side, i = divmod(self._index[port], self.ports_per_side)
         a, b = corners[side], corners[(side + 1) % len(corners)]
@@ -267,9 +274,16 @@ class TileShape:
         return Point(_clean(a.x + (b.x - a.x) * t), _clean(a.y + (b.y - a.y) * t))
 
     def outward(self, side_or_port: str) -> Point:
-        """The unit vector from a side straight out of the tile."""
-        a = math.radians(self.side_index(side_or_port) * self.step_degrees)
-        return Point(_clean(math.sin(a)), _clean(math.cos(a)))
+        """The unit vector from a side straight out of the tile (kept, a side or port's once worked out)."""
+        known = self._outwards.get(side_or_port)
+        if known is None:
+            a = math.radians(self.side_index(side_or_port) * self.step_degrees)
+            known = self._outwards[side_or_port] = Point(_clean(math.sin(a)), _clean(math.cos(a)))
+        return known
+
+    @cached_property
+    def _outwards(self) -> dict[str, Point]:
+        return {}
 
     def inward(self, side_or_port: str) -> Point:
         """The unit vector from a port straight into the tile."""
