@@ -11,7 +11,7 @@ from papergame.layout.paper import STANDARD, profile_of
 from papergame.layout.rule_words import tile_name
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.tile_art import labels, tile_art, turned
+from papergame.layout.tile_art import clear_labels, tile_art, turned
 from papergame.model.answers import FirstMove
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
@@ -41,8 +41,9 @@ def numbers_fit(definition: GameDefinition, size: float, least: float, loose: fl
     picture `size` mm high. Else the catalogue prints each number under its picture, or only in the caption that
     names the type: on the picture it would lie over the lines (eight-port at 16 mm: 15 of 35, "33" between two
     lines, the dots of 35 through its digits; the hexagon's 2 at 14 mm)."""
-    return all(label.free for t in definition.tiles
-               for label in labels(definition.shape, tuple(t.pairs), size, str(t.id), None, least, loose))
+    shape = definition.shape  # (asking only whether they fit: where a number does not, no place is sought for it)
+    return all(clear_labels(shape, tuple(tuple(p) for p in t.pairs), size, str(t.id), None, least, loose) is not None
+               for t in definition.tiles)
 
 
 def catalogue(definition: GameDefinition, captions: list[str], width: float, metrics: Metrics,

@@ -419,6 +419,16 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
     fits. When the first place found for the number leaves the id no room, the next places
     are tried; the room kept round the lines shrinks only when nothing fits.
     """
+    placed = clear_labels(shape, pairs, size, type_label, id_label, least, loose)
+    return placed if placed is not None else _crowded_labels(shape, pairs, size, type_label, id_label, least, loose)
+
+
+@lru_cache(maxsize=4096)
+def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
+                 least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...] | None:
+    """`_labels` where room clear of the lines is found for them; None where it is not (the tile is crowded:
+    `_crowded_labels` then puts them where they hide the least, which a caller asking only whether they fit
+    need not wait for)."""
     s = scale(size)
     pairs = tuple(tuple(p) for p in pairs)
     type_prefer, id_prefer = Point(0.2 * shape.width, 0.82), Point(0.8 * shape.width, 0.12)
@@ -464,6 +474,16 @@ def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None,
         if found:
             nearest = min(far for far, _, _ in found)
             return min((f for f in found if f[0] <= nearest + NEAR_CORNER / 2), key=lambda f: f[1])[2]
+    return None
+
+
+def _crowded_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
+                    least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...]:
+    """The labels of a tile whose lines leave them no room clear (see `_labels`)."""
+    pairs = tuple(tuple(p) for p in pairs)
+    type_prefer, id_prefer = Point(0.2 * shape.width, 0.82), Point(0.8 * shape.width, 0.12)
+    min_label, min_type = max(MIN_LABEL, least), max(MIN_TYPE, least)
+    edge = _margin(size)
     # nowhere free: as small as allowed, where each hides the least of the lines, with no halo (a
     # knockout would cut the line, and a break in a path reads as an end); still the edge inset away
     # from the cut. `crowded_tiles` counts such tiles and `build` says what tile size would do.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from papergame.records import NamedTuple
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import pairs_cross
@@ -23,7 +25,14 @@ class FirstMove(NamedTuple):
 
 
 def first_moves(definition: GameDefinition) -> list[FirstMove]:
-    """The first player's opening move with every tile type at every rotation."""
+    """The first player's opening move with every tile type at every rotation.
+
+    Played once a definition (the rules, record, host key and guide each ask: seven times a kit)."""
+    return list(_first_moves(definition))
+
+
+@lru_cache(maxsize=16)
+def _first_moves(definition: GameDefinition) -> tuple[FirstMove, ...]:
     out = []
     first = definition.tokens[0]
     for tile in definition.tiles:
@@ -31,7 +40,7 @@ def first_moves(definition: GameDefinition) -> list[FirstMove]:
             game = Game(definition)
             turn = game.place(first.start.cell, tile.id, rotation)
             out.append(FirstMove(tile.id, rotation, turn, first.name))
-    return out
+    return tuple(out)
 
 
 class Reply(NamedTuple):
@@ -96,6 +105,7 @@ class WorkedExample(NamedTuple):
     out: FirstMove | None  # a first move that sends the token off the board
 
 
+@lru_cache(maxsize=16)
 def worked_example(definition: GameDefinition) -> WorkedExample:
     """Two openings to show: one that stops on the board (straight across if any tile does) and one that goes out.
 

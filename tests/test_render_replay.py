@@ -1,0 +1,104 @@
+"""Work a build does once where it did it again: same bytes, less work.
+
+A class set's board, rules and record are the first kit's items again under each kit's stamp, and every
+page's foot has the same two bars: the PDF writer writes an item it has drawn before by copying the
+operators it wrote then (`render.pdf.draw_items`). The answers every kit page prints are played once a
+definition, and the rules' catalogue asking whether its type numbers fit seeks no place for one that
+does not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from papergame.data.games import load_definition
+from papergame.layout import rule_figures, tile_art
+from papergame.model import answers
+from papergame.model.rules import Game
+from papergame.render import pdf
+
+
+def build(folder, *args):
+    out = folder / "kit.pdf"
+    result = CliRunner().invoke(main, ["build", "-o", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return hashlib.sha256(out.read_bytes()).hexdigest(), hashlib.sha256(
+        (folder / "kit-host-key.pdf").read_bytes()).hexdigest()
+
+
+def drawn_items(monkeypatch) -> list:
+    """Every item the drawers draw from now on (nested ones too)."""
+    calls: list = []
+    real = pdf.draw
+
+    def counted(c, item):
+        calls.append(item)
+        real(c, item)
+
+    monkeypatch.setattr(pdf, "draw", counted)
+    return calls
+
+
+@pytest.mark.parametrize("args", [["--kits", "3"], ["--kits", "3", "--lang", "uk", "--game", "hexagon-path-tiles"],
+                                  []])
+def test_items_drawn_before_are_written_as_they_were_and_not_drawn_again(tmp_path, monkeypatch, args):
+    calls = drawn_items(monkeypatch)
+    (tmp_path / "kept").mkdir()
+    kept = build(tmp_path / "kept", *args)
+    with_replay = len(calls)
+    calls.clear()
+    monkeypatch.setattr(pdf, "draw_items", lambda c, items, drawn: [pdf.draw(c, item) for item in items])
+    (tmp_path / "anew").mkdir()
+    anew = build(tmp_path / "anew", *args)
+    assert kept == anew  # the kit and its host key, byte for byte
+    # a class set's copied pages and every page's bars are not drawn again (a single kit: its bars)
+    assert with_replay < len(calls) * (0.6 if args else 0.85), (with_replay, len(calls))
+
+
+def test_an_item_that_would_change_the_operator_before_it_is_drawn_each_time(tmp_path):
+    """reportlab folds a transformation into one just written: such an item is never kept."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(str(tmp_path / "x.pdf"))
+    c.translate(1, 1)  # the operator before ends in 'cm'
+
+    class Shift:
+        pass
+
+    item = Shift()
+    pdf.DRAWERS[Shift] = lambda canvas, _: canvas.translate(2, 2)
+    try:
+        drawn: dict = {}
+        pdf.draw_items(c, [item], drawn)
+        assert drawn == {} and c._code[-1] == "1 0 0 1 3 3 cm"
+    finally:
+        del pdf.DRAWERS[Shift]
+
+
+def test_the_first_moves_are_played_once_a_definition(monkeypatch):
+    definition = load_definition("eight-port-path-tiles")
+    answers._first_moves.cache_clear()
+    played = []
+    real = Game.place
+    monkeypatch.setattr(Game, "place", lambda self, *a: (played.append(a), real(self, *a))[1])
+    first = answers.first_moves(definition)
+    again = answers.first_moves(definition)
+    assert len(played) == len(definition.tiles) * len(definition.shape.rotations) == len(first) == 35 * 4
+    assert again == first and again is not first  # a list of its own for each caller
+
+
+def test_asking_whether_the_type_numbers_fit_seeks_no_place_for_one_that_does_not(monkeypatch):
+    definition = load_definition("eight-port-path-tiles")
+    tile_art._labels.cache_clear()
+    tile_art.clear_labels.cache_clear()
+
+    def never(*args, **kwargs):
+        raise AssertionError("a place over the lines was sought")
+
+    monkeypatch.setattr(tile_art, "least_blocked", never)
+    assert not rule_figures.numbers_fit(definition, 16.0, 3.53, 0.0)  # 15 of 35 numbers find no room at 16 mm
+    assert rule_figures.numbers_fit(definition, 35.0, 3.53, 0.0)
