@@ -102,3 +102,21 @@ def test_asking_whether_the_type_numbers_fit_seeks_no_place_for_one_that_does_no
     monkeypatch.setattr(tile_art, "least_blocked", never)
     assert not rule_figures.numbers_fit(definition, 16.0, 3.53, 0.0)  # 15 of 35 numbers find no room at 16 mm
     assert rule_figures.numbers_fit(definition, 35.0, 3.53, 0.0)
+
+
+def test_a_line_shared_by_two_groups_is_drawn_once_and_written_twice(tmp_path, monkeypatch):
+    """The tiles of one type in a class set share their lines' items, each tile a group of its own."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from papergame.layout.primitives import Group, Line
+
+    line = Line(1.0, 2.0, 3.0, 4.0, width=0.5)
+    pages = [[Group(10.0, 10.0, 0, (line,)), Group(50.0, 10.0, 0, (line,))]]
+    c = Canvas(str(tmp_path / "x.pdf"))
+    calls = drawn_items(monkeypatch)
+    c._papergame_drawn = {}
+    pdf.draw_items(c, pages[0], c._papergame_drawn)
+    assert calls.count(line) == 1
+    stroke = [op for op in c._code if op.endswith(" l S")]
+    assert len(stroke) == 2 and stroke[0] == stroke[1]  # the same operators, each under its group's translation
+    assert c._code.count("Q") == 2

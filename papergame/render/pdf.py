@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from operator import attrgetter
 from typing import Any, BinaryIO, Callable
 
 from reportlab import rl_config
@@ -48,6 +49,7 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     c.setViewerPreference("PrintScaling", "None")
     c.setViewerPreference("Duplex", "Simplex")
     drawn: dict[int, tuple[list[str], tuple]] = {}  # id(item) -> its operators and the canvas state after them
+    c._papergame_drawn = drawn  # (a group's items are looked up there too)
     for number, page in enumerate(pages, start=1):
         c.setPageSize((page.width * mm, page.height * mm))
         if print_shop:
@@ -64,10 +66,11 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
 STATE = tuple(name for name in Canvas.STATE_ATTRIBUTES if name != "_extgstate")
 """The canvas's graphics state as reportlab saves it (`saveState`), but the alpha and overprint state, which
 no drawer here sets (a new one each page)."""
+state_of = attrgetter(*STATE)
 
 
 def draw_items(c: Canvas, items, drawn: dict[int, tuple[list[str], tuple]]) -> None:
-    """Draw a page's items, each item drawn before in this file (the same object: a class set's board, rules
+    """Draw a page's (or a group's) items, each item drawn before in this file (the same object: a class set's board, rules
     and record are the first kit's items again, under each kit's own stamp) by writing the operators it wrote then.
 
     That is the same bytes because every drawer sets the state it draws with (grey, width, cap, font: nothing it
@@ -86,7 +89,7 @@ def draw_items(c: Canvas, items, drawn: dict[int, tuple[list[str], tuple]]) -> N
         before = code[-1] if code else None
         draw(c, item)
         if (code[start - 1] if start else None) is before and CHARTS[0] == charts:
-            drawn[id(item)] = (code[start:], tuple([d[name] for name in STATE]))
+            drawn[id(item)] = (code[start:], state_of(c))
 
 
 def grey_output_intent(c: Canvas) -> None:
@@ -253,8 +256,12 @@ def draw_group(c: Canvas, item: Group) -> None:
         c.rotate(-item.rotate)
     if item.scale != 1.0:
         c.scale(item.scale, item.scale)
-    for child in item.items:
-        draw(c, child)
+    drawn = getattr(c, "_papergame_drawn", None)
+    if drawn is None:
+        for child in item.items:
+            draw(c, child)
+    else:  # the same lines in every tile of a type: drawn once, copied after
+        draw_items(c, item.items, drawn)
     c.restoreState()
 
 
