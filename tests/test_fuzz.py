@@ -6,10 +6,12 @@ scaled file), the message one or more `Error:` lines at the end of the output (a
 progress bar's label for a command that shows one), and no traceback. The suite prints the number of cases and
 of tracebacks at the end (tests/conftest.py).
 
-The default run is 456 cases, the same ones every run: each test has a fixed seed, and each
+The default run is 295 cases, the same ones every run: each test has a fixed seed, and each
 test starts from a fresh copy of the folder of files it runs in, so no test sees what another
 wrote and the outcome does not depend on which tests an xdist worker ran before. `python -m pytest
--m slow tests/test_fuzz.py` runs the 1,086 cases of the same fixed seeds (the default run until
+-m matrix tests/test_fuzz.py` (a step of its own in CI) runs the 320 cases of the same seeds at the counts
+the default run had until it was halved (with the hostile definitions, requests and printed words of the
+default run: the 456 it had). `python -m pytest -m slow tests/test_fuzz.py` runs the 1,086 cases of the same fixed seeds (the default run until
 the suite was cut toward a minute) and about 50,000 with new seeds, for use before a release. New
 cases: `PAPERGAME_SEED=random python -m pytest tests/test_fuzz.py`. Either way the seeds are
 printed at the end of the run (and in a failing test's output); `PAPERGAME_SEED=N` runs every
@@ -48,14 +50,17 @@ TEMPLATE = ROOT / "templates" / "edge-port-path-tiles"
 DEFINITIONS = [TEMPLATE / "game.toml", *sorted((ROOT / "examples").glob("*.toml"))]
 TEXT = TEMPLATE / "text.en.toml"
 
-# Cases per test: the default run (456 in all, the same every run; every kind of case, every command of
-# papergame and every mutation of a file: a representative of the long run, about 15 s of test time on
-# the 2.5x slower machine), the same fixed seeds at the counts the default run had before (1,086, the
+# Cases per test: the default run (295 in all, the same every run; every kind of case and every command of
+# papergame: a representative of the long run, about 12 s of CPU where 456 took 17, -n 0, load 3-5; the
+# halved counts draw other cases, not the first half of the old ones, which the matrix step keeps running), the same fixed seeds at the counts the default run had before (1,086, the
 # `test_all_*` tests, under -m slow), and the slow run before a release (50,000 in all, new seeds). The
 # default run had 2,036 cases, then 1,086 (43 s of 262 s there, the suite's largest part), until the
 # suite's time was cut toward a minute.
-DEFAULT = {"definition text": 70, "definition data": 70, "text file": 50, "command line": 130,
+DEFAULT = {"definition text": 35, "definition data": 35, "text file": 25, "command line": 64,
            "hostile definition": 60, "server": 60, "printed words": 16}
+# under -m matrix (a step of its own in CI): the same fixed seeds at the counts the default run had before it
+# was halved (456 cases in all with the hostile definitions, requests and printed words above)
+MATRIX = {"definition text": 70, "definition data": 70, "text file": 50, "command line": 130}
 FIXED_SLOW = {"definition text": 200, "definition data": 200, "text file": 150, "command line": 400}
 # (the 60 hostile definitions, 60 requests and 16 printed words run by default as before)
 SLOW = {"definition text": 15000, "definition data": 15000, "text file": 10000, "command line": 10000,
@@ -667,8 +672,9 @@ def in_arena(arena, tmp_path, monkeypatch):
     return copy
 
 
-def make_fuzz_test(name: str, kind: str, examples: int, slow: bool = False, seed_from: str | None = None):
-    """`seed_from`: the default test whose fixed seed a slow test runs at more examples."""
+def make_fuzz_test(name: str, kind: str, examples: int, slow: bool = False, seed_from: str | None = None,
+                   matrix: bool = False):
+    """`seed_from`: the default test whose fixed seed a slow (or matrix) test runs at more examples."""
     case = CASES[kind]
     chosen = seed_of(seed_from, slow=False) if seed_from else seed_of(name, slow)
 
@@ -685,7 +691,7 @@ def make_fuzz_test(name: str, kind: str, examples: int, slow: bool = False, seed
 
     test.__name__ = test.__qualname__ = name
     test.__doc__ = f"{examples:,} {kind} cases: each succeeds or fails cleanly."
-    return pytest.mark.slow(test) if slow else test
+    return pytest.mark.slow(test) if slow else pytest.mark.matrix(test) if matrix else test
 
 
 test_definition_text_files = make_fuzz_test("test_definition_text_files", "definition text", DEFAULT["definition text"])
@@ -697,6 +703,20 @@ test_printed_words = make_fuzz_test("test_printed_words", "printed words", DEFAU
 # the command lines in two halves (two seeds), so that two workers can share them
 test_command_lines = make_fuzz_test("test_command_lines", "command line", DEFAULT["command line"] // 2)
 test_more_command_lines = make_fuzz_test("test_more_command_lines", "command line", DEFAULT["command line"] // 2)
+
+# under -m matrix: the same fixed seeds at the 456 cases the default run had before it was halved
+test_wider_definition_text_files = make_fuzz_test("test_wider_definition_text_files", "definition text",
+                                                  MATRIX["definition text"], matrix=True,
+                                                  seed_from="test_definition_text_files")
+test_wider_definition_data = make_fuzz_test("test_wider_definition_data", "definition data",
+                                            MATRIX["definition data"], matrix=True, seed_from="test_definition_data")
+test_wider_text_files = make_fuzz_test("test_wider_text_files", "text file", MATRIX["text file"], matrix=True,
+                                       seed_from="test_text_files")
+test_wider_command_lines = make_fuzz_test("test_wider_command_lines", "command line", MATRIX["command line"] // 2,
+                                          matrix=True, seed_from="test_command_lines")
+test_wider_more_command_lines = make_fuzz_test("test_wider_more_command_lines", "command line",
+                                               MATRIX["command line"] // 2, matrix=True,
+                                               seed_from="test_more_command_lines")
 
 # under -m slow: the same fixed seeds at the 1,086 cases the default run had before
 test_all_definition_text_files = make_fuzz_test("test_all_definition_text_files", "definition text",
