@@ -117,13 +117,33 @@ def apart(one: Ink, other: Ink, enough: float = APART) -> float:
     dy = max(one.box[1] - other.box[3], other.box[1] - one.box[3], 0.0)
     if max(dx, dy) >= enough:
         return max(dx, dy)
-    best = math.inf
-    for p in one.points:
-        for a, b in zip(other.points, other.points[1:] or other.points):
-            best = min(best, segment_distance(p, a, b))
-    for p in other.points:
-        for a, b in zip(one.points, one.points[1:] or one.points):
-            best = min(best, segment_distance(p, a, b))
+    best = nearest(one.points, segments(other), math.inf)
+    return nearest(other.points, segments(one), best)
+
+
+def segments(ink: Ink) -> list[tuple[float, ...]]:
+    """An ink's outline as segments (ax, ay, bx, by) with each one's box (x0, y0, x1, y1), found once an ink;
+    a single point is one segment from itself to itself."""
+    found = getattr(ink, "_segments", None)
+    if found is None:
+        points = ink.points
+        found = ink._segments = [(ax, ay, bx, by, min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+                                 for (ax, ay), (bx, by) in zip(points, points[1:] or points)]
+    return found
+
+
+def nearest(points, segments, best: float) -> float:
+    """The least of `best` and segment_distance(p, a, b) over the points and segments: a segment whose box is
+    farther from the point than `best` along x or y (by more than 1e-9 mm, far above rounding) cannot be
+    nearer, so it is passed over; the least found is the same number the full double loop finds."""
+    for px, py in points:
+        for ax, ay, bx, by, x0, y0, x1, y1 in segments:
+            gap = best + 1e-9
+            if x0 - px > gap or px - x1 > gap or y0 - py > gap or py - y1 > gap:
+                continue
+            d = segment_distance((px, py), (ax, ay), (bx, by))
+            if d < best:
+                best = d
     return best
 
 
