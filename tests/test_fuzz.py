@@ -52,8 +52,9 @@ TEXT = TEMPLATE / "text.en.toml"
 
 # Cases per test: the default run (295 in all, the same every run; every kind of case and every command of
 # papergame: a representative of the long run, about 12 s of CPU where 456 took 17, -n 0, load 3-5; the
-# halved counts draw other cases, not the first half of the old ones, which the matrix step keeps running), the same fixed seeds at the counts the default run had before (1,086, the
-# `test_all_*` tests, under -m slow), and the slow run before a release (50,000 in all, new seeds). The
+# halved counts draw other cases, not the first half of the old ones, which the matrix step keeps running),
+# the same fixed seeds at the counts the default run had before (1,086, the `test_all_*` tests, under -m slow),
+# and the slow run before a release (50,000 in all, new seeds). The
 # default run had 2,036 cases, then 1,086 (43 s of 262 s there, the suite's largest part), until the
 # suite's time was cut toward a minute.
 DEFAULT = {"definition text": 35, "definition data": 35, "text file": 25, "command line": 64,
