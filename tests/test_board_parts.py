@@ -162,3 +162,69 @@ def test_tokens_on_a_boards_sheet_leave_no_empty_tile_sheet_behind(tmp_path):
                                        "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert [t.split(":")[0] for t in titles(out)] == ["Board, part 1 of 2", "Board, part 2 of 2"]
+
+
+LANGUAGES = ("en", "fr", "es", "de", "uk")
+LABEL_MM = 3.6  # the board's column letters and row numbers
+
+
+def part_labels_and_board_letters(path: Path, game_name: str, lang: str) -> list[tuple[int, dict, list[dict]]]:
+    """On every board page showing one: its page number, the lowest upright "Part N" on it (the last part's own
+    label, or a bottom strip's) and the board's column letters and row numbers (words of the letters' size that
+    are a column or a row)."""
+    from papergame.build import game_and_folder, load_texts
+    from papergame.model.rules import rule_set
+
+    game, folder = game_and_folder(game_name)
+    words = load_texts(None, lang, folder, rule_set(game).words)
+    names = set(game.board.columns) | set(game.board.rows)
+    found = []
+    with open_pdf(path) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            label = words.get("board.part_label", part=number)
+            hits = [m for m in page.search(label, regex=False)
+                    if all(c["upright"] for c in m["chars"]) and m["top"] > page.height * 0.3]
+            if not hits:
+                continue
+            hit = max(hits, key=lambda m: m["top"])
+            letters = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in names and w["upright"]
+                       and abs(mm(w["size"]) - LABEL_MM) < 0.05
+                       and not (hit["x0"] - 0.01 <= w["x0"] and w["x1"] <= hit["x1"] + 0.01
+                                and abs(w["top"] - hit["top"]) < 0.01)]
+            found.append((number, hit, letters))
+    return found
+
+
+def label_gaps(hit: dict, letters: list[dict]) -> tuple[float, float]:
+    """The least gap in mm from the label's characters' box to a letter on its line, and to one off it."""
+    beside, off = [99.0], [99.0]
+    for w in letters:
+        dx = max(hit["x0"] - w["x1"], w["x0"] - hit["x1"], 0.0)
+        dy = max(hit["top"] - w["bottom"], w["top"] - hit["bottom"], 0.0)
+        if w["top"] < hit["bottom"] and hit["top"] < w["bottom"]:
+            beside.append(mm(dx))
+        else:
+            off.append(mm((dx * dx + dy * dy) ** 0.5))
+    return min(beside), min(off)
+
+
+# every shipped game at the least size that splits its board (two parts; the eight-port game's four at 40 mm)
+SPLIT = [("eight-port-path-tiles", "35"), ("eight-port-path-tiles", "40"), ("edge-port-path-tiles", "40"),
+         ("hexagon-path-tiles", "40"), ("shared-path", "40")]
+
+
+@pytest.mark.parametrize("game,size", SPLIT)
+def test_a_parts_label_stands_clear_of_the_boards_letters_in_every_language(tmp_path, game, size):
+    """The last part's "Part 2" once ended 1.3 mm after the column letter F in Ukrainian ("F Частина 2", read as
+    one label); now at least 1.5 em (5.3 mm) beside any letter or number on its line, 1 mm from any other."""
+    for lang in LANGUAGES:
+        out = build(tmp_path, "--game", game, "--tile-size", size, "--lang", lang, "--only", "board",
+                    name=f"{lang}.pdf")
+        found = part_labels_and_board_letters(out, game, lang)
+        with open_pdf(out) as pdf:
+            assert len(pdf.pages) > 1 and found[-1][0] == len(pdf.pages)  # the last part's own label is there
+        for _, hit, letters in found:
+            assert letters
+            beside, off = label_gaps(hit, letters)
+            assert beside >= 5.0, (lang, hit["text"], beside)
+            assert off >= 1.0, (lang, hit["text"], off)

@@ -51,6 +51,7 @@ STRIP_GREY = 0.88
 MARK = 5.0  # alignment half-triangles beside a seam
 JOIN_LOW = 0.85  # a seam with low ink (which draws it at 0.6 of this: 0.51 mm)
 STRIP_TEXT = SMALLEST_READ  # the part's number and its neighbour's in each overlap strip
+LABEL_GAP_EM = 1.5  # the least gap between a part's number and a column letter on its line, in ems of the number
 EDGES = ("left", "right", "top", "bottom")
 COVERED = ("right", "bottom")  # seams where this part carries the strip
 
@@ -459,13 +460,43 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
                 items.append(Text(cx + down[0], cy + down[1], text, strip, bold=True, anchor="middle",
                                   angle=angle))
     if not any(edge in COVERED for edge in part.neighbours) and part.neighbours:
-        _, bottom, right, _ = grid.extent(part.cells(board))
-        band = label_size(ctx)[1]
-        # a profile's larger label goes under the row of column letters, clear of the last one
-        below = bottom - band + 0.6 - (0.0 if ctx.type is STANDARD else band)
-        items.append(Text(right + band, below, texts.get("board.part_label", part=part.number),
-                          strip, bold=True, anchor="end"))
+        items.append(part_label(ctx, part, grid, strip))
     return items
+
+
+def part_label(ctx: PageContext, part: Part, grid: Grid, size: float) -> Text:
+    """The number of a part with no strip, on the row of column letters at least an em clear of the last one:
+    its end under the row numbers' band, or, a longer word, as far beyond the band as the band is wide; else
+    (a longer word still, a profile's larger type) on a line of its own under that row."""
+    board = ctx.game.board
+    _, y, x, _ = grid.extent(part.cells(board))
+    # chosen where the part is measured, its corner at the origin, so that it is chosen the same where it is drawn
+    local = Grid(board, ctx.tile, 0.0, 0.0)
+    _, bottom, right, _ = local.extent(part.cells(board))
+    band = label_size(ctx)[1]
+    text = ctx.texts.get("board.part_label", part=part.number)
+    beside = Text(right + band, bottom - band + 0.6, text, size, bold=True, anchor="end")
+    chosen = beside._replace(y=beside.y - band)
+    letters = label_items(board, part, local, *label_size(ctx))
+    if ctx.type is STANDARD:
+        if not crowds(ctx, beside, letters):
+            chosen = beside
+        else:
+            start = max(items_extent([t], ctx.metrics)[2] for t in letters if crowds(ctx, beside, [t]))
+            start += size * LABEL_GAP_EM
+            further = beside._replace(x=start, anchor="start")
+            if start + ctx.metrics.width(text, size, True) <= right + 2 * band and not crowds(ctx, further, letters):
+                chosen = further
+    return chosen._replace(x=chosen.x + x - right, y=chosen.y + y - bottom)
+
+
+def crowds(ctx: PageContext, text: Text, labels: list[Item]) -> bool:
+    """Whether `text` stands less than an em (of its size) beside any of `labels` on its line, or touches one."""
+    x0, y0, x1, y1 = items_extent([text], ctx.metrics)
+    for a0, b0, a1, b1 in (items_extent([label], ctx.metrics) for label in labels):
+        if b0 < y1 and y0 < b1 and max(a0 - x1, x0 - a1) < text.size * LABEL_GAP_EM - 1e-6:
+            return True
+    return False
 
 
 def straight_runs(path: list[XY]) -> list[tuple[XY, XY]]:
