@@ -355,3 +355,55 @@ def test_a_class_sets_eight_port_tiles_keep_number_and_kit_id_clear_of_the_lines
             ids += sum(bool(re.fullmatch(r"\d+·1", w["text"])) for w in words)
     assert len(types) == kits == ids == 35
     assert min(types) >= 13.9, sorted(types)
+
+
+def plain(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def token_places(path: Path, game: str, lang: str) -> list[dict]:
+    """Every page's tokens (their names, 10.06 pt, under them), each with the title of the section it stands in
+    (the nearest title, 15 pt or more, above it), and the page's text and titles."""
+    names = {word(game, lang, "token", k) for k in ("white", "black", "path")} - {""}
+    pages = []
+    with open_pdf(path) as pdf:
+        for page in pdf.pages:
+            big = sorted((c for c in page.chars if c["size"] > 15), key=lambda c: (round(c["top"]), c["x0"]))
+            lines: dict[int, str] = {}
+            for c in big:
+                lines[round(c["top"])] = lines.get(round(c["top"]), "") + c["text"]
+            tokens = [w for w in page.extract_words(extra_attrs=["size"])
+                      if w["text"] in names and abs(mm(w["size"]) - 3.55) < 0.02]
+            within = [max((top for top in lines if top < w["top"]), default=None) for w in tokens]
+            pages.append({"titles": {top: plain(t) for top, t in lines.items()},
+                          "tokens": [lines[top] if top is not None else "" for top in within],
+                          "text": plain(page.extract_text())})
+    return pages
+
+
+@pytest.mark.parametrize("game, size", [("edge-port-path-tiles", "20"), ("shared-path", "20"),
+                                        ("edge-port-path-tiles", "40"), ("hexagon-path-tiles", "55")])
+def test_the_tiles_title_and_the_token_note_say_where_the_tokens_are(tmp_path, game, size):
+    """A tile section titled "Tiles and tokens" holds tokens; where the tokens stand beside the board without their
+    note, the tile sheet says so ("Tokens, beside the board: cut them out..."). At 20 mm the tokens stood beside the
+    board while the tiles under it were titled "Tiles and tokens" with "Tokens: cut them out" (in every language);
+    at 40 mm a tile sheet of its own said so, with no token on it."""
+    for lang in LANGS:
+        out = build(tmp_path, f"{lang}", "build", "--game", game, "--tile-size", size, "--lang", lang,
+                    "--only", "board,tiles,tokens")
+        pages = token_places(out, game, lang)
+        both = plain(word(game, lang, "tiles", "title")).replace(" ", "")
+        note = plain(word(game, lang, "tiles", "tokens"))
+        beside_note = plain(word(game, lang, "tiles", "tokens_beside"))
+        assert beside_note and sum(len(p["tokens"]) for p in pages) >= 3  # the tokens are found
+        for p in pages:
+            held = [plain(t).replace(" ", "") for t in p["tokens"]]  # the title of each token's section
+            for text in p["titles"].values():
+                if text.replace(" ", "") == both:  # "Tiles and tokens": its section holds the tokens
+                    assert both in held, (lang, text)
+            if note in p["text"]:  # the tokens' own note is on a page that holds them
+                assert p["tokens"], (lang, note)
+        beside = [p for p in pages if any(plain(t).replace(" ", "") != both for t in p["tokens"])]  # not with tiles
+        kit = " ".join(p["text"] for p in pages)
+        if beside and not any(note in p["text"] for p in beside):  # beside the board without their note
+            assert beside_note in kit, lang

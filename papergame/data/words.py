@@ -23,7 +23,7 @@ from papergame.text import NOTATION_WORDS, Texts, placeholders  # noqa: F401 (NO
 DEFAULT_LANG = "en"
 # Words a text file may leave out, the page then doing without them: the short form of the scale check's
 # instruction, which a footer with no room for the whole one prints (large and clear print together).
-OPTIONAL_WORDS = frozenset({"scale.instruction_short"})
+OPTIONAL_WORDS = frozenset({"scale.instruction_short", "tiles.tokens_beside"})
 THOUSANDS = (",", ".", "\u00a0", "\u202f", "")  # the separators a big number may have
 LANG_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
 

@@ -15,6 +15,7 @@ from papergame.layout.primitives import Item, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line
 from papergame.layout.tile_art import labels, tile_art
+from papergame.layout.token_rows import token_words
 
 
 def labels_fit(ctx: PageContext, tile: float) -> bool:
@@ -81,18 +82,20 @@ def tile_title(sheet: Sheet, text: str) -> None:
     sheet.add(Text(sheet.x, bottom + size * 0.25, text, size, bold=True))
 
 
-def sheet_head(ctx: PageContext, sheet: Sheet, first: bool, tiles: bool, tokens: bool, token_note: bool) -> None:
-    """A tile sheet's title, the order to cut its tiles in, and on the first what the tokens are."""
+def sheet_head(ctx: PageContext, sheet: Sheet, first: bool, tiles: bool, tokens: bool, token_note: str) -> None:
+    """A tile sheet's title, the order to cut its tiles in, and on the first what the tokens are.
+
+    `tokens`: the tokens are in this section (its title says so); `token_note`: what the first sheet says of them,
+    a text key (`tiles.tokens`, or `tiles.tokens_beside` when they went beside the board without their note), or ""."""
     texts = ctx.texts
-    # "Tiles and tokens", or "Tiles" when the tokens are on another sheet
-    title = texts.get("tiles.title" if tokens or token_note else "tiles.title_tiles")
+    # "Tiles and tokens", or "Tiles" when the tokens are on another sheet or beside the board
+    title = texts.get("tiles.title" if tokens else "tiles.title_tiles")
     tile_title(sheet, title if first else texts.get("tiles.continued"))
     cut, caption = cut_key(ctx), ctx.type.caption
     if tiles:  # the cut order, on every sheet that has tiles
         sheet.paragraph(texts.get(cut), size=caption, what=cut, leading=1.2)
     if first and token_note:
-        sheet.paragraph(texts.get("tiles.tokens") + " " + texts.get("tiles.spares"), size=caption,
-                        what="tiles.tokens", leading=1.2)
+        sheet.paragraph(token_words(ctx, token_note), size=caption, what=token_note, leading=1.2)
     sheet.gap(1)
 
 
@@ -117,7 +120,7 @@ def stack_rows(ctx: PageContext) -> tuple[float, ...]:
     block = shape_layout(ctx.game.shape).tile_block(ctx, lambda printed, outline: [])
     cols = block.columns(CONTENT_W)
     sheet = ctx.sheet("probe")
-    sheet_head(ctx, sheet, True, True, False, False)  # a stack's first sheet: tiles only, their tokens apart
+    sheet_head(ctx, sheet, True, True, False, "")  # a stack's first sheet: tiles only, their tokens apart
     rows = block.rows(sheet.room, cols) if cols > 0 else 0
     sheet.gap(MARK_BAND)
     return block.cuts(rows * cols, cols, 0.0, sheet.cursor)[1] if rows > 0 else ()

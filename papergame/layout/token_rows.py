@@ -99,9 +99,17 @@ def token_items(ctx: PageContext, left: float, top: float, width: float, cuts: t
 NOTE_MIN = 45.0  # mm: the narrowest the tokens' note is wrapped to
 
 
-def token_note_lines(ctx: PageContext, width: float) -> list[str]:
-    return wrap(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), width, ctx.type.caption,
-                ctx.metrics, what="tiles.tokens")
+def token_words(ctx: PageContext, key: str) -> str:
+    """What to do with the tokens, and how many are spares: `key` is `tiles.tokens`, or `tiles.tokens_beside` (a
+    text file of one's own may leave it out: then `tiles.tokens`)."""
+    return (ctx.texts.optional(key) or ctx.texts.get("tiles.tokens")) + " " + ctx.texts.get("tiles.spares")
+
+
+TOKEN_NOTES = ("tiles.tokens", "tiles.tokens_beside")  # what a tile sheet's head may say of the tokens
+
+
+def token_note_lines(ctx: PageContext, width: float, key: str = "tiles.tokens") -> list[str]:
+    return wrap(token_words(ctx, key), width, ctx.type.caption, ctx.metrics, what=key)
 
 
 def token_head(ctx: PageContext, width: float, note: bool = True) -> float:

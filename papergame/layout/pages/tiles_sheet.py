@@ -27,7 +27,7 @@ from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
 from papergame.layout.piece_sheets import TITLE_LEADING, art, check_label_room, cut_key, sheet_head, tile_title
 from papergame.layout.token_rows import (
     FOOT_CLEAR, TOKEN_CLEAR, TOKEN_GAP, board_tokens, row_places, token_band, token_count, token_head, token_items,
-    token_note_lines, token_pitch, tokens_on_boards,
+    TOKEN_NOTES, token_note_lines, token_pitch, tokens_on_boards,
 )
 from papergame.layout.shapes import shape_layout
 from papergame.progress import TILES, step
@@ -155,25 +155,27 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
     cut = cut_key(ctx)
     caption = ctx.type.caption
     lines = (len(wrap(texts.get(cut), CONTENT_W, caption, ctx.metrics, what=cut)) if remaining else 0) + (
-        len(token_note_lines(ctx, CONTENT_W)) if tokens else 0)
+        max(len(token_note_lines(ctx, CONTENT_W, key)) for key in TOKEN_NOTES) if tokens else 0)
     head = ctx.type.title * TITLE_LEADING + caption * 1.2 * lines + 1
     sheets: list[Sheet] = []
     current: Sheet | None = None
-    token_note = tokens
+    token_note = "tiles.tokens" if tokens else ""
     # the tiles a last sheet of their own would hold, when more than one: beside the board (or a part of it)
     # instead, where one of its sheets has room; the tokens then go on another sheet
     remaining, boards, start = set_beside_board(ctx, block, cols, remaining, boards, start, stack)
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         band = below_band(ctx, box, block_left(len(remaining)), cuts_x(len(remaining))) if tokens else 0.0
-        current, tokens = onto_board_sheet(ctx, start, tiles_h, band, tokens, cuts_x(len(remaining)))
+        current, still = onto_board_sheet(ctx, start, tiles_h, band, tokens, cuts_x(len(remaining)))
+        if tokens and not still:  # beside the board, without their note: the tiles' head says where they are
+            tokens, token_note = False, "tiles.tokens_beside"
     # the tokens on a board's sheet only when the tiles' last sheet has no room for them: cut with the tiles,
     # they leave the board's sheet whole
     placed = tokens_on_boards(ctx, boards) if tokens and boards and not (
         current is None and remaining and tokens_with_tiles(ctx, block, cols, len(remaining), block_left)) else ""
     if placed:
         tokens = False
-        token_note = placed == "alone"  # else the note went with them
+        token_note = "tiles.tokens_beside" if placed == "alone" else ""  # else the note went with them
     if not remaining and not tokens:  # nothing left for a sheet of its own
         return sheets
     first = True
@@ -222,7 +224,7 @@ def last_sheet_count(ctx: PageContext, block, cols: int, count: int) -> tuple[in
     sheets, first = 0, True
     while True:
         sheet = ctx.sheet("probe")
-        sheet_head(ctx, sheet, first, True, first, first)
+        sheet_head(ctx, sheet, first, True, first, "tiles.tokens" if first else "")
         first = False
         sheets += 1
         rows = block.rows(sheet.room, cols)
@@ -288,7 +290,7 @@ def tokens_with_tiles(ctx: PageContext, block, cols: int, count: int, block_left
     first = True
     while True:
         sheet = ctx.sheet("probe")
-        sheet_head(ctx, sheet, first, True, True, first)
+        sheet_head(ctx, sheet, first, True, True, "tiles.tokens" if first else "")
         first = False
         rows = block.rows(sheet.room, cols)
         if rows < 1:
