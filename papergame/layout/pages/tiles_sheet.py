@@ -90,10 +90,14 @@ def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] 
 # --- the pages -----------------------------------------------------------------------------------
 
 
+NOTE = {True: "tiles.tokens", False: ""}  # what the tiles' head says of the tokens: they are among the tiles, or not
+BESIDE = "tiles.tokens_beside"  # they went beside the board without their note
+
+
 def onto_board_sheet(ctx: PageContext, start: Sheet, tiles_h: float, band: float,
-                     tokens: bool, cuts: tuple[float, ...] = ()) -> tuple[Sheet | None, bool]:
+                     tokens: bool, cuts: tuple[float, ...] = ()) -> tuple[Sheet | None, bool, str]:
     """Use the room on the board's (last) sheet: the sheet the tiles start on (None: a new one),
-    and whether the tokens are still to be placed.
+    whether the tokens are still to be placed, and what the tiles' head says of them (`sheet_head`'s token_note).
 
     The tiles go there when they fit, with the tokens below them or beside the board. A
     split board's part takes the tokens beside it only: cuts along its seams run on to the
@@ -105,19 +109,19 @@ def onto_board_sheet(ctx: PageContext, start: Sheet, tiles_h: float, band: float
     if split:
         assert isinstance(start, BoardSheet)
         if side is None:
-            return None, tokens
+            return None, tokens, NOTE[tokens]
         start.add(*board_tokens(ctx, *side, note=False, cuts=start.cuts_x))
-        return None, False
+        return None, False, BESIDE
     below = start.room >= tiles_h + band  # the tokens fit below the tiles
     if not below and (side is None or start.room < tiles_h):
-        return None, tokens
+        return None, tokens, NOTE[tokens]
     start.gap(3)
     if isinstance(start, BoardSheet):
         start.cuts_x += cuts
     if not below and side is not None:
         start.add(*board_tokens(ctx, *side, note=False, cuts=getattr(start, "cuts_x", cuts)))
-        return start, False
-    return start, tokens
+        return start, False, BESIDE
+    return start, tokens, NOTE[tokens]
 
 
 def tile_pages(ctx: PageContext) -> list[Sheet]:
@@ -159,23 +163,21 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
     head = ctx.type.title * TITLE_LEADING + caption * 1.2 * lines + 1
     sheets: list[Sheet] = []
     current: Sheet | None = None
-    token_note = "tiles.tokens" if tokens else ""
+    token_note = NOTE[tokens]
     # the tiles a last sheet of their own would hold, when more than one: beside the board (or a part of it)
     # instead, where one of its sheets has room; the tokens then go on another sheet
     remaining, boards, start = set_beside_board(ctx, block, cols, remaining, boards, start, stack)
     if start is not None and remaining:
         tiles_h = 3 + head + block.height(len(remaining), cols) + 2 * MARK_BAND
         band = below_band(ctx, box, block_left(len(remaining)), cuts_x(len(remaining))) if tokens else 0.0
-        current, still = onto_board_sheet(ctx, start, tiles_h, band, tokens, cuts_x(len(remaining)))
-        if tokens and not still:  # beside the board, without their note: the tiles' head says where they are
-            tokens, token_note = False, "tiles.tokens_beside"
+        current, tokens, token_note = onto_board_sheet(ctx, start, tiles_h, band, tokens, cuts_x(len(remaining)))
     # the tokens on a board's sheet only when the tiles' last sheet has no room for them: cut with the tiles,
     # they leave the board's sheet whole
     placed = tokens_on_boards(ctx, boards) if tokens and boards and not (
         current is None and remaining and tokens_with_tiles(ctx, block, cols, len(remaining), block_left)) else ""
     if placed:
         tokens = False
-        token_note = "tiles.tokens_beside" if placed == "alone" else ""  # else the note went with them
+        token_note = BESIDE if placed == "alone" else ""  # else the note went with them
     if not remaining and not tokens:  # nothing left for a sheet of its own
         return sheets
     first = True
