@@ -7,11 +7,11 @@ and its worked example is the rules engine's, drawn by the rules page's own code
 from __future__ import annotations
 
 from papergame.layout.context import PageContext
-from papergame.layout.guide_words import reading_blocks, values
+from papergame.layout.guide_words import command_paragraph, command_size, reading_blocks, values, word_room
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
 from papergame.layout.pages.blocks import (
-    BULLET_INSET, NORMAL, Block, ColumnPages, body_of, heading, paragraph, profile_of, step,
+    Block, ColumnPages, heading, profile_of, step,
 )
 from papergame.layout.rule_figures import example_figure
 from papergame.layout.rule_words import example_sentence
@@ -68,17 +68,17 @@ def laid_out_guide(ctx: PageContext, example: bool) -> list[Sheet]:
     if ctx.printing is not None:  # the guide opens with what to print, for whom, and what goes in each envelope
         pages.full_width([pick_list_block(ctx.printing, texts, pages.sheet.width, metrics,
                                           texts.get("guide.pick_part_tokens"))])
-    size = body_of(profile_of(metrics), NORMAL)
-    filled = values(definition, texts, pupil_pages,
-                    lambda word: metrics.width(word, size) <= w - size * BULLET_INSET)  # as `paragraph` sets it
+    t = profile_of(metrics)
+    filled = values(definition, texts, pupil_pages,  # as `command_paragraph` sets them
+                    lambda word: metrics.width(word, command_size(t)) <= word_room(w, t.body))
     blocks: list[Block] = []
     for head, keys in SECTIONS:
         blocks.append(heading(texts.get(f"guide.{head}"), w, metrics, f"guide.{head}"))
         for key in section_keys(definition, keys, pupil_pages, ctx.printing is not None,
                                 bool(ctx.printing and ctx.printing.kits > 1)):
             key = key if example or key != "lesson_demo" else "lesson_demo_rules"
-            blocks.append(paragraph(texts.get(f"guide.{key}", **filled), w, metrics, f"guide.{key}",
-                                    bullet="•" if len(keys) > 1 else ""))
+            blocks.extend(command_paragraph(texts.get(f"guide.{key}", **filled), [filled["build"], filled["worksheet"]],
+                                            w, metrics, f"guide.{key}", bullet="•" if len(keys) > 1 else ""))
     blocks += reading_blocks(ctx, w, filled["build"])
     worked = worked_example(definition)
     moves = [m for m in (worked.stop, worked.out) if m is not None] if example else []

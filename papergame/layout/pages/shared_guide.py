@@ -9,8 +9,8 @@ points to the two first moves on the rules page instead of printing its own exam
 from __future__ import annotations
 
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import Block, ColumnPages, heading, paragraph
-from papergame.layout.guide_words import reading_blocks, values as command_values
+from papergame.layout.pages.blocks import Block, ColumnPages, heading
+from papergame.layout.guide_words import command_paragraph, reading_blocks, values as command_values
 from papergame.layout.paper import Sheet
 from papergame.layout.pick_list import pick_list_block
 
@@ -42,7 +42,8 @@ def shared_guide_pages(ctx: PageContext) -> list[Sheet]:
                 continue  # the pick-list says which file is whose, and what goes into each envelope
             if key == "path_guide.class_text" and ctx.printing is not None and ctx.printing.kits > 1:
                 continue  # how to make a class set, in the guide of one: its pick-list says what it holds
-            blocks.append(paragraph(texts.get(key, **commands), w, metrics, key, bullet="•" if len(keys) > 1 else ""))
+            blocks.extend(command_paragraph(texts.get(key, **commands), [commands["build"]], w, metrics, key,
+                                            bullet="•" if len(keys) > 1 else ""))
     blocks += reading_blocks(ctx, w, commands["build"])
     pages.add(blocks)
     return pages.sheets

@@ -1,0 +1,99 @@
+"""The teacher's guide's commands copy whole (issue 19): read from the PDF, every command on the guide's pages
+stands on a line of its own, or on lines that go on under it after a drawn mark, and put back together it is a
+command papergame's own parser takes. The guide once wrapped them mid-command ("papergame build --game" at a line's
+end, "eight-port-path-tiles --kits 15. Every tile, ..." on the next), and ran the sentence's full stop into them."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from papergame.cli import main
+from pdfmeasure import mm, open_pdf
+
+LANGS = ["en", "fr", "es", "de", "uk"]
+GAMES = ["edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles", "shared-path"]
+
+
+def guide(tmp: Path, *args: str) -> Path:
+    out = tmp / "kit.pdf"
+    result = CliRunner().invoke(main, ["build", "--only", "guide", "--host-key", "page", *args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def column_lines(page) -> list[tuple[list[dict], bool]]:
+    """The page's lines of text, column by column (the guide's two columns, split at the page's middle), each with
+    whether a filled mark (a small drawn arrowhead) stands just before its first word."""
+    words = page.extract_words(keep_blank_chars=False, use_text_flow=False)
+    middle = page.width / 2
+    marks = [c for c in page.curves + page.rects if c.get("fill") and mm(c["x1"] - c["x0"]) < 2.5
+             and mm(c["bottom"] - c["top"]) < 2.5]
+    lines = []
+    for side in ("left", "right"):
+        mine = [w for w in words if (w["x1"] <= middle + 1) == (side == "left")]
+        rows: dict[int, list[dict]] = {}
+        for w in sorted(mine, key=lambda w: (round(w["bottom"]), w["x0"])):
+            rows.setdefault(round(w["bottom"]), []).append(w)
+        for _, row in sorted(rows.items()):
+            start, top, bottom = row[0]["x0"], row[0]["top"], row[0]["bottom"]
+            marked = any(0 <= start - m["x1"] < 2 / mm(1) and top < (m["top"] + m["bottom"]) / 2 < bottom
+                         for m in marks)
+            lines.append((row, marked))
+    return lines
+
+
+def commands_of(path: Path) -> list[str]:
+    """Every command on the PDF's pages: a line that begins "papergame", with the lines after it that the drawn mark
+    says go on with it, joined with spaces. A "papergame" anywhere but at a line's start fails the test."""
+    found: list[str] = []
+    with open_pdf(path) as pdf:
+        for page in pdf.pages:
+            lines = column_lines(page)
+            for row, marked in lines:
+                text = " ".join(w["text"] for w in row)
+                if marked:
+                    assert found, text
+                    found[-1] += " " + text
+                elif text.startswith("papergame "):
+                    found.append(text)
+                else:
+                    assert "papergame " not in text, text  # a command inside a line of prose
+    return found
+
+
+def parses(command: str) -> tuple[str, dict]:
+    """The subcommand and its options as papergame's click parser takes `command` (it raises where it would not)."""
+    args = shlex.split(command)
+    assert args[0] == "papergame" and args[1] in main.commands, command  # papergame takes no options of its own
+    with main.commands[args[1]].make_context(args[1], args[2:]) as ctx:
+        return args[1], dict(ctx.params)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_command_in_the_guide_copies_whole_in_every_language(tmp_path, game):
+    for lang in LANGS:
+        commands = commands_of(guide(tmp_path, "--game", game, "--lang", lang))
+        options = set()
+        for command in commands:
+            try:
+                name, params = parses(command)
+            except click.ClickException as error:
+                raise AssertionError(f"{lang}: {command!r}: {error.format_message()}") from None
+            options |= {f"{name} {k}" for k, v in params.items() if v not in (None, False, (), "")}
+            if game != "edge-port-path-tiles":  # a command for another game names it
+                assert params["game"] == game, command
+        wanted = {"build measured", "build kits", "build kit", "build tiles"}
+        wanted |= set() if game == "shared-path" else {"worksheet level"}
+        assert wanted <= options, (lang, commands)
+
+
+@pytest.mark.parametrize("lang, profile", [("uk", "--large-print"), ("fr", "--clear-print")])
+def test_the_guides_of_large_and_clear_print_set_their_commands_whole_too(tmp_path, lang, profile):
+    commands = commands_of(guide(tmp_path, "--game", "eight-port-path-tiles", "--lang", lang, profile))
+    flags = {k for c in commands for k, v in parses(c)[1].items() if v is True}
+    assert {"large_print", "clear_print"} <= flags, commands
