@@ -136,7 +136,8 @@ def test_the_guide_fits_the_shape_and_its_commands_run(kits, game, tmp_path, mon
         assert "zigzag" in guide and "one straight cut" not in guide and "trimmer;" not in guide
     else:
         assert "one straight cut serves two rows" in guide
-    commands = re.findall(r"papergame (?:build|worksheet)(?: (?:--[a-z-]+|[\w/.-]*\w))*", guide)
+    # a command is its options, each with its value (the line under it, a heading, is no part of it)
+    commands = re.findall(r"papergame (?:build|worksheet)(?: --[a-z-]+(?: (?!--)[\w/.-]*[\w/-])?)*", guide)
     assert len(commands) >= 5
     for command in commands:
         assert ("--game " + game in command) == (game != "edge-port-path-tiles"), command
