@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from papergame.records import NamedTuple
 from papergame.data.games import load_definition
@@ -13,7 +13,7 @@ from papergame.model.rulesets import rule_set
 from papergame.errors import DefinitionError, LayoutError, OptionError
 from papergame.output import check_target, left_over_sheets, output_path, refuse_inputs, remove_files, sheet_paths, write_all
 from papergame.layout.kit import build_kit
-from papergame.layout.primitives import Group, Page, Text
+from papergame.layout.primitives import Group, Item, Page, Text
 from papergame.options import KitOptions, LoopOptions, WorksheetOptions
 from papergame.printmarks import KitMarks
 from papergame.data.words import load_texts
@@ -119,12 +119,30 @@ def texts_of(items):
             yield item
 
 
+def unique_texts(pages: list[Page]) -> list[Text]:
+    """Every text of the pages, each item (the same object: a class set's copied pages, a page's foot) once."""
+    seen: set[int] = set()
+    out: list[Text] = []
+    stack: list[Sequence[Item]] = [page.items for page in reversed(pages)]
+    while stack:
+        for item in stack.pop():
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, Group):
+                stack.append(item.items)
+            elif isinstance(item, Text):
+                out.append(item)
+    return out
+
+
 def check_page_glyphs(pages: list[Page]) -> None:
     """Every character on every page must be in the font (names from a definition included)."""
     from papergame.render.fonts import FONT_LABEL, missing_glyphs
 
+    words = unique_texts(pages)
     for bold in (False, True):  # every character of every page at once: the usual case is none missing
-        every = {ch for page in pages for t in texts_of(page.items) if t.bold == bold for ch in t.text}
+        every = {ch for t in words if t.bold == bold for ch in t.text}
         if missing_glyphs("".join(sorted(every)), bold):
             break
     else:

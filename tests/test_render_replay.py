@@ -120,3 +120,34 @@ def test_a_line_shared_by_two_groups_is_drawn_once_and_written_twice(tmp_path, m
     stroke = [op for op in c._code if op.endswith(" l S")]
     assert len(stroke) == 2 and stroke[0] == stroke[1]  # the same operators, each under its group's translation
     assert c._code.count("Q") == 2
+
+
+def test_the_glyph_check_reads_each_text_once_and_still_finds_every_one():
+    from papergame.build import unique_texts
+    from papergame.layout.primitives import Group, Page, Text
+
+    shared, nested = Text(1.0, 1.0, "Kit", 3.0), Text(2.0, 2.0, "ж", 3.0, bold=True)
+    group = Group(0.0, 0.0, 0, (nested, shared))
+    pages = [Page("a", 210.0, 297.0, [shared, group]), Page("b", 210.0, 297.0, [group, shared])]
+    assert sorted(t.text for t in unique_texts(pages)) == ["Kit", "ж"]
+
+
+def test_a_copied_board_sheets_items_are_measured_once(monkeypatch):
+    from papergame.layout import board_room
+    from papergame.layout.primitives import Line
+
+    item, metrics = Line(0.0, 0.0, 10.0, 5.0, width=1.0), object()
+    first = board_room.item_extent(item, metrics)
+    assert first == board_room.items_extent([item], metrics)
+    monkeypatch.setattr(board_room, "items_extent", lambda items, m: (_ for _ in ()).throw(AssertionError))
+    assert board_room.item_extent(item, metrics) == first
+    other = Line(0.0, 0.0, 10.0, 5.0, width=1.0)  # equal, but another item: measured for itself
+    monkeypatch.undo()
+    assert board_room.item_extent(other, metrics) == first
+
+
+def test_the_same_label_is_the_same_items():
+    label = tile_art.Label("28", 4.0, 3.0, 20.0, 5.0, 4.0, True, halo=0.5)
+    one, two = tile_art.label_items(label, 0.0, True), tile_art.label_items(label, 0.0, True)
+    assert one == two and all(a is b for a, b in zip(one, two)) and one is not two
+    assert [type(i).__name__ for i in one] == ["Rect", "Text", "Line"]

@@ -43,9 +43,25 @@ class BoardSheet(Sheet):
         is a part of a board, whose seam cuts run on across it)."""
         if self.cuts_x or self.cuts_y:
             return None
-        drawn = [items_extent([item], self.metrics) for item in self.page.items]
+        drawn = [item_extent(item, self.metrics) for item in self.page.items]
         for left in (self.box.right - need_w, self.box.x):
             a, d, b, c = left, self.floor, left + need_w, self.floor + need_h
             if all(e[2] + clear <= a or b <= e[0] - clear or e[3] + clear <= d or c <= e[1] - clear for e in drawn):
                 return (a, d, b, c)
         return None
+
+
+_EXTENTS: dict[tuple[int, int], tuple[object, object, Extent]] = {}
+
+
+def item_extent(item, metrics) -> Extent:
+    """`items_extent([item], metrics)`, kept for the item (the same object) and metrics: every kit of a class set
+    looks for room for its tokens on its copy of the first kit's board sheet, the same items."""
+    key = (id(item), id(metrics))
+    kept = _EXTENTS.get(key)
+    if kept is not None and kept[0] is item and kept[1] is metrics:  # (the entry holds both, so no id is reused)
+        return kept[2]
+    if len(_EXTENTS) > 100_000:
+        _EXTENTS.clear()
+    extent = _EXTENTS[key] = (item, metrics, items_extent([item], metrics))
+    return extent[2]

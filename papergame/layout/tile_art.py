@@ -570,6 +570,13 @@ HALO = 0.3  # mm of white round a label's box where it sits close to a line
 
 
 def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
+    """A label's halo, words and underline: the same label the same items (kept: a class set's tiles of a type
+    carry the same type number, which the PDF writer then copies, `render.pdf.draw_items`)."""
+    return list(_label_items(label, ink, underline))
+
+
+@lru_cache(maxsize=2048)
+def _label_items(label: Label, ink: float, underline: bool) -> tuple[Item, ...]:
     items: list[Item] = []
     if label.halo > 0:  # the box holds the digits' ink (and the underline): white round it, under the text
         drop = (TYPE_DROP if label.bold else ID_DROP) * label.size
@@ -583,7 +590,7 @@ def label_items(label: Label, ink: float, underline: bool) -> list[Item]:
     if underline:  # shows which way up the tile was printed (a 6 is not a 9)
         y = label.y - 0.15 * label.size
         items.append(Line(label.x, y, label.x + label.w, y, width=0.1 * label.size, stroke=ink))
-    return items
+    return tuple(items)
 
 
 def crowded_tiles(shape: TileShape, tiles, size: float, id_label) -> list[TileType]:
