@@ -151,3 +151,22 @@ def test_the_same_label_is_the_same_items():
     one, two = tile_art.label_items(label, 0.0, True), tile_art.label_items(label, 0.0, True)
     assert one == two and all(a is b for a, b in zip(one, two)) and one is not two
     assert [type(i).__name__ for i in one] == ["Rect", "Text", "Line"]
+
+
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles", "shared-path"])
+def test_the_boards_kept_geometry_is_what_it_works_out(game):
+    """Each answer asked twice (kept the second time) equals the same board's answer worked out afresh."""
+    from papergame.model.board import Board, Position
+
+    board = load_definition(game).board
+    for _ in range(2):
+        fresh = Board(board.columns, board.rows, type(board.shape)(board.shape.sides, board.shape.ports))
+        for cell in board.cells:
+            assert board.cell_origin(cell) == fresh.cell_origin(cell)
+            assert board.cell_corners(cell) == fresh.cell_corners(cell)
+            for name in board.shape.sides + board.shape.ports:
+                assert board.neighbour(cell, name) == fresh.neighbour(cell, name)
+            for port in board.shape.ports:
+                assert board.port_point(Position(cell, port)) == fresh.port_point(Position(cell, port))
+                assert board.shape.side_index(port) == board.shape.ports.index(port) // board.shape.ports_per_side
+        assert [board.shape.side_index(s) for s in board.shape.sides] == list(range(len(board.shape.sides)))

@@ -16,6 +16,7 @@ enter a cell, written `CELL/PORT` (`A2/S`).
 
 from __future__ import annotations
 
+from functools import cached_property
 
 from papergame.records import NamedTuple, dataclass
 from papergame.model.geometry import Point, TileShape
@@ -88,8 +89,29 @@ class Board:
         >>> hexes.neighbour(Cell(0, 0), "NE"), hexes.neighbour(Cell(1, 0), "NE"), hexes.neighbour(Cell(1, 0), "SW")
         (Cell(col=1, row=0), Cell(col=2, row=1), Cell(col=0, row=0))
         """
-        dc, dr = self.shape.form.neighbour_step(cell.col, self.shape.side_index(side_or_port))
-        return Cell(cell.col + dc, cell.row + dr)
+        key = (cell, side_or_port)
+        known = self._neighbours.get(key)
+        if known is None:
+            dc, dr = self.shape.form.neighbour_step(cell.col, self.shape.side_index(side_or_port))
+            known = self._neighbours[key] = Cell(cell.col + dc, cell.row + dr)
+        return known
+
+    # What the board's geometry worked out once, by what was asked (a build asks thousands of times).
+    @cached_property
+    def _neighbours(self) -> dict[tuple[Cell, str], Cell]:
+        return {}
+
+    @cached_property
+    def _origins(self) -> dict[Cell, Point]:
+        return {}
+
+    @cached_property
+    def _port_points(self) -> dict[Position, Point]:
+        return {}
+
+    @cached_property
+    def _corners(self) -> dict[Cell, tuple[Point, ...]]:
+        return {}
 
     # --- where cells lie, in tile units (a cell is 1 high; (0, 0) is the board's south-west) ---
 
@@ -98,16 +120,25 @@ class Board:
 
         Hexagon columns are 3/4 of a tile's width apart, and odd columns sit half a cell higher.
         """
-        return self.shape.form.cell_origin(cell.col, cell.row, self.shape.width)
+        known = self._origins.get(cell)
+        if known is None:
+            known = self._origins[cell] = self.shape.form.cell_origin(cell.col, cell.row, self.shape.width)
+        return known
 
     def port_point(self, position: Position) -> Point:
         """Where a cell's port lies on the board."""
-        o, p = self.cell_origin(position.cell), self.shape.port_point(position.port)
-        return Point(o.x + p.x, o.y + p.y)
+        known = self._port_points.get(position)
+        if known is None:
+            o, p = self.cell_origin(position.cell), self.shape.port_point(position.port)
+            known = self._port_points[position] = Point(o.x + p.x, o.y + p.y)
+        return known
 
     def cell_corners(self, cell: Cell) -> tuple[Point, ...]:
-        o = self.cell_origin(cell)
-        return tuple(Point(o.x + c.x, o.y + c.y) for c in self.shape.corners())
+        known = self._corners.get(cell)
+        if known is None:
+            o = self.cell_origin(cell)
+            known = self._corners[cell] = tuple(Point(o.x + c.x, o.y + c.y) for c in self.shape.corners())
+        return known
 
     def cell_centre(self, cell: Cell) -> Point:
         o, c = self.cell_origin(cell), self.shape.centre

@@ -142,7 +142,7 @@ class TileShape:
         """"square" or "hexagon": the shape's name."""
         return self.form.name
 
-    @property
+    @cached_property
     def form(self) -> ShapeKind:
         """The shape itself: what differs between squares and hexagons."""
         return BY_SIDES[len(self.sides)]
@@ -170,9 +170,14 @@ class TileShape:
         return self._index[port]
 
     def side_index(self, side_or_port: str) -> int:
-        if side_or_port in self.sides:
-            return self.sides.index(side_or_port)
-        return self._index[side_or_port] // self.ports_per_side
+        return self._side_indices[side_or_port]
+
+    @cached_property
+    def _side_indices(self) -> dict[str, int]:
+        """Each side's place, and each port's side's (a side's own name wins where a port shares it)."""
+        out = {port: i // self.ports_per_side for i, port in enumerate(self.ports)}
+        out.update((side, self.sides.index(side)) for side in self.sides)
+        return out
 
     def side_of(self, port: str) -> str:
         """The side a port sits on.
