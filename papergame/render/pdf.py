@@ -78,18 +78,24 @@ def draw_items(c: Canvas, items, drawn: dict[int, tuple[list[str], tuple]]) -> N
     the operator before), and a text's characters keep the codes their font subset gave them the first time. An
     item that changed the operator before it (a merged transformation) or drew a chart is never kept."""
     d = c.__dict__
+    after = None  # the state the copied items left, set on the canvas before anything is drawn anew
     for item in items:
         known = drawn.get(id(item))
         code = c._code
         if known is not None:
             code.extend(known[0])
-            d.update(zip(STATE, known[1]))
+            after = known[1]
             continue
+        if after is not None:
+            d.update(zip(STATE, after))
+            after = None
         start, charts = len(code), CHARTS[0]
         before = code[-1] if code else None
         draw(c, item)
         if (code[start - 1] if start else None) is before and CHARTS[0] == charts:
             drawn[id(item)] = (code[start:], state_of(c))
+    if after is not None:
+        d.update(zip(STATE, after))
 
 
 def grey_output_intent(c: Canvas) -> None:
