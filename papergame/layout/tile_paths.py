@@ -125,21 +125,6 @@ def _running(points: tuple[Point, ...]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _segment_hit(p1: Point, p2: Point, q1: Point, q2: Point) -> tuple[float, float] | None:
-    """Where two chords cross, as fractions along each (ends shared exactly do not count twice)."""
-    rx, ry = p2.x - p1.x, p2.y - p1.y
-    sx, sy = q2.x - q1.x, q2.y - q1.y
-    den = rx * sy - ry * sx
-    if abs(den) < 1e-15:
-        return None
-    qx, qy = q1.x - p1.x, q1.y - p1.y
-    t = (qx * sy - qy * sx) / den
-    u = (qx * ry - qy * rx) / den
-    if 0 <= t < 1 and 0 <= u < 1:
-        return t, u
-    return None
-
-
 CHUNK = 8
 
 
@@ -162,10 +147,19 @@ def intersections(one: tuple[Point, ...], other: tuple[Point, ...]) -> list[tupl
                 continue
             for i in range(i0, min(i0 + CHUNK, len(one) - 1)):
                 p1, p2 = one[i], one[i + 1]
+                rx, ry = p2.x - p1.x, p2.y - p1.y
                 for j in range(j0, min(j0 + CHUNK, len(other) - 1)):
-                    hit = _segment_hit(p1, p2, other[j], other[j + 1])
-                    if hit is not None and not any(abs(i + hit[0] - a - f) < 1e-6 for a, f, _, _ in hits):
-                        hits.append((i, hit[0], j, hit[1]))  # (a crossing on a shared vertex counts once)
+                    # where the chords cross, as fractions along each (written out here: 14,848 calls a kit)
+                    q1, q2 = other[j], other[j + 1]
+                    sx, sy = q2.x - q1.x, q2.y - q1.y
+                    den = rx * sy - ry * sx
+                    if abs(den) < 1e-15:
+                        continue
+                    qx, qy = q1.x - p1.x, q1.y - p1.y
+                    t = (qx * sy - qy * sx) / den
+                    u = (qx * ry - qy * rx) / den
+                    if 0 <= t < 1 and 0 <= u < 1 and not any(abs(i + t - a - f) < 1e-6 for a, f, _, _ in hits):
+                        hits.append((i, t, j, u))  # (a crossing on a shared vertex counts once)
     return hits
 
 
@@ -408,7 +402,9 @@ def _line_blocked(samples: tuple[tuple[float, float, int], ...], reach: float, g
     reach2 = reach * reach
     k = math.ceil(reach / step)
     for px, py, pr in samples:
-        for r in range(pr - k if pr > k else 0, pr + k + 1 if pr + k + 1 < rows else rows):
+        lo = pr - k if pr > k else 0
+        hi = pr + k + 1 if pr + k + 1 < rows else rows
+        for r in range(lo, hi):
             dy = centres[r] - py
             left = reach2 - dy * dy
             if left < 0:
