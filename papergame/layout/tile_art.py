@@ -631,8 +631,14 @@ def bleed(shape: TileShape, pairs, size: float, sides: set[str], ink: float = 0.
     """Each line that meets one of `sides` (the tile's sides with no tile across them on its sheet) carried
     BLEED mm on past the edge, straight out and in its style, so a cut a little outside the edge leaves no
     white notch in the line. Only there: across a shared edge the next tile's line meets it. A dotted line
-    ends in a gap at its port and gets none; a dashed one ends in a whole dash, carried on solid."""
-    pairs = tuple(tuple(p) for p in pairs)
+    ends in a gap at its port and gets none; a dashed one ends in a whole dash, carried on solid.
+    The same tile with the same open sides gets the same items (kept: a class set's tiles of a type, which
+    the PDF writer then copies)."""
+    return list(_bleed(shape, tuple(tuple(p) for p in pairs), size, frozenset(sides), ink))
+
+
+@lru_cache(maxsize=2048)
+def _bleed(shape: TileShape, pairs: tuple, size: float, sides: frozenset[str], ink: float) -> tuple[Item, ...]:
     d = drawing(shape, pairs)
     out: list[Item] = []
     for i, pair in enumerate(pairs):
@@ -647,11 +653,12 @@ def bleed(shape: TileShape, pairs, size: float, sides: set[str], ink: float = 0.
             stub = (p, Point(p.x + n.x * reach / 3, p.y + n.y * reach / 3),
                     Point(p.x + n.x * reach * 2 / 3, p.y + n.y * reach * 2 / 3), Point(p.x + n.x * reach, p.y + n.y * reach))
             out += styled(stub, 0 if name == "dashed" else d.styles[i], size, shape, None, ink)
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=256)
 def outline_item(shape: TileShape, size: float, ink: float) -> Item:
-    """The tile's cut outline, drawn as its shape draws it (`layout/shapes`)."""
+    """The tile's cut outline, drawn as its shape draws it (`layout/shapes`); the same item for every tile alike."""
     from papergame.layout.shapes import shape_layout
 
     return shape_layout(shape).outline(shape, size, ink)
