@@ -339,7 +339,9 @@ def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | 
 
     The ids are measured as a kit prints them (`3·6`, in a class set `K15 · 3·6`), the widest of each type.
     """
+    from papergame.layout.ink import ink_for, ink_metrics
     from papergame.layout.tile_art import crowded_tiles, roomy_size
+    from papergame.render.fonts import FontMetrics
 
     if options.only is not None and "tiles" not in options.only and options.tiles is None:
         return None
@@ -354,10 +356,11 @@ def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | 
 
     tiles = list(definition.tiles)
     size = options.tile_size
-    crowded = crowded_tiles(definition.shape, tiles, size, widest)
+    metrics = ink_metrics(sheet_metrics(FontMetrics, options), ink_for(options.ink, options.type.heading))  # the kit's
+    crowded = crowded_tiles(definition.shape, tiles, size, widest, metrics)
     if not crowded:
         return None
-    roomy = roomy_size(definition.shape, tiles, size, widest)
+    roomy = roomy_size(definition.shape, tiles, size, widest, metrics)
     return TileRoom(size, roomy or size, len(crowded), len(tiles))
 
 

@@ -277,7 +277,7 @@ KIT_OPTIONS = (
     Option("tile-size", NUMBER, None, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
            "A board too big for a page is split across sheets. Default: "
            f"{TILE_DEFAULT:g}; with {{large-print}}, the smallest whole size from {TILE_DEFAULT:g} at which every "
-           "tile's type number and id stand clear of its lines (the eight-port game: 55, or 63 with "
+           "tile's type number and id stand clear of its lines (the eight-port game: 55, or 52 with "
            f"{{clear-print}} too); with {{tactile}}, as large as the braille needs, from {TACTILE_TILE:g}.",
            low=TILE_MIN, high=TILE_MAX, unit="mm", metavar="MM", attr="tile"),
     Option("host-key", CHOICE, "separate", "The host's pages (host key and teacher's guide): the last pages of the "

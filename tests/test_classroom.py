@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
@@ -246,10 +247,24 @@ def test_fifteen_kits_take_at_most_56_sheets_besides_the_guide(class_set):
     assert sum(t.startswith("How to play") for t in titles) == 15
 
 
+def kit_ids(words: list[dict]) -> list[dict]:
+    """A class set's tile ids as a page's words print them: `K15 · 3·1` on one line, or stacked where one line finds
+    no room clear of the lines, `K15` over `3·1` (left-aligned, the next line down), each as one word-like dict."""
+    ids = [w for w in words if w["text"].strip().startswith("K") and w["text"].count("·") == 2]
+    numbers = [w for w in words if re.fullmatch(r"\d+·\d+", w["text"].strip())]
+    for kit in (w for w in words if re.fullmatch(r"K\d+", w["text"].strip())):
+        height = kit["bottom"] - kit["top"]
+        under = [n for n in numbers if abs(n["x0"] - kit["x0"]) < 0.5 and 0.5 * height < n["top"] - kit["top"] < 1.6 * height]
+        if len(under) == 1:
+            ids.append({"text": f'{kit["text"].strip()} · {under[0]["text"].strip()}', "x0": kit["x0"],
+                        "x1": max(kit["x1"], under[0]["x1"]), "top": kit["top"], "bottom": under[0]["bottom"]})
+    return ids
+
+
 def test_every_tile_of_a_class_set_carries_its_kit_number_inside_it(class_set):
     found: dict[str, int] = {}
     for tiles, words in class_set.tile_pages:
-        ids = [w for w in words if w["text"].strip().startswith("K") and w["text"].count("·") == 2]
+        ids = kit_ids(words)
         for tile in tiles:  # every tile holds exactly one kit id, wholly inside it
             inside = [w for w in ids if tile["x0"] + 0.5 <= w["x0"] and w["x1"] <= tile["x1"] - 0.5
                       and tile["top"] + 0.5 <= w["top"] and w["bottom"] <= tile["bottom"] - 0.5]

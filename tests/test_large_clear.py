@@ -129,9 +129,10 @@ def square_sizes(data: bytes) -> dict[float, int]:
 
 
 def test_large_print_chooses_a_tile_size_with_room_for_the_ids_when_none_is_given(tmp_path):
-    """The eight-port game: 55 mm in large print, 63 mm with clear print's spacing too (past the 60 mm a size may
-    be given as, as a tactile kit's tiles are); the same bytes as asking for 55; a size given is kept, or refused
-    with the size that has room; `check` reads the chosen size back."""
+    """The eight-port game: 55 mm in large print, 52 mm with clear print's face and spacing too (its digits are
+    narrower; labels measured by the embedded font since issue 17, where a table of another font's widths took 63);
+    the same bytes as asking for 55; a size given is kept, or refused with the size that has room; `check` reads
+    the chosen size back."""
     from click.testing import CliRunner
 
     from papergame.cli import main
@@ -141,19 +142,19 @@ def test_large_print_chooses_a_tile_size_with_room_for_the_ids_when_none_is_give
     assert chosen == kit_pdfs("eight-port-path-tiles", None, "en",
                               KitOptions(large_print=True, tile=55, only=("tiles",))).kit
     both = kit("eight-port-path-tiles", "en", ("tiles",))
-    assert max(square_sizes(both).items(), key=lambda kv: kv[1]) == (63.0, 35)  # 35 tiles, each 63.00 mm
+    assert max(square_sizes(both).items(), key=lambda kv: kv[1]) == (52.0, 35)  # 35 tiles, each 52.00 mm
     assert small_words(both) == []
     out = tmp_path / "kit.pdf"
     made = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--large-print", "--clear-print",
                                      "--lang", "de", "--only", "tiles", "-o", str(out)])
     assert made.exit_code == 0, made.output
     checked = CliRunner().invoke(main, ["check", str(out)])
-    assert "tiles 38.00 mm across the flat sides" in checked.output, checked.output
+    assert "tiles 35.00 mm across the flat sides" in checked.output, checked.output
     refused = CliRunner().invoke(main, ["build", "--game", "eight-port-path-tiles", "--large-print", "--clear-print",
-                                        "--tile-size", "60", "-o", str(tmp_path / "no.pdf")])
+                                        "--tile-size", "50", "-o", str(tmp_path / "no.pdf")])
     assert refused.exit_code == 2
-    assert refused.output.strip().splitlines()[-1].endswith("; 63 mm tiles have: leave tile-size out and the kit "
-                                                             "takes 63 mm")
+    assert refused.output.strip().splitlines()[-1].endswith("; 52 mm tiles have: leave tile-size out and the kit "
+                                                             "takes 52 mm")
     standard = kit_pdfs("eight-port-path-tiles", None, "en", KitOptions(only=("tiles",))).kit
     assert max(square_sizes(standard).items(), key=lambda kv: kv[1])[0] == 35.0  # the standard kit: 35 mm as before
 

@@ -19,6 +19,7 @@ from papergame.data.games import load_definition
 from papergame.layout import rule_figures, tile_art
 from papergame.model import answers
 from papergame.model.rules import Game
+from papergame.render.fonts import FontMetrics
 from papergame.render import pdf
 
 
@@ -100,8 +101,9 @@ def test_asking_whether_the_type_numbers_fit_seeks_no_place_for_one_that_does_no
         raise AssertionError("a place over the lines was sought")
 
     monkeypatch.setattr(tile_art, "least_blocked", never)
-    assert not rule_figures.numbers_fit(definition, 16.0, 3.53, 0.0)  # 15 of 35 numbers find no room at 16 mm
-    assert rule_figures.numbers_fit(definition, 35.0, 3.53, 0.0)
+    metrics = FontMetrics()
+    assert not rule_figures.numbers_fit(definition, 16.0, 3.53, metrics)  # 15 of 35 numbers find no room at 16 mm
+    assert rule_figures.numbers_fit(definition, 35.0, 3.53, metrics)
 
 
 def test_a_line_shared_by_two_groups_is_drawn_once_and_written_twice(tmp_path, monkeypatch):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import math
-import re
 
 import pdfplumber
 import pytest
@@ -19,6 +18,7 @@ import pytest
 from papergame.build import kit_pdfs
 from papergame.options import KitOptions
 from papergame.printmarks import read_keywords
+from test_classroom import kit_ids
 
 MM = 25.4 / 72
 # The eight-port game's 15-kit set takes 12-15 s to lay out: its 35 tile types' type numbers and ids are
@@ -34,17 +34,17 @@ GAMES = ("edge-port-path-tiles", pytest.param(QUICK, marks=pytest.mark.slow),
 KITS = 15
 
 
-def labels_at_corners(shape, pairs, size, type_label, id_label, least=0.0, loose=0.0):
+def labels_at_corners(shape, pairs, size, type_label, id_label, least, metrics):
     """A stand-in for the label search: the type number at the top left, the id at the bottom right."""
-    from papergame.layout.tile_art import Label, loose_width
+    from papergame.layout.tile_art import Label
 
     out = []
     if type_label:
         em = max(4.0, least)
-        out.append(Label(type_label, em, 2.0, size - 2.0 - em, loose_width(type_label, em, True, loose), em, True))
+        out.append(Label(type_label, em, 2.0, size - 2.0 - em, metrics.width(type_label, em, True), em, True))
     if id_label:
         em = max(2.4, least)
-        w = loose_width(id_label, em, False, loose)
+        w = metrics.width(id_label, em, False)
         out.append(Label(id_label, em, size - 2.0 - w, 2.0, w, em, False))
     return tuple(out)
 
@@ -86,8 +86,7 @@ def class_set(request):
         assert marks is not None and marks.tile_pages
         hexagon = marks.across_flats
         sheets = [cuts_of(pdf.pages[n - 1], marks.tile, hexagon) for n in marks.tile_pages]
-        tiles = sum(len(re.findall(r"K\d+ · \d+·\d+", pdf.pages[n - 1].extract_text() or ""))
-                    for n in marks.tile_pages)
+        tiles = sum(len(kit_ids(pdf.pages[n - 1].extract_words(keep_blank_chars=True))) for n in marks.tile_pages)
     return request.param, sheets, tiles
 
 

@@ -24,6 +24,7 @@ from papergame.layout.tile_art import tile_art
 from papergame.layout.tile_paths import colour, drawing
 from papergame.model.definition import TileType
 from papergame.model.geometry import TileShape, standard_ports
+from papergame.render.fonts import FontMetrics
 from papergame.render.pdf import render_pdf
 from covering import covering
 
@@ -90,7 +91,7 @@ class Drawn:
     def __init__(self, shape: TileShape, pairs, size: float, type_label: str = "88", id_label: str = "88·8"):
         self.shape, self.pairs, self.size = shape, pairs, size
         tile = TileType(1, tuple(pairs), 1)
-        items = tile_art(shape, tile, size, type_label=type_label, id_label=id_label)
+        items = tile_art(shape, tile, size, type_label=type_label, id_label=id_label, metrics=FontMetrics())
         height = 2 * Y0 + size
         page = Page("tile", 2 * X0 + shape.width * size, height, [Group(X0, Y0, 0, tuple(items))])
         buffer = io.BytesIO()
@@ -578,7 +579,7 @@ def test_a_hexagon_diagram_draws_honeycomb_cells_with_the_tiles_in_them():
     definition = load_definition(builtin_path("hexagon-path-tiles"))
     board = definition.board
     cell = 18.0
-    d = Diagram(definition, (0, 2), (0, 1), cell)
+    d = Diagram(definition, (0, 2), (0, 1), cell, metrics=FontMetrics())
     d.tiles[Cell(1, 0)] = (definition.tiles[0], 60)
     d.tiles[Cell(2, 1)] = (definition.tiles[-1], 0)
     d.notes[Cell(1, 0)] = "1"
@@ -746,3 +747,44 @@ def test_hexagon_side_names_stand_clear_of_the_outline():
         box = (w["x0"] * MM, baseline, w["x1"] * MM, baseline + 0.73 * em)  # capitals
         # 1.5 mm designed; the capitals' box is estimated from the line box, to about 0.05 mm
         assert min(box_dist(box, a, b) for a, b in sides) >= 1.45, w["text"]
+
+
+def underlines_and_numbers(pdf_bytes: bytes) -> list[tuple[str, float, float]]:
+    """Every type number of a PDF's tiles, read from the page: (its digits, its underline's length, the width its
+    characters print at), in mm. A number is the run of characters on one baseline starting over an underline's
+    left end, just above it."""
+    found = []
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        for page in pdf.pages:
+            chars = page.chars
+            for line in page.lines:
+                if abs(line["top"] - line["bottom"]) > 0.01:
+                    continue
+                y = page.height - line["top"]
+                above = [c for c in chars if abs(c["x0"] - line["x0"]) < 0.3 and 0 < c["matrix"][5] - y < c["size"] * 0.3]
+                if not above:
+                    continue
+                base = above[0]["matrix"][5]
+                run = sorted((c for c in chars if abs(c["matrix"][5] - base) < 0.01
+                              and line["x0"] - 0.3 < c["x0"] < line["x1"] - 0.01), key=lambda c: c["x0"])
+                found.append(("".join(c["text"] for c in run), (line["x1"] - line["x0"]) * MM,
+                              (run[-1]["x1"] - run[0]["x0"]) * MM))
+    return found
+
+
+@pytest.mark.parametrize("game,print_", [("edge-port-path-tiles", "clear"), ("hexagon-path-tiles", "clear"),
+                                         ("edge-port-path-tiles", "low"), ("eight-port-path-tiles", "standard")])
+def test_a_type_numbers_underline_is_as_long_as_the_number_prints(game, print_):
+    """Labels are measured by the page's metrics, the font the kit embeds as its profile sets it and at the weight its
+    ink prints (issue 17: one source of text width): the underline under each type number, on the tiles and the
+    rules page's pictures, is exactly as long as the number prints, read from the PDF (0.01 mm). Before, tile_art
+    measured labels with its own table of Bitstream Vera's bold widths: in clear print (Atkinson Hyperlegible,
+    spaced) every underline ran up to 1.39 mm past its number (edge-port: 18 of 18), in low ink (numbers in regular)
+    0.34 mm."""
+    from papergame.build import kit_pdfs
+    from papergame.options import KitOptions
+
+    options = KitOptions(only=("tiles", "rules"), clear_print=print_ == "clear", ink="low" if print_ == "low" else "normal")
+    numbers = underlines_and_numbers(kit_pdfs(game, options=options).kit)
+    assert len(numbers) >= 10 and all(text.isdigit() for text, _, _ in numbers), numbers[:5]
+    assert max(abs(line - printed) for _, line, printed in numbers) < 0.01, numbers[:5]

@@ -7,6 +7,7 @@ practice sheets; the positions shown always come from the rules engine.
 from __future__ import annotations
 
 import math
+from typing import Any
 from dataclasses import field
 from papergame.records import dataclass
 from functools import lru_cache
@@ -18,8 +19,8 @@ from papergame.layout.pages.blocks import SMALLEST_READ
 from papergame.model.geometry import Point
 from papergame.layout.primitives import Group, Item, Text
 from papergame.layout.shapes import shape_layout
-from papergame.layout.tile_art import (TYPE_DROP, TYPE_RISE, free_box, labels, on_ground, text_width, tile_art, token_art,
-                                        turned)
+from papergame.layout.textflow import Metrics
+from papergame.layout.tile_art import TYPE_DROP, TYPE_RISE, free_box, labels, on_ground, tile_art, token_art, turned
 
 LABEL_SIZE = SMALLEST_READ  # the row and column names pupils copy into their answers: 10 pt
 LABEL_BAND = 4.2
@@ -28,10 +29,11 @@ NOTE_SIZE = 2.5  # 7.1 pt: nothing printed under 7 pt
 
 
 @lru_cache(maxsize=512)
-def drawn_tile(shape, tile: TileType, size: float, type_label: bool, least: float = 0.0) -> tuple[Item, ...]:
-    """A tile's art for a diagram, made once per look (the items are frozen, so they can be shared)."""
-    return tuple(tile_art(shape, tile, size, type_label=str(tile.id) if type_label else None, outline=False,
-                          least=least))
+def drawn_tile(shape, tile: TileType, size: float, metrics: Any, least: float = 0.0) -> tuple[Item, ...]:
+    """A tile's art for a diagram, made once per look (the items are frozen, so they can be shared); with its type
+    number measured by `metrics`, the page's (they key the cache as the object they are; None: no number)."""
+    return tuple(tile_art(shape, tile, size, type_label=str(tile.id) if metrics else None, outline=False,
+                          least=least, metrics=metrics))
 
 
 def label_band(least: float = 0.0) -> float:
@@ -80,11 +82,19 @@ class Diagram:
     shaded: tuple[Cell, ...] = ()  # cells with a light grey ground, under their tiles
     notes: dict[Cell, str] = field(default_factory=dict)  # a short text where its tile leaves room
     least: float = 0.0  # no word smaller than this (a type profile's least size, paper.TypeProfile)
+    metrics: Metrics | None = None  # the page's, that measure the type numbers and notes (a diagram with either)
 
     @property
     def label_size(self) -> float:
         """The column and row names' size, and the notes' (`note_size`): the standard ones, or the profile's least."""
         return max(LABEL_SIZE, self.least)
+
+    @property
+    def measure(self) -> Metrics:
+        """The metrics its type numbers and notes are measured by."""
+        if self.metrics is None:
+            raise TypeError("a diagram with type numbers or notes needs the page's metrics to measure them")
+        return self.metrics
 
     @property
     def note_size(self) -> float:
@@ -181,9 +191,10 @@ class Diagram:
             lx, ly = self.local(cell)
             out.append(drawing.cell_fill(self.corners(cell), lx, ly, self.cell, SHADE))
         width = board.shape.width * self.cell
+        numbered: Any = self.measure if self.type_labels and self.tiles else None  # hashable: it keys drawn_tile
         for (c, r), (tile, rotation) in self.tiles.items():
             lx, ly = self.local(Cell(c, r))
-            art = list(drawn_tile(board.shape, tile, self.cell, self.type_labels, self.least))
+            art = list(drawn_tile(board.shape, tile, self.cell, numbered, self.least))
             if Cell(c, r) in self.shaded:
                 art = on_ground(art, SHADE)
             out.append(turned(art, self.cell, rotation, lx, ly, width))
@@ -222,7 +233,7 @@ class Diagram:
         words = text.split()
         size = self.note_size
         step = size * 1.05
-        w = max(text_width(word, size, True) for word in words)
+        w = max(self.measure.width(word, size, True) for word in words)
         h = step * (len(words) - 1) + size * 0.76
         pad = 0.8
         spot = None
@@ -242,7 +253,7 @@ class Diagram:
     def type_box(self, tile: TileType, rotation: int) -> list[tuple[float, float, float, float]]:
         """The bounding box (mm, cell frame) of a tile's type number once the tile is turned."""
         shape = self.board.shape
-        found = [lb for lb in labels(shape, tuple(tile.pairs), self.cell, str(tile.id), None)]
+        found = [lb for lb in labels(shape, tuple(tile.pairs), self.cell, str(tile.id), None, self.measure)]
         if not found:
             return []
         lb = found[0]

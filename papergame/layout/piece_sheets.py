@@ -26,7 +26,7 @@ def labels_fit(ctx: PageContext, tile: float) -> bool:
         if printed.copy != printed.tile.copies:
             continue  # the last copy has the widest id of its type
         placed = labels(ctx.game.shape, tuple(printed.tile.pairs), tile, texts.get("tiles.type", type=printed.tile.id),
-                        kit_id(texts, printed), ctx.type.least, ctx.type.tracking)
+                        kit_id(texts, printed), ctx.metrics, ctx.type.least)
         if any(label.halo or not label.free for label in placed):
             return False
     return True
@@ -38,8 +38,8 @@ ROOMY_MOST = 90  # mm: the largest tile a profile's labels may choose by themsel
 def roomy_tile(ctx: PageContext) -> float | None:
     """The smallest whole size in mm from `ctx.tile` at which every type's number and id fit clear of the lines
     at the profile's sizes (`labels_fit`), or None up to ROOMY_MOST: tried in 5 mm steps, then mm by mm below
-    the first step that fits. The eight-port game in large print: 55 mm, with clear print's spacing too 63;
-    hexagons with both 38."""
+    the first step that fits. The eight-port game in large print: 55 mm, with clear print's face and spacing too
+    52; hexagons with both 35."""
     start = math.floor(ctx.tile)
     if labels_fit(ctx, ctx.tile):
         return ctx.tile
@@ -67,7 +67,7 @@ def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
     texts = ctx.texts
     return tile_art(ctx.game.shape, printed.tile, ctx.tile,
                     type_label=texts.get("tiles.type", type=printed.tile.id),
-                    id_label=kit_id(texts, printed), outline=outline, least=ctx.type.least, loose=ctx.type.tracking,
+                    id_label=kit_id(texts, printed), outline=outline, least=ctx.type.least, metrics=ctx.metrics,
                     cut=True)
 
 

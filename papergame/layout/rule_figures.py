@@ -11,7 +11,7 @@ from papergame.layout.paper import STANDARD, profile_of
 from papergame.layout.rule_words import tile_name
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.tile_art import clear_labels, tile_art, turned
+from papergame.layout.tile_art import labels_clear, tile_art, turned
 from papergame.model.answers import FirstMove
 from papergame.model.definition import GameDefinition
 from papergame.model.geometry import TileShape
@@ -36,14 +36,13 @@ def catalogue_size(shape: TileShape, captions: list[str], width: float, metrics:
     return fits if fits >= SMALLEST_CATALOGUE_TILE and words_fit else CATALOGUE_TILE
 
 
-def numbers_fit(definition: GameDefinition, size: float, least: float, loose: float) -> bool:
+def numbers_fit(definition: GameDefinition, size: float, least: float, metrics: Metrics) -> bool:
     """Whether every type number of the set, at `least` (10 pt), finds room clear of its lines on a catalogue
     picture `size` mm high. Else the catalogue prints each number under its picture, or only in the caption that
     names the type: on the picture it would lie over the lines (eight-port at 16 mm: 15 of 35, "33" between two
     lines, the dots of 35 through its digits; the hexagon's 2 at 14 mm)."""
-    shape = definition.shape  # (asking only whether they fit: where a number does not, no place is sought for it)
-    return all(clear_labels(shape, tuple(tuple(p) for p in t.pairs), size, str(t.id), None, least, loose) is not None
-               for t in definition.tiles)
+    return all(labels_clear(definition.shape, tuple(t.pairs), size, str(t.id), None, metrics, least)
+               for t in definition.tiles)  # (asking only whether they fit: no place is sought where one does not)
 
 
 def catalogue(definition: GameDefinition, captions: list[str], width: float, metrics: Metrics,
@@ -52,7 +51,7 @@ def catalogue(definition: GameDefinition, captions: list[str], width: float, met
     tile, or, when that is shorter (long side names make narrow places wrap captions onto many lines), the
     pictures closer in their rows with the captions in a list below. The second list is empty in the first case."""
     shape = definition.shape
-    least, loose = label_size(metrics), profile_of(metrics).tracking  # the type numbers at 10 pt at least
+    least = label_size(metrics)  # the type numbers at 10 pt at least
     size = catalogue_size(shape, captions, width, metrics) * fit.picture
     tile_w = shape.width * size
     most = max(1, min(len(definition.tiles), int(width // (tile_w + TILE_GAP))))
@@ -61,8 +60,8 @@ def catalogue(definition: GameDefinition, captions: list[str], width: float, met
     def pictures(size: float) -> list[list[Item]]:
         if fit.sketch:  # only the sheet count is wanted: a picture's size is all of it that counts
             return [[] for _ in definition.tiles]
-        on = numbers_fit(definition, size, least, loose)
-        return [tile_art(shape, t, size, type_label=str(t.id) if on else None, least=least, loose=loose)
+        on = numbers_fit(definition, size, least, metrics)
+        return [tile_art(shape, t, size, type_label=str(t.id) if on else None, least=least, metrics=metrics)
                 for t in definition.tiles]
 
     while per_row > 1 and any(metrics.width(word, label_size(metrics)) > width / per_row - 1.5
@@ -77,7 +76,7 @@ def catalogue(definition: GameDefinition, captions: list[str], width: float, met
     tile_w = shape.width * size
     most = max(1, min(len(definition.tiles), int(width // (tile_w + TILE_GAP))))
     arts = pictures(size)
-    on_pictures = numbers_fit(definition, size, least, loose)  # else each number under its picture
+    on_pictures = numbers_fit(definition, size, least, metrics)  # else each number under its picture
     numbers = [""] * len(arts) if on_pictures else [str(t.id) for t in definition.tiles]
     rows = figure_grid([Figure(a, tile_w, size, n) for a, n in zip(arts, numbers)], width, most, metrics,
                        "rules.tile_caption", fit=fit)

@@ -21,6 +21,7 @@ from papergame.records import NamedTuple
 from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
+from papergame.layout.textflow import Metrics
 from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, least_blocked, piece, room, spots
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
@@ -30,9 +31,6 @@ MIN_TYPE = 2.6  # mm (7.4 pt): the type number never smaller than this, even on 
 STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
 CORE_GREY = 0.78  # the light grey core of a banded line: never mistaken for two thin lines or a cut line
 
-# widths of glyphs as a share of the em (Bitstream Vera), to measure labels without a font
-BOLD_WIDTHS = {"·": 0.38, " ": 0.35, "N": 0.84, "E": 0.69, "S": 0.72, "W": 1.04}
-REGULAR_WIDTHS = {"·": 0.32, " ": 0.32, "N": 0.75, "E": 0.64, "S": 0.64, "W": 0.99}
 
 
 def scale(size: float) -> float:
@@ -85,17 +83,6 @@ def outer_width(style: int, size: float, shape: TileShape | None = None) -> floa
     if name == "triple":
         return 2 * b + centre_width(size, shape) + 0.8 * w
     return 1.3 * w if name == "dotted" else w
-
-
-def loose_width(text: str, size: float, bold: bool, loose: float) -> float:
-    """`text_width` with `loose` em more between letters (a type profile's tracking)."""
-    return text_width(text, size, bold) + (loose * size * (len(text) - 1) if loose and text else 0.0)
-
-
-def text_width(text: str, size: float, bold: bool) -> float:
-    widths = BOLD_WIDTHS if bold else REGULAR_WIDTHS
-    digit = 0.696 if bold else 0.636
-    return sum(widths.get(ch, digit if ch.isdigit() else 0.78) for ch in text) * size
 
 
 def curve_item(c: Bezier, size: float, width: float, stroke: float, role: str, dash: tuple[float, ...] = (),
@@ -381,51 +368,87 @@ def _sizes(em: float, smallest: float) -> list[float]:
     return out
 
 
+class Measured(NamedTuple):
+    """The widths of the few texts a tile's labels are placed by, read from the page's metrics once (mm for a
+    1 mm size; a width grows with the size): a `Metrics` that can key the label search's cache."""
+
+    widths: tuple[tuple[str, bool, float], ...]  # (text, bold, width at 1 mm)
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        for known, weight, width in self.widths:
+            if known == text and weight == bold:
+                return width * size
+        raise KeyError(f"{text!r} was not measured")
+
+
+def measured(metrics: Metrics, texts: dict[tuple[str, bool], str]) -> Measured:
+    """`texts` measured: each (as the search sees it, its stand-in; bold or not) the text as printed."""
+    return Measured(tuple((twin, bold, metrics.width(text, 1.0, bold)) for (twin, bold), text in texts.items()))
+
+
 def labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
-           least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...]:
+           metrics: Metrics, least: float = 0.0) -> tuple[Label, ...]:
     """Where the type number (top left if it can) and the id (bottom right if it can) go.
 
+    Every label is measured by `metrics`, the page's (the font the kit embeds, set as its type profile sets
+    text: its face, its letter and word spacing; at the weight its ink prints), as every other text is.
     Ids as wide as each other (`1·1` … `3·6`) go to the same place, so the search runs once
-    for every copy of a type: it is made with a stand-in of the same width (`width_twin`).
-    `least` and `loose` are a type profile's (paper.TypeProfile): no label smaller than `least`
-    mm, and `loose` em more between letters.
+    for every copy of a type: it is made with a stand-in (`width_twin`) and the widths measured.
+    `least` is a type profile's (paper.TypeProfile): no label smaller than `least` mm.
     """
     if not type_label and not id_label:
         return ()
-    twin = width_twin(id_label)
-    placed = _labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin, least, loose)
+    twin, widths = stand_in(type_label, id_label, metrics)
+    placed = _labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin, least, widths)
     back = {twin: id_label or "", stacked(twin or ""): stacked(id_label or "")}
     return tuple(label._replace(text=back[label.text]) if label.text in back and not label.bold else label
                  for label in placed)
 
 
+def stand_in(type_label: str | None, id_label: str | None, metrics: Metrics) -> tuple[str | None, Measured]:
+    """The id's stand-in for the search (`width_twin`), and the widths of what the search measures."""
+    twin = width_twin(id_label)
+    texts = {(type_label, True): type_label} if type_label else {}
+    if id_label and twin:  # the id on one line, and each line of it stacked
+        texts |= {(t, False): real for t, real in zip([twin, *stacked(twin).split("\n")],
+                                                      [id_label, *stacked(id_label).split("\n")])}
+    return twin, measured(metrics, texts)
+
+
+def labels_clear(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
+                 metrics: Metrics, least: float = 0.0) -> bool:
+    """Whether the labels find room clear of the lines (asking only that: no place is sought where they do not)."""
+    twin, widths = stand_in(type_label, id_label, metrics)
+    return clear_labels(shape, tuple(tuple(p) for p in pairs), size, type_label, twin, least, widths) is not None
+
+
 def width_twin(text: str | None) -> str | None:
-    """A text exactly as wide as `text` as `text_width` measures it: every digit 0, every letter X.
+    """The stand-in the label search places `text` by: every digit 0 (the widths measured go with it).
 
     >>> width_twin("K7 · 3·4")
-    'X0 · 0·0'
+    'K0 · 0·0'
     """
     if text is None:
         return None
-    return "".join("0" if ch.isdigit() else ch if ch in REGULAR_WIDTHS else "X" for ch in text)  # N, E, S, W kept
+    return "".join("0" if ch.isdigit() else ch for ch in text)
 
 
 @lru_cache(maxsize=4096)
 def _labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
-            least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...]:
+            least: float, metrics: Measured) -> tuple[Label, ...]:
     """Where the type number (top left if it can) and the id (bottom right if it can) go.
 
     Both sit in room the lines leave free (`tile_paths.room`), the type number as large as
     fits. When the first place found for the number leaves the id no room, the next places
     are tried; the room kept round the lines shrinks only when nothing fits.
     """
-    placed = clear_labels(shape, pairs, size, type_label, id_label, least, loose)
-    return placed if placed is not None else _crowded_labels(shape, pairs, size, type_label, id_label, least, loose)
+    placed = clear_labels(shape, pairs, size, type_label, id_label, least, metrics)
+    return placed if placed is not None else _crowded_labels(shape, pairs, size, type_label, id_label, least, metrics)
 
 
 @lru_cache(maxsize=4096)
 def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
-                 least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...] | None:
+                 least: float, metrics: Measured, stacked_only: bool = False) -> tuple[Label, ...] | None:
     """`_labels` where room clear of the lines is found for them; None where it is not (the tile is crowded:
     `_crowded_labels` then puts them where they hide the least, which a caller asking only whether they fit
     need not wait for)."""
@@ -441,25 +464,31 @@ def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | 
     tries = ((first, GRID), (PADS[1], GRID), (PADS[2], 2 * GRID), (PADS[3], 2 * GRID), (PADS[4], 4 * GRID))
     # a class set's id (K15 · 28·1) that finds no room on one line clear of the lines tries two: the kit over the id
     texts = (id_label,) + ((stacked(id_label),) if id_label and stacked(id_label) != id_label else ())
+    texts = texts[1:] if stacked_only else texts
+
+    def legible(placed: tuple[Label, ...]) -> tuple[Label, ...]:
+        return placed if len(texts) < 2 else legible_id(placed, lambda: clear_labels(
+            shape, pairs, size, type_label, id_label, least, metrics, True))
+
     for id_text, (pad, grid) in ((t, p) for t in texts for p in tries):
         free = room(shape, pairs, _clearances(shape, pairs, size, pad), edge, grid)
         halo = min(HALO, pad) if pad < HALO_BELOW else 0.0
 
         def id_in(taken: tuple) -> Label | None:
-            return id_place(free, id_text or "", (id_em, min_label), size, id_prefer, taken, halo, loose)
+            return id_place(free, id_text or "", (id_em, min_label), size, id_prefer, taken, halo, metrics)
 
         if not type_label:
             if not id_label:
                 return ()
             found_id = id_in(())
             if found_id is not None:
-                return (found_id,)
+                return legible((found_id,))
             continue
         # the largest number whose place is near the top-left corner; failing that, the place
         # nearest the corner (a larger number only if it sits about as near)
         found: list[tuple[float, float, tuple[Label, ...]]] = []
         for em in _sizes(max(5.6 * s, min_type), min_type):
-            w, h = loose_width(type_label, em, True, loose), (TYPE_RISE + TYPE_DROP) * em
+            w, h = metrics.width(type_label, em, True), (TYPE_RISE + TYPE_DROP) * em
             for x, y in spots(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
                 label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True, halo=halo)
                 found_id = id_in(((x, y, x + w / size, y + h / size),)) if id_label else None
@@ -468,17 +497,17 @@ def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | 
                 placed = (label,) if found_id is None else (label, found_id)
                 far = math.hypot(x + w / size / 2 - type_prefer.x, y + h / size / 2 - type_prefer.y)
                 if far <= NEAR_CORNER:
-                    return placed
+                    return legible(placed)
                 found.append((far, -em, placed))
                 break
         if found:
             nearest = min(far for far, _, _ in found)
-            return min((f for f in found if f[0] <= nearest + NEAR_CORNER / 2), key=lambda f: f[1])[2]
+            return legible(min((f for f in found if f[0] <= nearest + NEAR_CORNER / 2), key=lambda f: f[1])[2])
     return None
 
 
 def _crowded_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | None, id_label: str | None,
-                    least: float = 0.0, loose: float = 0.0) -> tuple[Label, ...]:
+                    least: float, metrics: Measured) -> tuple[Label, ...]:
     """The labels of a tile whose lines leave them no room clear (see `_labels`)."""
     pairs = tuple(tuple(p) for p in pairs)
     type_prefer, id_prefer = Point(0.2 * shape.width, 0.82), Point(0.8 * shape.width, 0.12)
@@ -493,7 +522,7 @@ def _crowded_labels(shape: TileShape, pairs: tuple, size: float, type_label: str
     for text, em, bold, prefer, drop in ((type_label, min_type, True, type_prefer, TYPE_DROP),
                                          (id_label, min_label, False, id_prefer, ID_DROP)):
         if text:
-            w, h = loose_width(text, em, bold, loose), (TYPE_RISE + drop) * em
+            w, h = metrics.width(text, em, bold), (TYPE_RISE + drop) * em
             spot = least_blocked(free, w / size, h / size, prefer, taken)
             x, y = (prefer.x - w / size / 2, prefer.y - h / size / 2) if spot is None else spot
             out.append(Label(text, em, x * size, y * size + drop * em, w, h, bold, free=False))
@@ -501,8 +530,22 @@ def _crowded_labels(shape: TileShape, pairs: tuple, size: float, type_label: str
     return tuple(out)
 
 
+def legible_id(placed: tuple[Label, ...], stacked_labels) -> tuple[Label, ...]:
+    """A class set's id on one line under 9 pt (ID_LEGIBLE) gives way to its kit over the id at 9 pt or more
+    (`stacked_labels()`: the labels with the id stacked, None where they find no room clear of the lines), where that
+    has room clear of the lines with a type number as large. Eight-port kits 1-3 at 35 mm: ids under 9 pt 57 of 105 -> 9, type numbers as large."""
+    if all(label.bold or label.size >= ID_LEGIBLE - 1e-9 for label in placed):
+        return placed
+    other = stacked_labels()  # None: no room clear of the lines for it
+    number = max((label.size for label in placed if label.bold), default=0.0)
+    if other is not None and any(not label.bold for label in other) and all(
+            label.free and label.size >= (number if label.bold else ID_LEGIBLE) - 1e-9 for label in other):
+        return other
+    return placed
+
+
 def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: Point, taken: tuple, halo: float,
-             loose: float) -> Label | None:
+             metrics: Metrics) -> Label | None:
     """Where an id goes in the `free` room of a tile `size` mm wide, clear of `taken`: always upright (a turned
     id would read as a sign of which way the tile lies), as large as fits near its corner `prefer` (from the
     first of `sizes`, 10 pt, down to the second, the least), else wherever the largest fits; None if nowhere.
@@ -517,7 +560,7 @@ def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: P
         legible = em >= ID_LEGIBLE - 1e-9
         if away and not legible:
             break
-        w, h = id_box(text, em, loose)
+        w, h = id_box(text, em, metrics)
         found = spots(free, w / size, h / size, prefer, taken)
         if found:
             x, y = found[0]
@@ -546,10 +589,10 @@ def stacked(text: str) -> str:
     return text.replace(KIT_APART, "\n", 1)
 
 
-def id_box(text: str, em: float, loose: float) -> tuple[float, float]:
+def id_box(text: str, em: float, metrics: Metrics) -> tuple[float, float]:
     """The width and height (mm) of the ink of an id `em` high, on one line or stacked."""
     lines = text.split("\n")
-    return (max(loose_width(line, em, False, loose) for line in lines),
+    return (max(metrics.width(line, em, False) for line in lines),
             (ID_RISE + ID_DROP) * em + (len(lines) - 1) * PITCH * em)
 
 
@@ -593,23 +636,23 @@ def _label_items(label: Label, ink: float, underline: bool) -> tuple[Item, ...]:
     return tuple(items)
 
 
-def crowded_tiles(shape: TileShape, tiles, size: float, id_label) -> list[TileType]:
+def crowded_tiles(shape: TileShape, tiles, size: float, id_label, metrics: Metrics) -> list[TileType]:
     """The tiles whose type number or id finds no room clear of their lines at this size (`id_label(tile)`
     gives a tile's widest id): their labels would lie over the lines."""
     return [t for t in tiles
-            if not all(label.free for label in labels(shape, tuple(t.pairs), size, str(t.id), id_label(t)))]
+            if not all(label.free for label in labels(shape, tuple(t.pairs), size, str(t.id), id_label(t), metrics))]
 
 
-def roomy_size(shape: TileShape, tiles, size: float, id_label, largest: float = 60.0) -> float | None:
+def roomy_size(shape: TileShape, tiles, size: float, id_label, metrics: Metrics, largest: float = 60.0) -> float | None:
     """None when every tile's labels have room clear of its lines at `size`; else the smallest whole size
     in mm (up to `largest`) at which they all do, or `largest`."""
     tiles = list(tiles)
-    crowded = crowded_tiles(shape, tiles, size, id_label)
+    crowded = crowded_tiles(shape, tiles, size, id_label, metrics)
     if not crowded:
         return None
 
     def fits(tile: TileType, at: float) -> bool:
-        return all(label.free for label in labels(shape, tuple(tile.pairs), at, str(tile.id), id_label(tile)))
+        return all(label.free for label in labels(shape, tuple(tile.pairs), at, str(tile.id), id_label(tile), metrics))
 
     for bigger in range(math.floor(size) + 1, math.floor(largest) + 1):
         # a size is roomy when no tile is crowded there: the search stops at the first crowded tile,
@@ -666,16 +709,19 @@ def outline_item(shape: TileShape, size: float, ink: float) -> Item:
 
 def tile_art(shape: TileShape, tile: TileType, size: float, type_label: str | None = None,
              id_label: str | None = None, outline: bool = True, ink: float = 0.0, least: float = 0.0,
-             loose: float = 0.0, cut: bool = False) -> list[Item]:
+             metrics: Metrics | None = None, cut: bool = False) -> list[Item]:
     """A whole tile, `size` high: its lines, the type number upright and underlined, the id, the outline.
 
     No port names: they would turn with the tile and read wrongly (N on the east side).
-    The labels sit in room the lines leave free, found from the drawing itself.
+    The labels sit in room the lines leave free, found from the drawing itself, measured by `metrics` (the
+    page's: a tile drawn with a label needs them).
     `cut`: the tile is a piece to cut out (a tile sheet's), so its outline keeps the cut role its shape
     gives it; a picture of a tile (a rules page, the guide, a worksheet) is drawn the same, cut nowhere.
     """
     items = tile_lines(shape, tile, size, ink)
-    for label in labels(shape, tuple(tile.pairs), size, type_label, id_label, least, loose):
+    if (type_label or id_label) and metrics is None:
+        raise TypeError("a tile drawn with its labels needs the page's metrics to measure them")
+    for label in labels(shape, tuple(tile.pairs), size, type_label, id_label, metrics, least) if metrics else ():
         items += label_items(label, ink, underline=label.bold)
     if outline:
         edge = outline_item(shape, size, ink)

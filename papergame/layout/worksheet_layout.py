@@ -525,7 +525,7 @@ class WorksheetLayout:
     def diagram(self, plan: Plan, puzzle: Puzzle, key: bool) -> Diagram:
         definition = self.definition
         w = puzzle.window
-        d = Diagram(definition, w.cols, w.rows, plan.cell, type_labels=False, least=self.t.least)
+        d = Diagram(definition, w.cols, w.rows, plan.cell, type_labels=False, least=self.t.least, metrics=self.metrics)
         for p in puzzle.tiles:
             d.tiles[p.cell] = (definition.tile_type(p.tile), p.rotation)
         VIEWS[type(puzzle)].mark(d, puzzle, key)
