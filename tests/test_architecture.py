@@ -361,12 +361,10 @@ def test_the_data_step_words_problems_without_the_model():
 # --- the pages: each a page kind's, none another page's helper library -----------------------------
 
 PAGES = PACKAGE / "layout" / "pages"
-# what the text pages are composed of and its type scale (blocks), the tokens' size (tokens): they lay out no page
-PAGE_HELPERS = {"blocks", "tokens"}
 
 
 def page_modules() -> set[str]:
-    return {p.stem for p in PAGES.glob("*.py")} - PAGE_HELPERS - {"__init__"}
+    return {p.stem for p in PAGES.glob("*.py")} - {"__init__"}
 
 
 def registered_page_modules() -> set[str]:
@@ -380,19 +378,21 @@ def registered_page_modules() -> set[str]:
     return named
 
 
-def test_every_module_of_the_pages_but_their_helpers_is_a_registered_page_kind():
-    assert registered_page_modules() - PAGE_HELPERS == page_modules()
+def test_every_module_of_the_pages_is_a_registered_page_kind():
+    """layout/pages holds page kinds only: what the text pages are composed of (layout/blocks.py, with the type
+    scale of paper.py) and the tokens' size (layout/tokens.py) live beside the other shared layout modules."""
+    assert registered_page_modules() == page_modules()
 
 
 def test_no_page_module_imports_another():
     """What two pages share lives outside layout/pages (layout/pieces.py, piece_sheets.py, token_rows.py,
-    backs.py, board_room.py, win_layout.py, guide_words.py) or in its two helpers, not in one of the pages
+    backs.py, board_room.py, win_layout.py, guide_words.py, blocks.py, tokens.py), not in one of the pages
     (issue 17): before, tiles_sheet served tile_backs, cut_sheets, print_shop and kit_tokens, tile_backs served
     cut_sheets and print_shop, board_sheet tiles_sheet, win_sheet win_rules, and guide shared_guide. Only the
     registries (page_kinds.py, layout/rulesets, layout/kit.py) import the pages."""
     pages = page_modules()
     found = {}
-    for name in sorted(pages | PAGE_HELPERS):
+    for name in sorted(pages):
         path = PAGES / f"{name}.py"
         others = {m.split(".")[3] for m in imports_any(path, "papergame.layout.pages") if m.count(".") >= 3} - {name}
         if others & pages:
@@ -407,7 +407,7 @@ PAGE_REGISTRIES = {"papergame.layout.page_kinds", "papergame.layout.kit", "paper
 
 
 def page_module_uses(source: str, package: str, pages: set[str]) -> list[str]:
-    """How `source` (a file of `package`) takes from the page modules (helpers apart): each import of a page module
+    """How `source` (a file of `package`) takes from the page modules: each import of a page module
     or of a name in one, and each `import_module` of a name under layout.pages, as `line: what`."""
     root = "papergame.layout.pages"
     found = []

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from covering import sweep
 
 from papergame.cli import main
-from papergame.layout.pages.tokens import token_radius
+from papergame.layout.tokens import token_radius
 from pdfmeasure import mm, open_pdf, page_text
 
 MARK_LEN = 4.5  # a crop mark's length (layout/pieces.py)

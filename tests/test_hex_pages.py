@@ -361,9 +361,9 @@ def test_grid_extent_and_token_doctests_pass():
     import papergame.layout.extent
     import papergame.layout.grid
     import papergame.layout.pages.board_sheet
-    import papergame.layout.pages.tokens
+    import papergame.layout.tokens
 
-    for module in (papergame.layout.grid, papergame.layout.extent, papergame.layout.pages.tokens,
+    for module in (papergame.layout.grid, papergame.layout.extent, papergame.layout.tokens,
                    papergame.layout.pages.board_sheet):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__

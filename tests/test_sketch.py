@@ -9,7 +9,8 @@ import pytest
 
 from covering import sweep
 from papergame.build import make_pages
-from papergame.layout.pages import blocks, rules_sheet, shared_rules_sheet
+from papergame.layout import blocks
+from papergame.layout.pages import rules_sheet, shared_rules_sheet
 from papergame.options import KitOptions
 
 FAST = [("edge-port-path-tiles", lang, {}) for lang in ("en", "fr", "es", "de", "uk")] + [

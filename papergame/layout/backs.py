@@ -16,7 +16,7 @@ import math
 
 from papergame.records import NamedTuple
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import CAPTION
+from papergame.layout.blocks import CAPTION
 from papergame.layout.paper import SMALL, Sheet
 from papergame.layout.piece_sheets import tile_title
 from papergame.layout.pieces import PrintedTile

@@ -15,7 +15,7 @@ from functools import lru_cache
 from papergame.model.board import Board, Cell, Position
 from papergame.model.definition import GameDefinition, TileType
 from papergame.layout.board_grid import heading_into
-from papergame.layout.pages.blocks import SMALLEST_READ
+from papergame.layout.blocks import SMALLEST_READ
 from papergame.model.geometry import Point
 from papergame.layout.primitives import Group, Item, Text
 from papergame.layout.shapes import shape_layout

@@ -10,7 +10,7 @@ from typing import Callable
 from papergame.data.templates import builtin_games
 from papergame.layout.context import PageContext
 from papergame.errors import LayoutError
-from papergame.layout.pages.blocks import BULLET_INSET, Block, heading, paragraph, text_lines
+from papergame.layout.blocks import BULLET_INSET, Block, heading, paragraph, text_lines
 from papergame.layout.primitives import Item, Polygon, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.paper import STANDARD, TypeProfile, profile_of

@@ -16,7 +16,7 @@ import math
 from papergame.activities.loops import LoopPuzzle
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import BODY, keep_away_banner, text_lines, name_and_date
+from papergame.layout.blocks import BODY, keep_away_banner, text_lines, name_and_date
 from papergame.layout.paper import CONTENT_W, Sheet, profile_of
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap

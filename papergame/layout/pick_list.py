@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from papergame.records import NamedTuple
 from papergame.layout.page_kinds import PLAYER_PARTS
-from papergame.layout.pages.blocks import Block, boxed, heading, paragraph, profile_of, stack
+from papergame.layout.blocks import Block, boxed, heading, paragraph, profile_of, stack
 from papergame.layout.primitives import Page, Text
 from papergame.layout.textflow import Metrics
 from papergame.text import Texts

@@ -8,7 +8,7 @@ import math
 
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import CAPTION
+from papergame.layout.blocks import CAPTION
 from papergame.layout.paper import CONTENT_W, PT, Sheet
 from papergame.layout.pieces import MARK_BAND, PrintedTile, kit_id, tile_list
 from papergame.layout.primitives import Item, Text

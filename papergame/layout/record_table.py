@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from papergame.layout.pages.blocks import read_size
+from papergame.layout.blocks import read_size
 from papergame.layout.paper import Flow, Sheet, profile_of, title_lines
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import SHY, Metrics, fit_line, least_width, wrap

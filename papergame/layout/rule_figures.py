@@ -6,7 +6,7 @@ import math
 
 from papergame.layout.diagram import Diagram, Marker
 from papergame.errors import LayoutError
-from papergame.layout.pages.blocks import NORMAL, Block, Figure, Fit, figure_grid, figure_row, label_size, paragraph, step
+from papergame.layout.blocks import NORMAL, Block, Figure, Fit, figure_grid, figure_row, label_size, paragraph, step
 from papergame.layout.paper import STANDARD, profile_of
 from papergame.layout.rule_words import tile_name
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text

@@ -7,7 +7,7 @@ import math
 
 from papergame.layout.context import PageContext
 from papergame.layout.board_room import BoardSheet
-from papergame.layout.pages.tokens import NAME_SIZE, SPARES, token_radius
+from papergame.layout.tokens import NAME_SIZE, SPARES, token_radius
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Item, Text
 from papergame.layout.textflow import wrap

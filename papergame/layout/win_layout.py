@@ -19,7 +19,7 @@ from papergame.activities.win_in import LEVEL_MOVES, Line as WinLine, WinPuzzle
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.diagram import Diagram, Marker, label_band
-from papergame.layout.pages.blocks import BODY, CAPTION, key_head, name_and_date, rule_across, text_lines
+from papergame.layout.blocks import BODY, CAPTION, key_head, name_and_date, rule_across, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, Sheet, profile_of
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap

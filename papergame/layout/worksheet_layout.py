@@ -23,7 +23,7 @@ from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.diagram import Diagram, Marker, label_band
-from papergame.layout.pages.blocks import BODY, CAPTION, Figure, key_head, read_size, rule_across, text_lines
+from papergame.layout.blocks import BODY, CAPTION, Figure, key_head, read_size, rule_across, text_lines
 from papergame.layout.paper import CONTENT_W, FAINT, SMALL, Sheet, profile_of
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.shapes import shape_layout

@@ -32,8 +32,8 @@ from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import arrow, token_art
 from papergame.model.board import Board, Cell, Position
-from papergame.layout.pages.blocks import SMALLEST_READ
-from papergame.layout.pages.tokens import token_radius
+from papergame.layout.blocks import SMALLEST_READ
+from papergame.layout.tokens import token_radius
 
 LABEL_BAND = 5.5  # room for the column letters and row numbers on each side
 LABEL_SIZE = 3.6

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from papergame.records import NamedTuple
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import CAPTION
+from papergame.layout.blocks import CAPTION
 from papergame.layout.backs import Shift, Slot, back_page, calibration_pages
 from papergame.layout.paper import PAPERS, SCALE_CHECK_H, SMALL, Box, Flow, Sheet
 from papergame.layout.piece_sheets import art, tile_title
-from papergame.layout.pages.tokens import SPARES, token_radius
+from papergame.layout.tokens import SPARES, token_radius
 from papergame.layout.pieces import PrintedTile
 from papergame.layout.primitives import Circle, Group, Item, Line, Page, Polygon, Rect, Text
 from papergame.layout.tile_art import cut_out, token_art

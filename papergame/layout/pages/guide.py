@@ -10,7 +10,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.guide_words import command_paragraph, command_size, reading_blocks, values, word_room
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import (
+from papergame.layout.blocks import (
     Block, ColumnPages, heading, profile_of, step,
 )
 from papergame.layout.rule_figures import example_figure

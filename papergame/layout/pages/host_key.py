@@ -10,7 +10,7 @@ from papergame.model.rulesets.own import OwnPath
 from papergame.model.answers import FirstMove, crossing_types, first_moves, loops_possible, replies, worked_example
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
-from papergame.layout.pages.blocks import (
+from papergame.layout.blocks import (
     LEADING, PT, Block, ColumnPages, heading, paragraph, text_lines,
 )
 from papergame.layout.paper import STANDARD, Sheet, profile_of

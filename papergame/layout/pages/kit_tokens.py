@@ -15,14 +15,14 @@ import math
 
 from papergame.layout.context import PageContext
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import BODY, read_size
+from papergame.layout.blocks import BODY, read_size
 from papergame.layout.paper import STANDARD, TypeProfile
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Circle, Item, Text
 from papergame.layout.textflow import wrap
 from papergame.layout.piece_sheets import stack_rows
 from papergame.layout.token_rows import TOKEN_CLEAR, row_places
-from papergame.layout.pages.tokens import SPARES, token_radius
+from papergame.layout.tokens import SPARES, token_radius
 from papergame.layout.tile_art import cut_out, token_art
 from papergame.text import Texts
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
-from papergame.layout.pages.blocks import read_size
+from papergame.layout.blocks import read_size
 from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text

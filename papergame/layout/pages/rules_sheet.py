@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.model.answers import crossing_types, loops_possible, worked_example
-from papergame.layout.pages.blocks import (
+from papergame.layout.blocks import (
     label_size, Block, ColumnPages, Fit, fitted, Figure, boxed, heading, paragraph, stack, step,
 )
 from papergame.layout.rule_figures import (

@@ -9,7 +9,7 @@ points to the two first moves on the rules page instead of printing its own exam
 from __future__ import annotations
 
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import Block, ColumnPages, heading
+from papergame.layout.blocks import Block, ColumnPages, heading
 from papergame.layout.guide_words import command_paragraph, reading_blocks, values as command_values
 from papergame.layout.paper import Sheet
 from papergame.layout.pick_list import pick_list_block

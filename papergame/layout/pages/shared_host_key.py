@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.errors import SolveError
-from papergame.layout.pages.blocks import BODY, CAPTION
+from papergame.layout.blocks import BODY, CAPTION
 from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.shapes import shape_layout
 from papergame.layout.primitives import Group, Item, Line, Rect, Text

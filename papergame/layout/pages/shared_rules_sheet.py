@@ -8,7 +8,7 @@ Only the words and their order differ.
 from __future__ import annotations
 
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import (
+from papergame.layout.blocks import (
     Block, ColumnPages, Fit, fitted, boxed, heading, paragraph, stack, step,
 )
 from papergame.layout.paper import Sheet

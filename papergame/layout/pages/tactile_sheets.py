@@ -15,8 +15,8 @@ from papergame.braille import BrailleCode, coordinate
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.grid import Grid
-from papergame.layout.pages.blocks import BODY, HEADING, TITLE
-from papergame.layout.pages.tokens import SPARES
+from papergame.layout.blocks import BODY, HEADING, TITLE
+from papergame.layout.tokens import SPARES
 from papergame.layout.paper import Sheet
 from papergame.layout.pieces import PrintedTile, kit_id
 from papergame.layout.primitives import Circle, Group, Item, Line, Text

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from papergame.errors import OptionError
 from papergame.layout.context import PageContext
-from papergame.layout.pages.blocks import CAPTION
+from papergame.layout.blocks import CAPTION
 from papergame.layout.backs import Shift, Slot, back_page, backs_of, box_size
 from papergame.layout.piece_sheets import art, head, tile_title
 from papergame.layout.token_rows import token_band, token_items, tokens_on_boards

@@ -22,7 +22,7 @@ from papergame.layout.primitives import Text
 from papergame.layout.textflow import wrap
 from papergame.layout.tile_art import bleed
 from papergame.layout.board_room import BoardSheet
-from papergame.layout.pages.tokens import token_radius
+from papergame.layout.tokens import token_radius
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
 from papergame.layout.piece_sheets import TITLE_LEADING, art, check_label_room, cut_key, sheet_head, tile_title
 from papergame.layout.token_rows import (
