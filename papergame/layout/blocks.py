@@ -16,8 +16,9 @@ from typing import Callable, Sequence
 
 from papergame.records import NamedTuple
 from papergame.errors import LayoutError
-from papergame.layout.paper import (  # noqa: F401 (the type scale)
-    BODY, CAPTION, HEADING, LEADING, STANDARD, TITLE, Sheet, TypeProfile, profile_of, title_lines,
+from papergame.layout.paper import (  # noqa: F401 (the type scale, and the one way a paragraph is set)
+    BODY, CAPTION, HEADING, LEADING, SPLIT_LINES, STANDARD, TITLE, Block, Sheet, TypeProfile, lines_block, profile_of,
+    text_lines, title_lines,
 )
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -63,25 +64,6 @@ def body_of(t: TypeProfile, fit: Fit) -> float:
 
 def leading_of(t: TypeProfile, fit: Fit) -> float:
     return t.leading if fit.leading == 1.0 else t.leading * fit.leading
-
-
-class Block(NamedTuple):
-    """Something `height` mm tall that draws itself with its top-left at (x, top) in a column `width` wide.
-
-    `split(room)`, when given, breaks the block into a part at most `room` mm tall and the rest (a paragraph
-    at a column's foot), or says it cannot (None).
-    """
-
-    height: float
-    draw: Callable[[float, float], list[Item]]
-    what: str
-    keep_with_next: bool = False
-    split: Callable[[float], tuple["Block", "Block"] | None] | None = None
-    first: float | None = None  # the least part of it that may stand at a column's foot (None: all of it)
-
-    @property
-    def least(self) -> float:
-        return self.height if self.first is None else self.first
 
 
 def name_and_date(sheet: Sheet, base: float, name: str, date: str, details: str, metrics: Metrics) -> None:
@@ -146,18 +128,6 @@ def keep_away_banner(sheet: Sheet, keep: str, details: str, details_size: float,
         sheet.add(Text(sheet.x + sheet.width, bottom + 2.0, details, details_size, anchor="end"))
 
 
-def text_lines(lines: list[str], x: float, top: float, size: float, bold: bool = False, fill: float = 0.0,
-               anchor: str = "start", leading: float = LEADING) -> list[Item]:
-    out: list[Item] = []
-    for i, line in enumerate(lines):
-        baseline = top - (i + 1) * size * leading + size * (leading - 1.0) + size * 0.12
-        out.append(Text(x, baseline, line, size, bold=bold, anchor=anchor, fill=fill))
-    return out
-
-
-SPLIT_LINES = 2  # a paragraph broken at a column's foot leaves at least this many lines on each side
-
-
 def paragraph(text: str, width: float, metrics: Metrics, what: str, size: float | None = None, bold: bool = False,
               bullet: str = "", indent: float = 0.0, after: float = 0.9, fit: Fit = NORMAL) -> Block:
     """Wrapped lines at `size` (the profile's body size by default); long enough, it may break at a column's foot."""
@@ -166,29 +136,6 @@ def paragraph(text: str, width: float, metrics: Metrics, what: str, size: float 
     inset = indent or (size * BULLET_INSET if bullet else 0.0)
     return lines_block(wrap(text, width - inset, size, metrics, bold, what), size, bold, bullet, inset,
                        after * fit.space, leading_of(t, fit), what)
-
-
-def lines_block(lines: list[str], size: float, bold: bool, bullet: str, inset: float, after: float, leading: float,
-                what: str) -> Block:
-    """A paragraph's lines as a block that can break after any line that leaves two lines on each side."""
-    line_h = size * leading
-
-    def draw(x: float, top: float) -> list[Item]:
-        items = text_lines(lines, x + inset, top, size, bold, leading=leading)
-        if bullet:
-            items += text_lines([bullet], x, top, size, True, leading=leading)
-        return items
-
-    def split(room: float) -> tuple[Block, Block] | None:
-        count = min(int((room + 1e-6) // line_h), len(lines) - SPLIT_LINES)
-        if count < SPLIT_LINES:
-            return None
-        return (lines_block(lines[:count], size, bold, bullet, inset, 0.0, leading, what),
-                lines_block(lines[count:], size, bold, "", inset, after, leading, what))
-
-    if len(lines) < 2 * SPLIT_LINES:
-        return Block(len(lines) * line_h + after, draw, what)
-    return Block(len(lines) * line_h + after, draw, what, split=split, first=SPLIT_LINES * line_h)
 
 
 def heading(text: str, width: float, metrics: Metrics, what: str, size: float | None = None,

@@ -187,6 +187,63 @@ def content_box(paper: str) -> Box:
     return Box((pw - CONTENT_W) / 2, (ph - CONTENT_H) / 2, CONTENT_W, CONTENT_H)
 
 
+# --- a paragraph: wrapped lines set as a block (the one route every page's paragraphs take) ---------
+
+class Block(NamedTuple):
+    """Something `height` mm tall that draws itself with its top-left at (x, top) in a column `width` wide.
+
+    `split(room)`, when given, breaks the block into a part at most `room` mm tall and the rest (a paragraph
+    at a column's foot), or says it cannot (None).
+    """
+
+    height: float
+    draw: Callable[[float, float], list[Item]]
+    what: str
+    keep_with_next: bool = False
+    split: Callable[[float], tuple["Block", "Block"] | None] | None = None
+    first: float | None = None  # the least part of it that may stand at a column's foot (None: all of it)
+
+    @property
+    def least(self) -> float:
+        return self.height if self.first is None else self.first
+
+
+def text_lines(lines: list[str], x: float, top: float, size: float, bold: bool = False, fill: float = 0.0,
+               anchor: str = "start", leading: float = LEADING) -> list[Item]:
+    out: list[Item] = []
+    for i, line in enumerate(lines):
+        baseline = top - (i + 1) * size * leading + size * (leading - 1.0) + size * 0.12
+        out.append(Text(x, baseline, line, size, bold=bold, anchor=anchor, fill=fill))
+    return out
+
+
+SPLIT_LINES = 2  # a paragraph broken at a column's foot leaves at least this many lines on each side
+
+
+def lines_block(lines: list[str], size: float, bold: bool, bullet: str, inset: float, after: float, leading: float,
+                what: str, fill: float = INK) -> Block:
+    """A paragraph's lines as a block that can break after any line that leaves two lines on each side: the one way
+    a paragraph is set, in a column of blocks (`blocks.ColumnPages`) or down a `Flow`."""
+    line_h = size * leading
+
+    def draw(x: float, top: float) -> list[Item]:
+        items = text_lines(lines, x + inset, top, size, bold, fill, leading=leading)
+        if bullet:
+            items += text_lines([bullet], x, top, size, True, fill, leading=leading)
+        return items
+
+    def split(room: float) -> tuple[Block, Block] | None:
+        count = min(int((room + 1e-6) // line_h), len(lines) - SPLIT_LINES)
+        if count < SPLIT_LINES:
+            return None
+        return (lines_block(lines[:count], size, bold, bullet, inset, 0.0, leading, what, fill),
+                lines_block(lines[count:], size, bold, "", inset, after, leading, what, fill))
+
+    if len(lines) < 2 * SPLIT_LINES:
+        return Block(len(lines) * line_h + after, draw, what)
+    return Block(len(lines) * line_h + after, draw, what, split=split, first=SPLIT_LINES * line_h)
+
+
 MAX_SHEETS = 12  # continuation sheets one page may grow to: past that, a text is runaway
 
 
@@ -287,22 +344,36 @@ class Flow:
         self.paragraph(text, size=size, bold=True, what=f"{self.name} page heading")
 
     def paragraph(self, text: str, size: float | None = None, indent: float = 0.0, bold: bool = False,
-                  fill: float = INK, what: str = "a paragraph", leading: float | None = None, bullet: str = "") -> None:
-        """Wrapped lines; a paragraph that reaches the foot of a sheet goes on on the next."""
+                  fill: float = INK, what: str = "a paragraph", leading: float | None = None, bullet: str = "",
+                  after: float = 0.0) -> None:
+        """Wrapped lines, set as a column of blocks sets them (`lines_block`); a paragraph that reaches the foot of a
+        sheet goes on on the next, two lines at least on each side (a short one stays whole)."""
         size = self.type.body if size is None else size
         leading = self.type.leading if leading is None else leading
         width = self.width
-        lines = wrap(text, width - indent, size, self.metrics, bold, what)
-        # a short paragraph stays whole; a longer one leaves no single line at the foot
-        self.need((len(lines) if len(lines) <= 3 else 2) * size * leading, what)
+        block = lines_block(wrap(text, width - indent, size, self.metrics, bold, what), size, bold, bullet, indent,
+                            after, leading, what, fill)
+        self.need(block.least, what)
         if self.width != width:  # it went on to a sheet where the column is wider
-            lines = wrap(text, self.width - indent, size, self.metrics, bold, what)
-        for i, line in enumerate(lines):
-            bottom = self.take(size * leading, what, "shorten it")
-            baseline = bottom + size * (leading - 1.0) + size * 0.1
-            if bullet and i == 0:
-                self.add(Text(self.x, baseline, bullet, size, bold=True, fill=fill))
-            self.add(Text(self.x + indent, baseline, line, size, bold=bold, fill=fill))
+            block = lines_block(wrap(text, self.width - indent, size, self.metrics, bold, what), size, bold, bullet,
+                                indent, after, leading, what, fill)
+        self.place(block)
+
+    def place(self, block: Block) -> None:
+        """A block at the cursor; one taller than the room left breaks where it may (`Block.split`) and goes on at
+        the same column of the next sheet."""
+        while not self.fits(block.height) and block.split is not None and self.can_break():
+            parts = block.split(self.room)
+            if parts is None:
+                break
+            first, block = parts
+            self.add(*first.draw(self.x, self.cursor))
+            self.take(first.height, first.what)
+            self.break_page(block.what)
+        self.need(block.height, block.what)
+        top = self.cursor
+        self.take(block.height, block.what, "shorten it")
+        self.add(*block.draw(self.x, top))
 
 
 class Sheet(Flow):
