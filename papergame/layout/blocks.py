@@ -17,8 +17,8 @@ from typing import Callable, Sequence
 from papergame.records import NamedTuple
 from papergame.errors import LayoutError
 from papergame.layout.paper import (  # noqa: F401 (the type scale, and the one way a paragraph is set)
-    BODY, CAPTION, HEADING, LEADING, SPLIT_LINES, STANDARD, TITLE, Block, Sheet, TypeProfile, lines_block, profile_of,
-    text_lines, title_lines,
+    BODY, CAPTION, HEADING, LEADING, SPLIT_LINES, STANDARD, TITLE, Block, Sheet, TypeProfile, heading_block,
+    lines_block, profile_of, text_lines, title_lines,
 )
 from papergame.layout.primitives import Group, Item, Line, Rect, Text
 from papergame.layout.textflow import Metrics, fit_line, wrap
@@ -142,14 +142,7 @@ def heading(text: str, width: float, metrics: Metrics, what: str, size: float | 
             fit: Fit = NORMAL) -> Block:
     t = profile_of(metrics)
     size = t.heading if size is None else t.at_least(size)
-    lines = wrap(text, width, size, metrics, True, what)
-    above = size * 0.35 * fit.space
-    leading = leading_of(t, fit)
-
-    def draw(x: float, top: float) -> list[Item]:
-        return text_lines(lines, x, top - above, size, True, leading=leading)
-
-    return Block(above + len(lines) * size * leading + 0.6, draw, what, keep_with_next=True)
+    return heading_block(wrap(text, width, size, metrics, True, what), size, leading_of(t, fit), what, fit.space)
 
 
 class Figure(NamedTuple):

@@ -244,6 +244,17 @@ def lines_block(lines: list[str], size: float, bold: bool, bullet: str, inset: f
     return Block(len(lines) * line_h + after, draw, what, split=split, first=SPLIT_LINES * line_h)
 
 
+def heading_block(lines: list[str], size: float, leading: float, what: str, space: float = 1.0) -> Block:
+    """A heading's lines in bold, 0.35 em (times `space`) above them and 0.6 mm below, kept with what follows: the one
+    way a heading is set, in a column of blocks or down a `Flow`."""
+    above = size * 0.35 * space
+
+    def draw(x: float, top: float) -> list[Item]:
+        return text_lines(lines, x, top - above, size, True, leading=leading)
+
+    return Block(above + len(lines) * size * leading + 0.6, draw, what, keep_with_next=True)
+
+
 MAX_SHEETS = 12  # continuation sheets one page may grow to: past that, a text is runaway
 
 
@@ -335,13 +346,16 @@ class Flow:
             self.add(Text(self.x, bottom + size * 0.3, line, size, bold=True))
 
     def heading(self, text: str, size: float | None = None, keep: float | None = None) -> None:
-        """A bold heading, kept on one sheet with the first `keep` mm of what follows it (two lines of body)."""
+        """A bold heading (`heading_block`, as a column of blocks sets it), kept on one sheet with the first `keep` mm
+        of what follows it (two lines of body)."""
         size = self.type.heading if size is None else size
         keep = 2 * self.type.body * self.type.leading if keep is None else keep
-        self.gap(size * 0.5)
-        lines = wrap(text, self.width, size, self.metrics, True, f"{self.name} page heading")
-        self.need(len(lines) * size * 1.3 + keep)  # never alone at the foot of a page
-        self.paragraph(text, size=size, bold=True, what=f"{self.name} page heading")
+        what, width = f"{self.name} page heading", self.width
+        block = heading_block(wrap(text, width, size, self.metrics, True, what), size, self.type.leading, what)
+        self.need(block.height + keep)  # never alone at the foot of a page
+        if self.width != width:  # it went on to a sheet where the column is wider
+            block = heading_block(wrap(text, self.width, size, self.metrics, True, what), size, self.type.leading, what)
+        self.place(block)
 
     def paragraph(self, text: str, size: float | None = None, indent: float = 0.0, bold: bool = False,
                   fill: float = INK, what: str = "a paragraph", leading: float | None = None, bullet: str = "",
