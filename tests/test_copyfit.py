@@ -311,18 +311,18 @@ def test_no_number_on_the_rules_pictures_lies_over_a_line(tmp_path, game, lang):
     path line, or under their pictures: on the eight-port catalogue's 16 mm pictures 15 of 35 lay over lines
     ("33" between two, the dots of 35 through it). Measured from the PDF: each bold digit's ink against every black
     line drawn as a curve, with half its width."""
-    from test_tile_art import ink_box, polyline_box_dist
+    from test_tile_art import chunks, ink_box, polyline_box_dist
 
     out = build(tmp_path, "rules", "build", "--game", game, "--lang", lang, "--only", "rules", "--host-key", "omit")
     digits = 0
     with open_pdf(out) as pdf:
         for page in pdf.pages:
-            lines = black_path_lines(page)
+            lines = [(points, width, chunks(points)) for points, width in black_path_lines(page)]  # chunks once a line
             for c in page.chars:
                 if c["text"].isdigit() and "Bold" in c["fontname"]:
                     box = ink_box([c])
                     digits += 1
-                    near = min((polyline_box_dist(box, points, width) - width / 2 for points, width in lines),
+                    near = min((polyline_box_dist(box, points, width, parts) - width / 2 for points, width, parts in lines),
                                default=1.0)
                     assert near >= -0.01, (page.page_number, c["text"], [round(v, 1) for v in box], round(near, 2))
     assert digits >= 5  # the step pictures' row names at least
@@ -335,18 +335,18 @@ def test_a_class_sets_eight_port_tiles_keep_number_and_kit_id_clear_of_the_lines
     drawn as a curve, every type number 14 pt or more, every tile its kit's K15 and its id."""
     import re
 
-    from test_tile_art import ink_box, polyline_box_dist
+    from test_tile_art import chunks, ink_box, polyline_box_dist
 
     out = build(tmp_path, "k15", "build", "--game", "eight-port-path-tiles", "--kits", "15", "--kit", "15",
                 "--only", "tiles", "--host-key", "omit")
     types, kits, ids = [], 0, 0
     with open_pdf(out) as pdf:
         for page in pdf.pages:
-            lines = black_path_lines(page)
+            lines = [(points, width, chunks(points)) for points, width in black_path_lines(page)]  # chunks once a line
             for c in page.chars:
                 if c["text"].strip():
                     box = ink_box([c])
-                    near = min((polyline_box_dist(box, points, width) - width / 2 for points, width in lines),
+                    near = min((polyline_box_dist(box, points, width, parts) - width / 2 for points, width, parts in lines),
                                default=1.0)
                     assert near >= -0.01, (page.page_number, c["text"], [round(v, 1) for v in box], round(near, 2))
             words = page.extract_words(extra_attrs=["size", "fontname"])

@@ -216,10 +216,11 @@ def near(a, b, by: float) -> bool:
     return not (a[2] + by < b[0] or b[2] + by < a[0] or a[3] + by < b[1] or b[3] + by < a[1])
 
 
-def polyline_box_dist(box, points: list, enough: float) -> float:
-    """Distance from a box to a polyline; anything beyond `enough` is reported as `enough`."""
+def polyline_box_dist(box, points: list, enough: float, parts: list | None = None) -> float:
+    """Distance from a box to a polyline; anything beyond `enough` is reported as `enough`. `parts`: the
+    polyline's chunks(points), for a caller that measures many boxes against one line."""
     best = enough
-    for i0, i1, bounds in chunks(points):
+    for i0, i1, bounds in chunks(points) if parts is None else parts:
         if near(bounds, box, best):
             for i in range(i0, i1):
                 best = min(best, box_dist(box, points[i], points[i + 1]))
@@ -229,7 +230,8 @@ def polyline_box_dist(box, points: list, enough: float) -> float:
 def crossings(one: list, other: list) -> list[tuple[tuple[float, float], float]]:
     """Where two polylines cross, with the sine of the angle between them there."""
     out = []
-    pairs = [(i, j) for i0, i1, a in chunks(one) for j0, j1, b in chunks(other) if near(a, b, 1e-9)
+    theirs = chunks(other)  # once, not again for each chunk of `one`
+    pairs = [(i, j) for i0, i1, a in chunks(one) for j0, j1, b in theirs if near(a, b, 1e-9)
              for i in range(i0, i1) for j in range(j0, j1)]
     for i, j in pairs:
         if True:
