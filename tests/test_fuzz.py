@@ -705,33 +705,15 @@ test_printed_words = make_fuzz_test("test_printed_words", "printed words", DEFAU
 test_command_lines = make_fuzz_test("test_command_lines", "command line", DEFAULT["command line"] // 2)
 test_more_command_lines = make_fuzz_test("test_more_command_lines", "command line", DEFAULT["command line"] // 2)
 
-# under -m matrix: the same fixed seeds at the 456 cases the default run had before it was halved
-test_wider_definition_text_files = make_fuzz_test("test_wider_definition_text_files", "definition text",
-                                                  MATRIX["definition text"], matrix=True,
-                                                  seed_from="test_definition_text_files")
-test_wider_definition_data = make_fuzz_test("test_wider_definition_data", "definition data",
-                                            MATRIX["definition data"], matrix=True, seed_from="test_definition_data")
-test_wider_text_files = make_fuzz_test("test_wider_text_files", "text file", MATRIX["text file"], matrix=True,
-                                       seed_from="test_text_files")
-test_wider_command_lines = make_fuzz_test("test_wider_command_lines", "command line", MATRIX["command line"] // 2,
-                                          matrix=True, seed_from="test_command_lines")
-test_wider_more_command_lines = make_fuzz_test("test_wider_more_command_lines", "command line",
-                                               MATRIX["command line"] // 2, matrix=True,
-                                               seed_from="test_more_command_lines")
-
-# under -m slow: the same fixed seeds at the 1,086 cases the default run had before
-test_all_definition_text_files = make_fuzz_test("test_all_definition_text_files", "definition text",
-                                                FIXED_SLOW["definition text"], slow=True,
-                                                seed_from="test_definition_text_files")
-test_all_definition_data = make_fuzz_test("test_all_definition_data", "definition data",
-                                          FIXED_SLOW["definition data"], slow=True, seed_from="test_definition_data")
-test_all_text_files = make_fuzz_test("test_all_text_files", "text file", FIXED_SLOW["text file"], slow=True,
-                                     seed_from="test_text_files")
-test_all_command_lines = make_fuzz_test("test_all_command_lines", "command line", FIXED_SLOW["command line"] // 2,
-                                        slow=True, seed_from="test_command_lines")
-test_all_more_command_lines = make_fuzz_test("test_all_more_command_lines", "command line",
-                                             FIXED_SLOW["command line"] // 2, slow=True,
-                                             seed_from="test_more_command_lines")
+# twins of the seeded tests above, on the same fixed seeds: "wider" (under -m matrix) at the 456 cases the default
+# run had before it was halved, "all" (under -m slow) at the 1,086 cases it had before that
+SEEDED = (("definition_text_files", "definition text", 1), ("definition_data", "definition data", 1),
+          ("text_files", "text file", 1), ("command_lines", "command line", 2),
+          ("more_command_lines", "command line", 2))
+for _tier, _counts, _marker in (("wider", MATRIX, "matrix"), ("all", FIXED_SLOW, "slow")):
+    for _name, _kind, _halves in SEEDED:
+        globals()[f"test_{_tier}_{_name}"] = make_fuzz_test(f"test_{_tier}_{_name}", _kind, _counts[_kind] // _halves,
+                                                            seed_from=f"test_{_name}", **{_marker: True})
 
 test_slow_definition_text_files = make_fuzz_test("test_slow_definition_text_files", "definition text",
                                                  SLOW["definition text"], slow=True)
