@@ -30,6 +30,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
+from guide_text import commands_of
 from pdfcheck import check_pdf_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -277,20 +278,6 @@ def test_init_and_tileset_hints_work_when_pasted_in_a_folder_with_spaces_and_acc
     assert {p.name for p in work.iterdir()} >= {"Mon jeu à moi.pdf", "Mon jeu à moi-worksheets.pdf", "mes tuiles.pdf"}
 
 
-def guide_commands(pdf: Path) -> list[str]:
-    """The commands the teacher's guide prints, read from the PDF column by column (a command may wrap)."""
-    import pdfplumber
-
-    lines = []
-    with pdfplumber.open(pdf) as document:
-        for page in document.pages:
-            for half in ((0, 0, page.width / 2, page.height), (page.width / 2, 0, page.width, page.height)):
-                lines += (page.crop(half).extract_text() or "").splitlines()
-    text = " ".join(lines)
-    word = r'(?:"[^"]*"|--[a-z-]+|[0-9A-Za-z]+(?:\.[0-9]+)?)'
-    return [m.group(0) for m in re.finditer(rf"papergame (?:build|worksheet)(?: {word})*", text)]
-
-
 @pytest.mark.install
 def test_the_printed_guides_commands_work_when_pasted(quick_start):
     """The guide of a game in `Mon jeu à moi/` names it, quoted, in every command; each runs as printed."""
@@ -300,7 +287,7 @@ def test_the_printed_guides_commands_work_when_pasted(quick_start):
     assert pasted('papergame init "Mon jeu à moi"', work, env).returncode == 0
     result = pasted('papergame build --game "Mon jeu à moi/game.toml" --only guide -o guide.pdf', work, env)
     assert result.returncode == 0, result.stderr
-    commands = guide_commands(work / "guide.pdf")
+    commands = commands_of(work / "guide.pdf")
     assert 'papergame build --game "Mon jeu à moi/game.toml" --kits 15' in commands
     assert 'papergame worksheet --game "Mon jeu à moi/game.toml" --level easy' in commands
     assert len(commands) == 5, commands
