@@ -12,7 +12,7 @@ from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.model.rulesets import rule_set
 from papergame.errors import DefinitionError, LayoutError, OptionError
 from papergame.output import check_target, left_over_sheets, output_path, refuse_inputs, remove_files, sheet_paths, write_all
-from papergame.layout.kit import build_kit
+from papergame.layout.kit import build_kit, printed_metrics
 from papergame.layout.primitives import Group, Item, Page, Text
 from papergame.options import KitOptions, LoopOptions, WorksheetOptions
 from papergame.printmarks import KitMarks
@@ -339,7 +339,6 @@ def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | 
 
     The ids are measured as a kit prints them (`3·6`, in a class set `K15 · 3·6`), the widest of each type.
     """
-    from papergame.layout.ink import ink_for, ink_metrics
     from papergame.layout.tile_art import crowded_tiles, roomy_size
     from papergame.render.fonts import FontMetrics
 
@@ -356,7 +355,7 @@ def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | 
 
     tiles = list(definition.tiles)
     size = options.tile_size
-    metrics = ink_metrics(sheet_metrics(FontMetrics, options), ink_for(options.ink, options.type.heading))  # the kit's
+    metrics = printed_metrics(sheet_metrics(FontMetrics, options), options)  # as the kit measures its labels
     crowded = crowded_tiles(definition.shape, tiles, size, widest, metrics)
     if not crowded:
         return None

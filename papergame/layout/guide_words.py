@@ -5,7 +5,7 @@ clear-print kit."""
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import Callable
+from typing import Callable, cast
 
 from papergame.data.templates import builtin_games
 from papergame.layout.context import PageContext
@@ -243,10 +243,10 @@ def command_block(lines: list[str], size: float, x_in: float, leading: float, af
         items: list[Item] = []
         for i, line in enumerate(lines):
             left = x + x_in + (CONTINUED_INDENT if i else 0.0)
-            baseline = top - (i + 1) * line_h + line_h - size * leading + size * (leading - 1.0) + size * 0.12
-            items.append(Text(left, baseline, line, size))
+            placed = text_lines([line], left, top - i * line_h, size, leading=leading)  # each a line_h under the last
+            items += placed
             if i:
-                items += continued_mark(left, baseline, size)
+                items += continued_mark(left, cast(Text, placed[0]).y, size)
         if bullet:
             items += text_lines([bullet], x, top, body, True, leading=leading)
         return items

@@ -386,6 +386,12 @@ def chosen_tile(ctx: PageContext) -> float:
     return size
 
 
+def printed_metrics(metrics: Metrics, options: KitOptions) -> Metrics:
+    """`metrics` as a kit in `options`' ink measures its words: at the weight they print in (what `build_kit` lays
+    out by, and `build.tile_room` asks of the tiles' labels)."""
+    return ink_metrics(metrics, ink_for(options.ink, options.type.heading))
+
+
 def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, metrics: Metrics) -> Kit:
     selection = parse_tile_selection(options.tiles, definition) if options.tiles is not None else None
     numbers = options.numbers
@@ -394,7 +400,7 @@ def build_kit(definition: GameDefinition, texts: Texts, options: KitOptions, met
     if not isinstance(metrics, Typeset):  # with the footer lines these words need
         metrics = Typeset(metrics, footer_room(options.type, metrics, texts.get("scale.instruction"),
                                                correction_note(texts, options), texts.optional("scale.instruction_short")))
-    metrics = ink_metrics(metrics, ink_for(options.ink, options.type.heading))  # wrapped at the weight it prints in
+    metrics = printed_metrics(metrics, options)
     ctx = PageContext(definition, texts, options.paper, options.tile_size, metrics, options.ink, options.cut_guides,
                       tactile=Tactile(options.red_labels) if options.tactile else None)
     if options.tactile:  # as large as the tiles' braille needs to stand clear of their lines
