@@ -51,6 +51,8 @@ from papergame.data.games import load_definition  # noqa: E402
 from papergame.data.templates import builtin_path  # noqa: E402
 from papergame.model.definition import GameDefinition  # noqa: E402
 
+pytest_plugins = ["pytester"]  # tests/test_covering.py runs the default_cases hook over a module of its own
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
@@ -138,6 +140,13 @@ def hypothesis_random_made_early() -> None:
         return
     with deterministic_PRNG():
         pass
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` chooses the tests
+def pytest_collection_modifyitems(config, items):
+    from covering import trim_default_cases
+
+    trim_default_cases(items)
 
 
 def pytest_configure(config):

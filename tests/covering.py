@@ -161,3 +161,60 @@ class OnDemand(dict):
     def __missing__(self, key: Any) -> Any:
         value = self[key] = self.make(key)
         return value
+
+
+# --- a parametrized test's costly cases beyond its first, out of the default run ----------------------
+#
+# The default run is the quick loop, about a minute on the 2-core machine (CI and a landing run every
+# case: the matrix step). A test whose cases each build and read PDFs (one a language, a game, a size)
+# mostly finds its faults in any one of them, so it carries `@pytest.mark.default_cases`: the default
+# run keeps its first `n` cases (collection order: the order of its parametrize lists), or the ones
+# `keep(params)` accepts, and marks the others `matrix`. Unlike `sweep`, it needs no change to the
+# lists, and it trims the product of stacked parametrize decorators as one.
+
+DEFAULT_CASES = "default_cases"
+
+
+def trimmed(cases: Sequence[tuple[Any, dict, bool]], n: int = 1,
+            keep: Callable[[dict], bool] | None = None) -> list[bool]:
+    """For each case of one test (an id, its params, whether it is already out of the default run), whether
+    the default run leaves it out: every case after the first `n` still in it, or, with `keep`, every case
+    `keep(params)` refuses.
+
+    >>> trimmed([("a", {"x": 1}, False), ("b", {"x": 2}, False), ("c", {"x": 3}, False)])
+    [False, True, True]
+    >>> trimmed([("a", {"x": 1}, True), ("b", {"x": 2}, False), ("c", {"x": 3}, False)])  # a is out already
+    [False, False, True]
+    >>> trimmed([("a", {"x": 1}, False), ("b", {"x": 2}, False)], keep=lambda p: p["x"] == 2)
+    [True, False]
+    """
+    out, kept = [], 0
+    for _, params, left_out in cases:
+        if left_out:
+            out.append(False)
+        elif keep is not None:
+            out.append(not keep(params))
+        else:
+            out.append(kept >= n)
+            kept += 1
+    return out
+
+
+def trim_default_cases(items: list) -> int:
+    """Mark `matrix` the cases that the `default_cases` marks of `items` leave out; returns how many."""
+    groups: dict[tuple, list] = {}
+    for item in items:
+        mark = item.get_closest_marker(DEFAULT_CASES)
+        if mark is not None and hasattr(item, "callspec"):
+            groups.setdefault((item.path, item.cls, item.originalname), []).append((item, mark))
+    marked = 0
+    for members in groups.values():
+        mark = members[0][1]
+        n = mark.args[0] if mark.args else mark.kwargs.get("n", 1)
+        cases = [(item.nodeid, item.callspec.params,
+                  any(m.name in ("slow", "matrix") for m in item.iter_markers())) for item, _ in members]
+        for (item, _), out in zip(members, trimmed(cases, n, mark.kwargs.get("keep"))):
+            if out:
+                item.add_marker(pytest.mark.matrix)
+                marked += 1
+    return marked

@@ -179,6 +179,7 @@ def line_sizes(data: bytes) -> list[tuple[int, str, float]]:
     return runs
 
 
+@pytest.mark.default_cases(keep=lambda p: p["lang"] == "uk")
 @pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang in ("en", "uk") else pytest.mark.slow)
                                   for lang in LANGS])
 def test_every_word_of_the_clear_print_kit_is_12_pt_or_more_and_its_body_14(lang):
@@ -237,6 +238,7 @@ def large_kit(lang: str, game: str | None = None, tile: float = 35.0) -> bytes:
     return kit_pdfs(game, lang=lang, options=KitOptions(large_print=True, tile=tile)).kit
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang in ("en", "uk") else pytest.mark.slow)
                                   for lang in LANGS])
 def test_every_word_of_the_large_print_kit_is_16_pt_or_more_and_its_body_18(lang):
@@ -298,6 +300,7 @@ GUIDE_WORDS = {"en": ("cream or off-white matt paper", "--large-print", "--clear
                "uk": ("кремовому", "--large-print", "--clear-print")}
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang in ("en", "uk") else pytest.mark.slow)
                                   for lang in LANGS])
 def test_the_guide_of_a_clear_or_large_kit_says_which_print_suits_whom(lang):

@@ -213,6 +213,7 @@ SPLIT = [("eight-port-path-tiles", "35"), ("eight-port-path-tiles", "40"), ("edg
          ("hexagon-path-tiles", "40"), ("shared-path", "40")]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,size", SPLIT)
 def test_a_parts_label_stands_clear_of_the_boards_letters_in_every_language(tmp_path, game, size):
     """The last part's "Part 2" once ended 1.3 mm after the column letter F in Ukrainian ("F Частина 2", read as

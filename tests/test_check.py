@@ -181,6 +181,7 @@ def test_the_drawn_bar_has_the_ticks_check_looks_for():
     assert "51" not in source and "50.0" not in source  # check takes both from printmarks
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("size", ["20", "35", "60"])
 def test_hexagon_tiles_and_cells_are_measured_across_the_flat_sides(tmp_path, size):
     out = build(tmp_path, "--game", "hexagon-path-tiles", "--tile-size", size, "--only", "board,tiles")

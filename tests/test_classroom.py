@@ -99,6 +99,7 @@ def kit(tmp_path_factory) -> Path:
 READ_PAGES = ("How to play", "Player record", "Host key", "Teacher's guide")
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("size", ["20", "35", "60"])
 def test_no_character_on_a_reading_page_is_under_7_pt(tmp_path, size):
     path = build(tmp_path, "--tile-size", size, "--ink", "low" if size != "35" else "normal",
@@ -166,6 +167,7 @@ def test_record_sheet_has_a_stop_per_token_an_unnumbered_example_and_a_reason(ki
         assert shaded
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("kind,per_side,starts,copies,types", [
     ("square", 2, ("A1/S1", "F6/N1"), 1, 35),
     ("hexagon", 1, ("A1/S", "E5/N"), 3, 5),

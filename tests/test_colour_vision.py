@@ -124,6 +124,7 @@ def test_the_simulation_is_machados():
         assert abs(seen(grey, vision)[1]) < 0.1 and abs(seen(grey, vision)[2]) < 0.1
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("args", [("--tactile", "--red-labels"), ("--tactile", "--red-labels", "--large-print")],
                          ids=["tactile", "tactile-large"])
 def test_the_red_labels_stay_apart_from_black_and_paper_for_every_vision(tmp_path, args):

@@ -34,6 +34,7 @@ def test_the_compact_key_sets_its_title_as_the_sheets_do_and_repeats_its_head():
     assert [n for n in numbers if int(n) <= 26][:26] == [str(n) for n in range(1, 27)]  # every sheet, in order
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("mode, lang", covering([(mode, lang) for mode in ("large", "clear")  # each once; all 6:
                                                  for lang in ("en", "fr", "uk")]))  # -m slow
 def test_the_compact_key_is_made_in_large_and_clear_print(lang, mode):

@@ -554,6 +554,7 @@ def copier_check(tmp_path, game: str, size: float, every_sheet: bool = True) -> 
     return seen, tops, problems
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_line_style_is_one_line_after_a_copier(tmp_path, game):
     """Low ink through a copier (50 % threshold, 200 dpi), every tile line of every sheet, each style the game

@@ -56,6 +56,7 @@ def title(page) -> str:
     return "".join(c["text"] for c in sorted(big, key=lambda c: (round(c["top"]), c["x0"])))
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", FAST_GAMES)
 def test_every_language_takes_the_sheets_english_takes(kits, game):
     counts = {lang: sheets(kits[game, lang]) for lang in LANGS}
@@ -93,6 +94,7 @@ def page_kinds(path: Path, game: str, lang: str):
             yield kind, page
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, lang", covering(itertools.product(FAST_GAMES, LANGS)))  # every game and language;
 def test_nothing_a_child_reads_is_under_10_pt(kits, game, lang):  # all 15 pairs under -m slow
     """Every word of the rules, record and board sheets, and the tokens' names on the tile sheets (they were
@@ -166,6 +168,7 @@ def column_ends(page) -> tuple[float, float]:
     return mm(max(left)), mm(max(right))
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", every(LANGS, keep=lambda lang: lang in ("en", "uk")))  # fr, es, de: -m slow
 def test_the_rules_columns_end_about_level(kits, lang):
     for game in FAST_GAMES:
@@ -204,6 +207,7 @@ def eight_port_host_keys(tmp_path_factory) -> dict[str, Path]:
                         "--only", "host-key") for lang in ("en", "fr", "uk")}
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", ["fr", "uk"])
 def test_the_eight_port_host_key_takes_the_english_sheets(eight_port_host_keys, lang):
     """The first-move tables go two-up in French and Ukrainian too (DEHORS, ВИБУЛА are wider than OUT): they
@@ -232,6 +236,7 @@ WRITE_ROW = 7.0  # mm: the least row a child writes a move in
 WRITE_STOP = 18.0  # mm: the least column a child writes a stop ("F6/N1", "A2/Пд2") in
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang, paper", covering(itertools.product(LANGS, ["a4", "letter"])))  # all 10: -m slow
 def test_the_eight_port_record_takes_one_sheet(eight_port_records, lang, paper):
     """All 35 turns of the eight-port game on one sheet (they took a second sheet for turns 29 to 35): two tables
@@ -269,6 +274,7 @@ def test_the_eight_port_record_takes_one_sheet(eight_port_records, lang, paper):
         assert len(below) >= 2  # the result's two lines to write on, below the tables
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, size, least_share", [
     ("edge-port-path-tiles", 35, 1.0), ("shared-path", 35, 1.0),
     ("hexagon-path-tiles", 35, 0.8),  # 20 of 25 (the others 9 pt)
@@ -304,6 +310,7 @@ def black_path_lines(page) -> list[tuple[list, float]]:
             and mm(c["linewidth"]) >= 0.3]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, lang", [("eight-port-path-tiles", "en"), ("eight-port-path-tiles", "fr"),
                                         ("hexagon-path-tiles", "uk")])
 def test_no_number_on_the_rules_pictures_lies_over_a_line(tmp_path, game, lang):
@@ -381,6 +388,7 @@ def token_places(path: Path, game: str, lang: str) -> list[dict]:
     return pages
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, size", [("edge-port-path-tiles", "20"), ("shared-path", "20"),
                                         ("edge-port-path-tiles", "40"), ("hexagon-path-tiles", "55")])
 def test_the_tiles_title_and_the_token_note_say_where_the_tokens_are(tmp_path, game, size):

@@ -139,3 +139,49 @@ def test_the_mark_expressions_select_a_sweeps_subset_and_its_rest():
     rest = selected("matrix")
     assert len(default | rest) == 24 and not default & rest
     assert 6 <= len(default) < 24
+
+
+MARKED_MODULE = '''
+import pytest
+
+@pytest.mark.default_cases(2)
+@pytest.mark.parametrize("lang", ["en", "fr", pytest.param("es", marks=pytest.mark.slow), "de", "uk"])
+@pytest.mark.parametrize("game", ["one", "two"])
+def test_first(game, lang):
+    pass
+
+@pytest.mark.default_cases(keep=lambda params: params["lang"] == "uk")
+@pytest.mark.parametrize("lang", ["en", "uk", "de"])
+def test_kept(lang):
+    pass
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_unmarked(lang):
+    pass
+'''
+
+
+def test_default_cases_keeps_the_first_n_or_the_kept_and_the_matrix_step_runs_the_rest(pytester):
+    """The conftest's hook over a module of its own: the default run's expression and the matrix step's
+    select disjoint halves of each marked test, together every case not already slow."""
+    import shutil
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    shutil.copy(here / "covering.py", pytester.path / "covering.py")
+    pytester.makeconftest("from covering import trim_default_cases\n\n"
+                          "def pytest_collection_modifyitems(config, items):\n    trim_default_cases(items)\n")
+    pytester.makepyprojecttoml('[tool.pytest.ini_options]\nmarkers = ["default_cases", "matrix", "slow"]\n')
+    pytester.makepyfile(test_marked=MARKED_MODULE)
+
+    def names(expression):
+        result = pytester.runpytest_inprocess("-p", "no:xdist", "-p", "no:cacheprovider", "-q", "--co",
+                                              "-m", expression)
+        return {line.split("::")[1] for line in result.outlines if "::" in line}
+
+    default = names("not slow and not matrix")
+    rest = names("matrix")
+    assert default == {"test_first[one-en]", "test_first[one-fr]", "test_kept[uk]",
+                       "test_unmarked[en]", "test_unmarked[uk]"}
+    assert rest == {f"test_first[{g}-{lang}]" for g in ("one", "two") for lang in ("en", "fr", "de", "uk")} - default \
+        | {"test_kept[en]", "test_kept[de]"}

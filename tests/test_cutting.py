@@ -106,6 +106,7 @@ def tokens_off_cut_lines(path, tile: float, clear: float = 1.0) -> int:
 
 
 # every game and every option by default (tokens follows from the game); the rest under -m matrix
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, args, tokens", sweep([
     ("edge-port-path-tiles", [], 6),
     ("edge-port-path-tiles", ["--paper", "letter"], 6),
@@ -154,6 +155,7 @@ def test_the_measure_finds_a_token_on_a_cut(tmp_path):
         tokens_off_cut_lines(path, 35.0)
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, lang, words", [
     ("eight-port-path-tiles", "en", ("Cut in this order. 1: the long cuts across the sheet", "2: each strip into tiles")),
     ("hexagon-path-tiles", "en", ("Cut in this order. 1: each zigzag, from mark to mark.", "2: each strip into tiles")),
@@ -233,6 +235,7 @@ def test_tokens_go_with_the_tiles_when_the_tile_sheet_has_room(tmp_path, ink):
     assert discs == [0, 6]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, args, sheets, beside", [
     ("eight-port-path-tiles", [], 3, 5),  # the last row, 31 to 35, beside part 2 (was a sheet of its own)
     ("eight-port-path-tiles", ["--lang", "uk", "--paper", "letter"], 3, 5),
@@ -309,6 +312,7 @@ def stack_tokens_off_cuts(path, tile: float, clear: float = 1.5) -> int:
     return seen
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, args, tokens", [
     ("edge-port-path-tiles", ["--kits", "2"], 12),
     ("edge-port-path-tiles", ["--kits", "2", "--paper", "letter"], 12),

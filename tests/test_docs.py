@@ -64,18 +64,28 @@ def test_ci_runs_the_type_checker_and_the_linter_after_the_tests():
 
 
 def test_ci_runs_the_matrix_the_default_run_leaves_out_as_a_step_of_its_own():
-    """The default run leaves out the cases marked `matrix` (the rest of each sweep: tests/covering.py), and .ci/run
-    runs exactly them before the README's command, so CI still runs every case of every sweep."""
+    """The default run leaves out the cases marked `matrix` (the rest of each sweep and of each test marked
+    `default_cases`: tests/covering.py) and `browser`, and .ci/run runs exactly them before the README's command,
+    so CI still runs every case of every sweep; every mark the default run leaves out but `slow` has a CI step."""
     import shlex
     import tomllib
+
+    from _pytest.mark.expression import Expression
 
     root = Path(__file__).parent.parent
     config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
     addopts = shlex.split(config["addopts"])
     expression = addopts[addopts.index("-m") + 1]
-    assert "not matrix" in expression and "not slow" in expression, expression
+    assert "not matrix" in expression and "not slow" in expression and "not browser" in expression, expression
     assert any(m.startswith("matrix:") for m in config["markers"])
+    assert any(m.startswith("default_cases(") for m in config["markers"])
     lines = [line.strip() for line in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
-    matrix = lines.index(".venv/bin/python -m pytest -q -m matrix")
+    steps = [shlex.split(line) for line in lines if line.startswith(".venv/bin/python -m pytest") and " -m " in line]
+    chosen = [Expression.compile(step[step.index("-m", step.index("pytest")) + 1]) for step in steps]
+    left_out = [word for word in expression.replace("not ", "").split(" and ")]
+    for mark in left_out:
+        runs = any(e.evaluate(lambda name, **kwargs: name == mark) for e in chosen)
+        assert runs == (mark != "slow"), mark  # slow alone is left to the runs before a release
+    matrix = lines.index('.venv/bin/python -m pytest -q -m "matrix or browser"')
     assert matrix < next(n for n, line in enumerate(lines) if line.endswith(".venv/bin/python -m ruff check ."))
     assert "-m matrix" in README[README.index("## Tests"):]

@@ -121,6 +121,7 @@ MATRIX = [(lang, game, "a4") for lang in LANGS for game in GAMES] + [(lang, "hex
                                                                      for lang in LANGS]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang,game,paper", covering(MATRIX))
 def test_no_part_of_the_widest_footers_overprints_another(lang, game, paper):
     texts = load_texts(None, lang, game, rule_set(load_definition(game)).words)
@@ -152,6 +153,7 @@ def real_kit(tmp_path: Path, *args: str) -> list[Path]:
     return [out, out.with_name("kit-host-key.pdf")]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("args,paper", [
     (("--lang", "uk", "--game", "hexagon-path-tiles"), "a4"),  # every page overprinted "2 дюйми" before
     (("--lang", "de", "--game", "eight-port-path-tiles", "--kits", "3", "--only", "rules,host-key"), "letter"),

@@ -34,6 +34,7 @@ def parses(command: str) -> tuple[str, dict]:
         return args[1], dict(ctx.params)
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_command_in_the_guide_copies_whole_in_every_language(tmp_path, game):
     for lang in LANGS:

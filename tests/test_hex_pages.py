@@ -108,6 +108,7 @@ def board_pages(pdf):
     return [p for p in pdf.pages if page_text(p).startswith("Board")]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("size, paper", covering([(size, paper) for size in (20, 35, 60)  # each size and paper;
                                                   for paper in ("a4", "letter")]))  # all 6 under -m slow
 def test_hexagon_cells_and_tiles_measure_the_tile_size_and_stay_in_the_box(hex_kits, paper, size):
@@ -217,11 +218,13 @@ def assert_tokens_clear(pdf_path, expected: int) -> None:
     assert seen >= expected
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("size", [20, 35, 60])
 def test_hexagon_tokens_are_big_spares_included_and_clear_of_every_cut(hex_kits, size):
     assert_tokens_clear(hex_kits["a4", size, "normal"], 6 + 2)  # 3 of each colour, 2 start marks
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("size", ["20", "35", "60"])
 def test_square_tokens_are_big_spares_included_and_clear_of_every_cut(tmp_path, size):
     out = build(tmp_path, "--only", "board,tiles,tokens", "--tile-size", size)
@@ -307,6 +310,7 @@ def two_ports_a_side_hexagons() -> str:
                           for i, pairs in enumerate((near, across), start=1))
 
 
+@pytest.mark.default_cases(2)
 @pytest.mark.parametrize("shape,size,named", sweep([("square3", "20", False), ("square3", "25", True),
                                                     ("square3", "35", True), ("hexagon2", "20", False),
                                                     ("hexagon2", "30", True), ("hexagon1", "20", True)],

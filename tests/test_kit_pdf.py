@@ -108,6 +108,7 @@ def test_every_page_has_a_50_mm_bar_and_a_2_inch_bar(kit):
             assert "Print at 100% (Actual size)" in page_text(page)
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("fixture,paper", [("kit", "a4"), ("letter_kit", "letter"), ("kit30", "a4")])
 def test_all_content_lies_inside_the_shared_box(request, fixture, paper):
     left, top, right, bottom = content_box(paper)

@@ -80,6 +80,7 @@ def test_the_cells_inside_the_outline_are_the_masks(game):
             assert _inside_bits.__wrapped__(shape, grid, margin) == _as_bits(inside_mask(shape, grid, margin))
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_spots_found_are_the_plain_searchs(game):
     definition = load_definition(game)

@@ -111,6 +111,7 @@ def kits(tmp_path_factory) -> dict[str, list[Path]]:
     return made
 
 
+@pytest.mark.default_cases(keep=lambda p: p["lang"] in ("en", "uk"))
 @pytest.mark.parametrize("lang", ["en", *LANGS])
 def test_every_page_of_the_kit_in_every_language(kits, cmaps, lang):
     texts = [text for path in kits[lang] for text in check_pdf(path, lang, "a4", cmaps)]
@@ -125,6 +126,7 @@ def test_every_page_of_the_kit_in_every_language(kits, cmaps, lang):
         assert english_stop == stop or english_stop not in everything
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_side_is_left_under_the_files_letter(kits, lang):
     """Wherever a page names a side (positions, captions, routes), it is the language's letters:
@@ -140,6 +142,7 @@ def test_no_side_is_left_under_the_files_letter(kits, lang):
                                                               pattern.findall(page_text(page)))
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang,paper,ink", [("fr", "letter", "low"), ("uk", "a4", "low"), ("de", "letter", "normal")])
 def test_worksheets_and_keys_in_every_language(tmp_path, cmaps, lang, paper, ink):
     # worksheets are A4 only; paper and ink vary the kit built beside them
@@ -307,6 +310,7 @@ def test_init_of_a_hexagon_game_in_ukrainian_validates(tmp_path, monkeypatch):
     assert "Шестикутні плитки зі стежками" in (tmp_path / "text.uk.toml").read_text(encoding="utf-8")
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", ["fr", "uk"])
 def test_the_shared_path_game_in_other_languages(tmp_path, cmaps, lang):
     out = tmp_path / "shared.pdf"

@@ -140,6 +140,7 @@ def ring(puzzle) -> frozenset:
     return frozenset(puzzle.edges())
 
 
+@pytest.mark.default_cases(2)
 @pytest.mark.parametrize("size, level, seed", [(4, "easy", 1), (4, "medium", 5), (4, "hard", 2), (5, "easy", 3),
                                               (5, "medium", 6), (5, "hard", 4)])
 def test_one_answer_by_sat_and_by_backtracking(size, level, seed):
@@ -311,6 +312,7 @@ RULES = {"en": ("How to play: single-loop clue squares", "Teacher's guide: singl
          "de": ("So wird gespielt", "Für Lehrkräfte", "Regeln"), "uk": ("Як грати", "Поради для вчителя", "Правила")}
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", every(list(RULES), keep=lambda lang: lang in ("en", "uk")))  # fr, es, de: -m slow
 def test_a_rules_page_after_the_sheets_and_a_teachers_guide_after_the_keys(tmp_path, lang):
     """Issue 23: how to play (the players' file, once, after the sheets) and the teacher's guide (the key file),

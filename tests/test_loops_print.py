@@ -15,6 +15,7 @@ CASES = [("--large-print", "en", []), ("--clear-print", "fr", []), ("--large-pri
 LEAST = {"--large-print": 16.0, "--clear-print": 12.0}
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("profile, lang, extra", CASES)
 def test_every_word_of_every_loops_page_is_at_the_profiles_size(tmp_path, profile, lang, extra):
     out = tmp_path / "loops.pdf"

@@ -72,6 +72,7 @@ CASES = covering([(g, lv, lang) for (g, lv) in FLOOR for lang in LANGS],
                  keep=lambda case: case == ("edge-port-path-tiles", "easy", "de"))
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,level,lang", CASES)
 def test_every_language_fills_the_page_with_big_cells(tmp_path, game, level, lang):
     blank, pitch = measure(sheet(tmp_path, game, level, lang), "a4")
@@ -80,6 +81,7 @@ def test_every_language_fills_the_page_with_big_cells(tmp_path, game, level, lan
 
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang, paper", [("en", "a4"), ("uk", "letter")])
 def test_a_class_sets_markers_go_beside_their_board_not_onto_a_sheet_of_their_own(tmp_path, lang, paper):
     """The shared path, --kits 2: each kit's three markers went on a ninth sheet (the last tile sheet's band

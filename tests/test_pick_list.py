@@ -91,6 +91,7 @@ def test_a_reprinted_kit_is_one_kit_under_its_number(tmp_path):
     assert "Into the kit's envelope" in listed and "every kit" not in listed
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,lang", covering((game, lang) for game in GAMES for lang in LANGS))
 def test_the_guide_with_its_pick_list_keeps_to_one_sheet_in_every_language(game, lang):
     """Laid out in memory (the pages a build renders): one sheet of guide for one kit in every language

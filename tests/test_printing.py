@@ -81,6 +81,7 @@ def _grey(colour) -> float:
     return float(colour or 0.0)
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles"])
 def test_low_ink_is_dark_enough_to_photocopy(tmp_path, game):
     """Every character at least 55% black; every line, outline and curve at least 75% black, except
@@ -197,6 +198,7 @@ def board_cells(page, size):
     return cells
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_60_mm_tiles_split_the_board_into_parts_of_true_size(tmp_path, paper):
     out, output = build(tmp_path, "--tile-size", "60", "--paper", paper)

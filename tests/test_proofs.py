@@ -71,6 +71,7 @@ FAST = [(SQUARE, c, r) for c, r in boards(SQUARE, 9)] + [(HEXAGON, c, r) for c, 
     (SQUARE, 4, 3), (HEXAGON, 1, 8)]
 
 
+@pytest.mark.default_cases(8)
 @pytest.mark.parametrize("base, columns, rows", FAST, ids=[f"{b.shape.kind}-{c}x{r}" for b, c, r in FAST])
 def test_the_proof_agrees_with_the_search(base, columns, rows):
     cross_check(base, columns, rows)

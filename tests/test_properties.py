@@ -225,6 +225,7 @@ def test_the_backward_walk_finds_a_route_by_hand(default_game):
     assert back == [(Cell(0, 0), "S", "E")]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("name", ["default", "six-by-six"])
 def test_many_seeded_games_reach_every_ending_and_keep_every_rule(name):
     """Hypothesis rarely draws the rare endings; 2,000 seeded games reach each of them."""
@@ -270,6 +271,7 @@ def random_definitions(draw, kind: str, k: int) -> GameDefinition:
 
 
 # 30 definitions a shape by default, 80 (as before the suite was trimmed) under -m slow
+@pytest.mark.default_cases(2)
 @pytest.mark.parametrize("examples", [30, pytest.param(80, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind, k", SHAPES)
 def test_random_definitions_of_every_shape_keep_every_rule(kind, k, examples):

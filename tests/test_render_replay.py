@@ -44,6 +44,7 @@ def drawn_items(monkeypatch) -> list:
     return calls
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("args", [["--kits", "3"], ["--kits", "3", "--lang", "uk", "--game", "hexagon-path-tiles"],
                                   []])
 def test_items_drawn_before_are_written_as_they_were_and_not_drawn_again(tmp_path, monkeypatch, args):

@@ -180,6 +180,7 @@ def option_cases():
     return covering(cases, axes=(0,), keep=lambda case: case[1] in ("only", "duplex-x"))
 
 
+@pytest.mark.default_cases(3)
 @pytest.mark.parametrize("command_kind,field_name", option_cases())
 def test_every_option_alone_gives_the_command_lines_bytes(server, tmp_path, command_kind, field_name):
     command_name, kind = command_kind
@@ -226,6 +227,7 @@ def test_many_options_together_give_the_command_lines_bytes(server, tmp_path):
 
 
 # the eight-port game (the costliest kit; the same page code as the edge-port one) under -m slow
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", every(builtin_games(), keep=lambda game: game != "eight-port-path-tiles"))
 def test_every_built_in_game_gives_the_command_lines_answer(server, tmp_path, game):
     """The command line's files, or (for a game its layout cannot draw yet) its Error: lines."""

@@ -43,6 +43,7 @@ def check(seen: list) -> None:
         assert sketch == full, f"at {fit} the full pages take {full} sheets, the sketch {sketch}"
 
 
+@pytest.mark.default_cases(2)
 @pytest.mark.parametrize("game, lang, profile", sweep(FAST, pairs=False))  # each game, language, profile
 def test_a_sketch_of_the_rules_takes_the_sheets_the_full_setting_takes(monkeypatch, game, lang, profile):
     check(sheet_counts(monkeypatch, game, lang, profile))

@@ -40,6 +40,7 @@ def on_board(definition, columns: int, rows: int):
 BOARDS = [(m, n) for m in range(1, 7) for n in range(1, 6) if m * n >= 2]
 
 
+@pytest.mark.default_cases(3)
 @pytest.mark.parametrize("columns, rows", BOARDS, ids=[f"{m}x{n}" for m, n in BOARDS])
 def test_agrees_with_winning_ways(shared, columns, rows):
     """Winning Ways: the first player wins when the board has an even number of squares,

@@ -90,6 +90,7 @@ def class_set(request):
     return request.param, sheets, tiles
 
 
+@pytest.mark.default_cases(1)
 def test_every_tile_sheet_of_a_class_set_cuts_as_one_stack(class_set):
     game, sheets, tiles = class_set
     assert len(sheets) >= 2, f"{game}: a class set of {KITS} kits fills more than one sheet"

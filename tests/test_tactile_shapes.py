@@ -98,6 +98,7 @@ def line_of(mark, lines) -> int:
     return best
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_tiles_are_as_large_as_their_braille_needs(game):
     marks = marks_of_pdf(game)
@@ -135,6 +136,7 @@ def test_each_tile_carries_its_type_number_in_braille_clear_of_its_lines_and_edg
     assert read == [unicode_braille(coordinate(str(t))) for t in expected]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_lines_of_a_tile_are_told_apart_by_type_and_stand_6_4_mm_apart(game):
     """Each mark is put on the tile line (from the rules engine's drawing) it lies on; then every mark of one

@@ -370,6 +370,7 @@ def check_labels(d: Drawn, halo_ok: bool = False) -> bool:
 
 
 # 8 random tiles a shape by default; 25 (as before the suite was trimmed) under -m slow
+@pytest.mark.default_cases(2)
 @pytest.mark.parametrize("examples", [8, pytest.param(25, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind,k", SHAPES)
 def test_random_tiles_are_drawn_right(kind, k, examples):
@@ -402,6 +403,7 @@ def test_greedy_colouring_gives_crossing_lines_different_styles():
 
 
 # half of the 24 sampled tiles by default, the other half under -m slow
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("half", [0, pytest.param(1, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind,k", CROWDED)
 def test_crowded_tiles_at_20_mm(kind, k, half):
@@ -674,6 +676,7 @@ def test_no_crumbs_of_dashes_or_dots_beside_a_bridge(game, types, size):
                     assert length >= shortest, (type_id, "dot" if dotted else "dash", round(length, 2))
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,size", covering(itertools.product(GAMES, (20.0, 35.0, 60.0))))
 def test_every_real_tile_has_upright_labels_inside_and_off_its_lines(game, size):
     """Every tile of the three games at 20, 35 and 60 mm (a covering subset of game and size by default), with its own number and id: both upright,
@@ -774,6 +777,7 @@ def underlines_and_numbers(pdf_bytes: bytes) -> list[tuple[str, float, float]]:
     return found
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,print_", [("edge-port-path-tiles", "clear"), ("hexagon-path-tiles", "clear"),
                                          ("edge-port-path-tiles", "low"), ("eight-port-path-tiles", "standard")])
 def test_a_type_numbers_underline_is_as_long_as_the_number_prints(game, print_):

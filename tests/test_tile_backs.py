@@ -201,6 +201,7 @@ def test_duplex_offsets_are_refused_without_duplex_backs_and_out_of_range():
     assert result.output.startswith("Error: --duplex-y: 9 mm is outside -6 to 6 mm; print the two-sided test page")
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game, options", [("hexagon-path-tiles", {"backs": "fold"}),
                                            ("edge-port-path-tiles", {"backs": "duplex"}),
                                            ("edge-port-path-tiles", {"print_shop": True})],
@@ -215,6 +216,7 @@ def test_check_measures_the_tiles_among_their_backs_and_gutters(game, options, t
     assert report.true_scale and report.tile_mm == pytest.approx(35.0, abs=0.01)
 
 
+@pytest.mark.default_cases(keep=lambda p: p["lang"] == "uk")
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "uk"])
 def test_the_backs_words_print_in_every_language(lang):
     """Each language's [backs] words: the fold-over and two-sided titles, the test page, the fold line."""
@@ -248,6 +250,7 @@ def test_hexagon_duplex_backs_are_their_fronts_reflected():
         assert checked == len(tile_list(load_definition("hexagon-path-tiles")))
 
 
+@pytest.mark.default_cases(2)
 @pytest.mark.parametrize("options", [{}, {"kits": 2}, {"only": ("tiles",)}, {"kits": 3, "only": ("board", "tiles")}],
                          ids=["kit", "class-set", "tiles", "boards-and-tiles"])
 def test_every_duplex_front_falls_on_an_odd_page_with_its_back_next(options):

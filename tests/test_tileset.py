@@ -20,6 +20,7 @@ def run(*args, cwd=None):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("kind, k, copies, count", covering([
     ("square", 1, 6, 2), ("square", 2, 1, 35), ("square", 2, 5, 35), ("hexagon", 1, 5, 5), ("hexagon", 1, 1, 5),
 ], axes=(0, 1, 2)))  # every shape, ports a side and copies by default; the other sets under -m slow

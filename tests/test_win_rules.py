@@ -24,6 +24,7 @@ def first_words(text: str, n: int = 6) -> str:
     return " ".join(text.split()[:n])
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", list(TITLES))
 def test_how_to_play_after_the_sheets_and_the_guide_after_the_keys(tmp_path, lang):
     rules, guide, label = TITLES[lang]

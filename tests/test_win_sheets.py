@@ -100,6 +100,7 @@ def run_json(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("level, moves", [("easy", 1), ("medium", 2), ("hard", 3)])
 def test_every_puzzle_wins_in_exactly_n_and_its_key_is_the_engines(tmp_path, level, moves):
     out = tmp_path / "win.pdf"
@@ -164,6 +165,7 @@ WORDS = {"fr": ("Gagner en 2 coups", "Ma tuile en"), "es": ("Gana en 2 jugadas",
          "de": ("Gewinne in 2 Zügen", "Mein Plättchen auf"), "uk": ("Виграй за 2 ходи", "Моя плитка в")}
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("lang", sorted(WORDS))
 def test_sheets_in_every_language(tmp_path, lang):
     out = tmp_path / "win.pdf"

@@ -227,6 +227,7 @@ def slot_texts(pdf_page, layout: WorksheetLayout, count: int) -> list[str]:
     return texts
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_the_printed_key_shows_the_engines_route_and_end(class_sets, measured, level):
     definition = load_definition()

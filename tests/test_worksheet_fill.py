@@ -35,6 +35,7 @@ def blank_below(path: Path, paper: str = "a4") -> float:
         return foot_top - max(mm(o["bottom"]) for o in drawn)
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,level", [
     ("edge-port-path-tiles", "hard"),  # was 71.7 mm: two puzzles side by side over the top of the page
     ("hexagon-path-tiles", "hard"),
@@ -46,6 +47,7 @@ def test_the_puzzles_fill_the_page(tmp_path, game, level):
     assert blank_below(sheet(tmp_path, game, level)) <= MOST_BLANK
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,level", [("edge-port-path-tiles", "easy"), ("hexagon-path-tiles", "hard"),
                                         ("shared-path", "medium")])  # "win in 2" sheets: 4.5 mm on A4 and Letter
 def test_letter_sheets_fill_the_page_too(tmp_path, game, level):
@@ -72,6 +74,7 @@ def cell_sizes(path: Path) -> list[float]:
         return gaps
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,level,was,puzzles", [
     ("edge-port-path-tiles", "easy", 13.5, 6),  # the cells at the start of this session, the same puzzles a sheet
     ("edge-port-path-tiles", "medium", 12.0, 4),

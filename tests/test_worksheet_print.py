@@ -103,6 +103,7 @@ def boxes_hold_their_words(data: bytes) -> int:
 MM = 25.4 / 72
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,lang,level", CASES)
 def test_worksheet_large_print_on_the_command_line(tmp_path, game, lang, level):
     sheets, keys = cli_sheets(tmp_path, "--large-print", "--game", game, "--lang", lang, "--level", level)
@@ -110,6 +111,7 @@ def test_worksheet_large_print_on_the_command_line(tmp_path, game, lang, level):
     assert boxes_hold_their_words(keys) > 0 or game == "shared-path"  # the own-token keys write in the boxes
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game,lang,level", CASES)
 def test_worksheet_clear_print_on_the_command_line(tmp_path, game, lang, level):
     sheets, keys = cli_sheets(tmp_path, "--clear-print", "--game", game, "--lang", lang, "--level", level)
@@ -143,6 +145,7 @@ def loose_texts(pages) -> list[tuple[str, str, str]]:
             if type(item).__name__ == "Text" and item.anchor != "start"]
 
 
+@pytest.mark.default_cases(1)
 @pytest.mark.parametrize("game", [None, "hexagon-path-tiles", "shared-path"])
 def test_large_print_sheets_and_keys_are_left_aligned(game):
     """UKAAF's large print is left-aligned: the sheet's number follows its title, the level and seed start at the
