@@ -173,3 +173,29 @@ def test_the_boards_kept_geometry_is_what_it_works_out(game):
                 assert board.port_point(Position(cell, port)) == fresh.port_point(Position(cell, port))
                 assert board.shape.side_index(port) == board.shape.ports.index(port) // board.shape.ports_per_side
         assert [board.shape.side_index(s) for s in board.shape.sides] == list(range(len(board.shape.sides)))
+
+
+def test_a_text_is_written_as_reportlab_writes_it():
+    """`pdf.draw_string` keeps each text's operators and writes them again: the same operators, character codes
+    and subsets as reportlab's drawString / drawCentredString / drawRightString, texts new and seen, in any font
+    and size, the canvas's state after them the same."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from papergame.render.fonts import font_name, register
+
+    register()
+    theirs, ours = (Canvas(io.BytesIO(), invariant=1) for _ in range(2))
+    ours._papergame_texts = {}
+    ways = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
+    texts = ["Tile 3·4", "", "Гра", "Tile 3·4", "Гра ґ", "(a) \\ b", "Tile 3·4"]
+    for n, text in enumerate(texts * 2):
+        for canvas in (theirs, ours):
+            canvas.setFont(font_name(n % 3 == 0), 7.5 + n % 2)
+        for anchor, way in ways.items():
+            getattr(theirs, way)(10.5 + n, 20.25 * n, text)
+            pdf.draw_string(ours, 10.5 + n, 20.25 * n, text, anchor)
+    assert ours._code == theirs._code
+    assert pdf.state_of(ours) == pdf.state_of(theirs)
+    assert len(ours._papergame_texts) < len(texts) * 2 * 3

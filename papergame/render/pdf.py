@@ -7,6 +7,7 @@ from operator import attrgetter
 from typing import Any, BinaryIO, Callable
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -50,6 +51,7 @@ def render_pdf(pages: list[Page], out: BinaryIO, title: str, subject: str = "", 
     c.setViewerPreference("Duplex", "Simplex")
     drawn: dict[int, tuple[list[str], tuple]] = {}  # id(item) -> its operators and the canvas state after them
     c._papergame_drawn = drawn  # (a group's items are looked up there too)
+    c._papergame_texts = {}  # (font, size, leading, text) -> its width and its text operators (`draw_string`)
     for number, page in enumerate(pages, start=1):
         c.setPageSize((page.width * mm, page.height * mm))
         if print_shop:
@@ -216,14 +218,40 @@ def draw_text(c: Canvas, item: Text) -> None:
         c.rotate(item.angle)
         x = y = 0
     # drawString and friends print the text as given: no markup is interpreted
-    if item.anchor == "middle":
-        c.drawCentredString(x, y, item.text)
-    elif item.anchor == "end":
-        c.drawRightString(x, y, item.text)
-    else:
-        c.drawString(x, y, item.text)
+    draw_string(c, x, y, item.text, item.anchor)
     if item.angle:
         c.restoreState()
+
+
+def draw_string(c: Canvas, x: float, y: float, text: str, anchor: str = "start") -> None:
+    """`c.drawString(x, y, text)` (`drawCentredString` for the anchor "middle", `drawRightString` for "end"): the
+    very operators reportlab writes, its text operators kept for each (font, size, leading, text) this file drew.
+
+    reportlab's own way measures the text each time (to centre it, and for nothing on the left), makes a text
+    object and sets the text in its font's subsets; what it writes is `BT 1 0 0 1 x y Tm` and that setting, which
+    for a given text is the same every time once the text's characters have their codes in the subset (the first
+    time, the text is set by reportlab's own text object, which gives them their codes). Another canvas (a
+    `c.bottomup` of 0), or a canvas this renderer did not start, goes reportlab's way."""
+    texts = getattr(c, "_papergame_texts", None)
+    if texts is None or not c.bottomup:
+        if anchor == "middle":
+            c.drawCentredString(x, y, text)
+        elif anchor == "end":
+            c.drawRightString(x, y, text)
+        else:
+            c.drawString(x, y, text)
+        return
+    key = (c._fontname, c._fontsize, c._leading, text)
+    known = texts.get(key)
+    if known is None:
+        width = pdfmetrics.stringWidth(text, c._fontname, c._fontsize)  # as drawCentredString measures it
+        known = texts[key] = (width, c.beginText()._formatText(text))
+    width, setting_ = known
+    if anchor == "middle":
+        x = x - 0.5 * width
+    elif anchor == "end":
+        x = x - width
+    c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {setting_} T* ET")
 
 
 def draw_set_text(c: Canvas, item: Text) -> None:
