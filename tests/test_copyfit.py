@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from papergame.cli import main
 from pdfmeasure import content_box, mm, open_pdf
-from covering import OnDemand, covering, every
+from covering import OnDemand, covering, every, sweep
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 LANGS = ["en", "fr", "es", "de", "uk"]
@@ -381,6 +381,7 @@ def token_places(path: Path, game: str, lang: str) -> list[dict]:
                 lines[round(c["top"])] = lines.get(round(c["top"]), "") + c["text"]
             tokens = [w for w in page.extract_words(extra_attrs=["size"])
                       if w["text"] in names and abs(mm(w["size"]) - 3.55) < 0.02]
+            lines = {top: text for top, text in lines.items() if not text.strip().isdigit()}  # not the tiles' numbers
             within = [max((top for top in lines if top < w["top"]), default=None) for w in tokens]
             pages.append({"titles": {top: plain(t) for top, t in lines.items()},
                           "tokens": [lines[top] if top is not None else "" for top in within],
@@ -404,14 +405,64 @@ def test_the_tiles_title_and_the_token_note_say_where_the_tokens_are(tmp_path, g
         note = plain(word(game, lang, "tiles", "tokens"))
         beside_note = plain(word(game, lang, "tiles", "tokens_beside"))
         assert beside_note and sum(len(p["tokens"]) for p in pages) >= 3  # the tokens are found
+        continued = plain(word(game, lang, "tiles", "continued")).replace(" ", "")
+        opened: list[bool] = []
         for p in pages:
-            held = [plain(t).replace(" ", "") for t in p["tokens"]]  # the title of each token's section
-            for text in p["titles"].values():
-                if text.replace(" ", "") == both:  # "Tiles and tokens": its section holds the tokens
-                    assert both in held, (lang, text)
-            if note in p["text"]:  # the tokens' own note is on a page that holds them
-                assert p["tokens"], (lang, note)
-        beside = [p for p in pages if any(plain(t).replace(" ", "") != both for t in p["tokens"])]  # not with tiles
+            # the title of each token's section ("Tiles, continued": the section goes on, as the hexagon tokens
+            # beside the last row of its last sheet)
+            held = [both if plain(t).replace(" ", "") == continued else plain(t).replace(" ", "") for t in p["tokens"]]
+            titles = [text.replace(" ", "") for text in p["titles"].values()]
+            if both in titles:  # "Tiles and tokens": its section (this sheet and those it goes on to) holds the tokens
+                opened.append(False)
+            elif opened and not any(t in (both, continued) for t in titles) and any(titles):
+                opened.append(True)  # another section: the last one closed (the True only keeps the count right)
+            if both in held and opened:
+                opened[-1] = True
+            if note in p["text"]:  # the tokens' own note is on a page that holds them, or heads their section
+                assert p["tokens"] or both in titles, (lang, note)
+        assert all(opened), (lang, opened)
+        beside = [p for p in pages if any(plain(t).replace(" ", "") not in (both, continued) for t in p["tokens"])]
         kit = " ".join(p["text"] for p in pages)
         if beside and not any(note in p["text"] for p in beside):  # beside the board without their note
             assert beside_note in kit, lang
+
+
+# every game x tile size x translation, each against English at that size: a pairwise cover by default (and the
+# cases that took a sheet more before, kept), the rest under -m matrix. Sizes: the ends, the default, and where a
+# translation's longer words tipped a sheet: 31 and 54 (eight-port tiles' head), 43 (edge-port), 52 and 53 (the
+# shared path's board notes), 56, 59, 60 (hexagon tokens alone on a sheet)
+SIZES = [20, 31, 35, 43, 52, 53, 54, 56, 59, 60]
+TIPPED = {("edge-port-path-tiles", 43, "fr"), ("eight-port-path-tiles", 31, "de"), ("eight-port-path-tiles", 54, "fr"),
+          ("hexagon-path-tiles", 56, "de"), ("hexagon-path-tiles", 60, "fr"), ("hexagon-path-tiles", 59, "uk"),
+          ("shared-path", 52, "uk"), ("shared-path", 53, "es")}
+ALL_GAMES = ["edge-port-path-tiles", "eight-port-path-tiles", "hexagon-path-tiles", "shared-path"]
+PIECES = "board,tiles,tokens"
+
+
+@pytest.fixture(scope="module")
+def sized(tmp_path_factory) -> OnDemand:
+    tmp = tmp_path_factory.mktemp("sized")
+    return OnDemand(lambda key: sheets(build(tmp, "-".join(map(str, key)), "build", "--game", key[0], "--tile-size",
+                                             str(key[1]), "--lang", key[2], "--only", PIECES)))
+
+
+@pytest.mark.parametrize("game, size, lang", sweep(itertools.product(ALL_GAMES, SIZES, LANGS[1:]),
+                                                   keep=lambda case: case in TIPPED))
+def test_every_translation_takes_the_sheets_english_takes_at_every_tile_size(sized, game, size, lang):
+    """The board, tiles and tokens: before, fr and de took 8 sheets at 43 mm against English's 7 (the tiles' head a
+    line longer cost a row), the hexagon kit 10 at 59 and 60 mm against 9 in fr, es, de, uk (the tokens alone on a
+    "Tiles, continued" sheet), the shared path at 53 mm 9 in English against 8 in Spanish."""
+    assert sized[game, size, lang] == sized[game, size, "en"], (game, size, lang)
+
+
+@pytest.mark.parametrize("backs, size", [("duplex", 55), ("duplex", 60), ("fold", 60)])
+def test_the_token_note_prints_when_the_tokens_go_beside_the_board_of_a_kit_with_backs(tmp_path, backs, size):
+    """With tile backs the hexagon kit's tokens go on a part of the board under their heading alone (no room for
+    their note there): the note is on the first sheet of fronts (it was on no page at 55 and 60 mm)."""
+    out = build(tmp_path, f"backs-{backs}", "build", "--game", "hexagon-path-tiles", "--tile-size", str(size),
+                "--backs", backs, "--only", PIECES)
+    note = word("hexagon-path-tiles", "en", "tiles", "tokens_beside").split(":")[-1].split(".")[1].strip()
+    with open_pdf(out) as pdf:
+        texts = [" ".join(page.extract_text().split()) for page in pdf.pages]
+    assert sum(note in text for text in texts) == 1, note
+    assert sum(word("hexagon-path-tiles", "en", "kit", "class_tokens") in text for text in texts) >= 1

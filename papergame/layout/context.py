@@ -62,6 +62,8 @@ class Pieces(NamedTuple):
     shift: tuple[float, float] = (0.0, 0.0)  # mm the duplex backs move, across and up (the two-sided test's reading)
     print_shop: bool = False  # each tile in its gutter with its bleed, for a print shop
     before: int = 0  # the pages of the file before them: a two-sided front must fall on an odd page
+    token_note: str = ""  # what the first sheet of fronts says of the tokens (`tiles.tokens_beside`: they went on the
+    # board's sheet without their note), a text key or ""
 
 
 class Tactile(NamedTuple):
@@ -86,6 +88,7 @@ class PageContext(NamedTuple):
     document: Any = None  # the document's own data where it has any: a SheetSet, a LoopSet, a simulation's report
     pieces: Pieces = Pieces()  # the tile pages': the tiles and tokens they lay out
     tactile: Tactile | None = None  # a tactile kit's print options (None: a kit to see)
+    tight: bool = False  # a step tighter: a board's notes over it at the caption size (`kit.board_and_pieces`)
 
     @property
     def sheets(self) -> SheetSet:

@@ -168,33 +168,22 @@ def add_own_parts(ctx: PageContext, options: KitOptions, selection: list[Printed
 
     `laid`: a class set's board, rules and record sheets as the first kit laid them out (empty before), copied
     for every other kit, whose pages are the same but for the number stamped on them."""
-    definition, texts = ctx.game, ctx.texts
+    texts = ctx.texts
     first = len(made.sheets)
-    if options.wants("board"):
-        boards: list[Sheet] = once(laid, "board", lambda: kind("board").make(ctx))
-        for board in boards:
-            if label:
-                stamp(board, texts, label, BOARD_STAMP_INSET)
-        made.sheets.extend(boards)
-        made.boards.extend(boards)
-    if options.numbers is None and (options.wants("tiles") or options.wants("tokens")):
-        tiles = selection if selection is not None else (tile_list(definition) if options.wants("tiles") else [])
-        start = made.sheets[-1] if made.sheets else None  # the board's last sheet, for tiles or tokens with room
-        start_cursor = start.cursor if start is not None else None
-        board_sheets = made.boards[len(made.boards) - len(boards):] if options.wants("board") else []
-        pieces = ctx._replace(pieces=print_pieces(options)._replace(
-            tiles=tuple(tiles), tokens=("",) if options.wants("tokens") else (), start=start,
-            boards={"": tuple(board_sheets)}, before=len(made.sheets)))
-        if backed(pieces):  # the tiles on sheets of their own kind, the tokens apart
-            added = piece_pages(pieces)
-            made.with_tiles.extend(s for s in added if s.name.startswith("tiles"))
-            made.sheets.extend(added)
-        else:
-            added = piece_pages(pieces)  # a cutting machine's sheets (each piece apart), or tile sheets
-            if tiles:
-                made.with_tiles.extend([s for s in added if not s.name.startswith(("backs", "duplex"))] +
-                                       ([start] if start is not None and start.cursor != start_cursor else []))
-            made.sheets.extend(added)
+    own_pieces = options.numbers is None and (options.wants("tiles") or options.wants("tokens"))
+    laid_out = board_and_pieces(ctx, options, selection, made, laid, own_pieces)
+    if own_pieces and len(laid_out.boards) > 1 and laid_out.tiles:  # a step tighter if that saves a sheet
+        tighter = board_and_pieces(ctx._replace(tight=True), options, selection, made, laid, own_pieces)
+        if len(tighter.boards) + len(tighter.added) < len(laid_out.boards) + len(laid_out.added):
+            laid_out = tighter
+    boards, added = laid_out.boards, laid_out.added
+    for board in boards:
+        if label:
+            stamp(board, texts, label, BOARD_STAMP_INSET)
+    made.sheets.extend(boards)
+    made.boards.extend(boards)
+    made.with_tiles.extend(laid_out.with_tiles)
+    made.sheets.extend(added)
     rest: list[Sheet] = []
     if options.wants("rules"):
         rest += once(laid, "rules", lambda: kind("rules").make(ctx))
@@ -206,6 +195,42 @@ def add_own_parts(ctx: PageContext, options: KitOptions, selection: list[Printed
     made.sheets.extend(rest)
     if label:
         made.kit_of.update((id(sheet), label) for sheet in made.sheets[first:])
+
+
+class BoardAndPieces(NamedTuple):
+    """A kit's board sheets, the sheets of pieces after them, and those of both that carry tiles."""
+
+    boards: list[Sheet]
+    added: list[Sheet]
+    with_tiles: list[Sheet]
+    tiles: bool
+
+
+def board_and_pieces(ctx: PageContext, options: KitOptions, selection: list[PrintedTile] | None, made: Made,
+                     laid: dict[str, list[Sheet]] | None, own_pieces: bool) -> BoardAndPieces:
+    """One kit's board and (`own_pieces`: a single unnumbered kit's) its tiles and tokens, laid out after
+    `made`'s sheets, which it leaves as they are: the tiles and tokens may go on the board's sheets, so
+    `add_own_parts` lays both out again a step tighter (`ctx.tight`) when the board is in parts, and keeps
+    whichever takes fewer sheets."""
+    boards: list[Sheet] = once(laid, "board", lambda: kind("board").make(ctx)) if options.wants("board") else []
+    added: list[Sheet] = []
+    with_tiles: list[Sheet] = []
+    tiles: list[PrintedTile] = []
+    if own_pieces:
+        tiles = selection if selection is not None else (tile_list(ctx.game) if options.wants("tiles") else [])
+        before = made.sheets + boards
+        start = before[-1] if before else None  # the board's last sheet, for tiles or tokens with room
+        start_cursor = start.cursor if start is not None else None
+        pieces = ctx._replace(pieces=print_pieces(options)._replace(
+            tiles=tuple(tiles), tokens=("",) if options.wants("tokens") else (), start=start,
+            boards={"": tuple(boards)}, before=len(before)))
+        added = piece_pages(pieces)
+        if backed(pieces):  # the tiles on sheets of their own kind, the tokens apart
+            with_tiles = [s for s in added if s.name.startswith("tiles")]
+        elif tiles:  # a cutting machine's sheets (each piece apart), or tile sheets
+            with_tiles = ([s for s in added if not s.name.startswith(("backs", "duplex"))] +
+                          ([start] if start is not None and start.cursor != start_cursor else []))
+    return BoardAndPieces(boards, added, with_tiles, bool(tiles))
 
 
 def kind(name: str):
@@ -335,19 +360,24 @@ def piece_pages(ctx: PageContext) -> list[Sheet]:
     from papergame.layout.pages.kit_tokens import kit_token_pages
     from papergame.layout.pages.print_shop import shop_pages
     from papergame.layout.backs import calibration_pages
-    from papergame.layout.pages.tile_backs import blank_pages, duplex_pages, fold_pages, token_pages
+    from papergame.layout.pages.tile_backs import blank_pages, duplex_pages, fold_pages, placed_tokens
 
     if pieces.cutter != "none":
         return cut_sheet_pages(ctx)
     if class_tokens:
         return kit_token_pages(ctx)
+    tokens: list[Sheet] = []
+    if pieces.tokens == ("",):  # on the board's sheets first: the fronts' head says so if their note did not go
+        tokens, note = placed_tokens(ctx)
+        ctx = ctx._replace(pieces=pieces._replace(token_note=note))
+        pieces = ctx.pieces
     if pieces.print_shop:
         sheets = shop_pages(ctx)
     elif pieces.backs == "fold":
         sheets = fold_pages(ctx)
     else:
         sheets = (blank_pages(ctx) if pieces.before % 2 else []) + calibration_pages(ctx) + duplex_pages(ctx)
-    return sheets + token_pages(ctx) if pieces.tokens == ("",) else sheets
+    return sheets + tokens
 
 
 def printing(ctx: PageContext, options: KitOptions, made: Made, selection: list[PrintedTile] | None,

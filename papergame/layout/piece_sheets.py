@@ -82,21 +82,61 @@ def tile_title(sheet: Sheet, text: str) -> None:
     sheet.add(Text(sheet.x, bottom + size * 0.25, text, size, bold=True))
 
 
-def sheet_head(ctx: PageContext, sheet: Sheet, first: bool, tiles: bool, tokens: bool, token_note: str) -> None:
+HEAD_LEADING = 1.2
+TIGHT_LEADING = 1.1  # a tile sheet's head a step tighter (`sheet_head`'s tight), when that saves a sheet:
+TIGHT_SIZE = 0.9  # ... its words 8.2 pt for 9.07 (the adult's cutting advice; the footer's is 7.4)
+
+
+def sheet_head(ctx: PageContext, sheet: Sheet, first: bool, tiles: bool, tokens: bool, token_note: str,
+               tight: bool = False) -> None:
     """A tile sheet's title, the order to cut its tiles in, and on the first what the tokens are.
 
     `tokens`: the tokens are in this section (its title says so); `token_note`: what the first sheet says of them,
-    a text key (`tiles.tokens`, or `tiles.tokens_beside` when they went beside the board without their note), or ""."""
+    a text key (`tiles.tokens`, or `tiles.tokens_beside` when they went beside the board without their note), or "".
+    `tight`: one small step closer, for a sheet that then holds the last tiles (a translation's longer head cost a
+    row): the cut order and the note run on in one paragraph, a little smaller, its lines closer, and a narrower
+    gap under it."""
     texts = ctx.texts
     # "Tiles and tokens", or "Tiles" when the tokens are on another sheet or beside the board
     title = texts.get("tiles.title" if tokens else "tiles.title_tiles")
     tile_title(sheet, title if first else texts.get("tiles.continued"))
     cut, caption = cut_key(ctx), ctx.type.caption
-    if tiles:  # the cut order, on every sheet that has tiles
-        sheet.paragraph(texts.get(cut), size=caption, what=cut, leading=1.2)
-    if first and token_note:
-        sheet.paragraph(token_words(ctx, token_note), size=caption, what=token_note, leading=1.2)
-    sheet.gap(1)
+    leading = TIGHT_LEADING if tight else HEAD_LEADING
+    caption = ctx.type.at_least(caption * TIGHT_SIZE) if tight else caption
+    note = token_words(ctx, token_note) if first and token_note else ""
+    if tight and tiles and note:
+        sheet.paragraph(texts.get(cut) + " " + note, size=caption, what=f"{cut} and {token_note}", leading=leading)
+    else:
+        if tiles:  # the cut order, on every sheet that has tiles
+            sheet.paragraph(texts.get(cut), size=caption, what=cut, leading=leading)
+        if note:
+            sheet.paragraph(note, size=caption, what=token_note, leading=leading)
+    sheet.gap(0.5 if tight else 1)
+
+
+def fitted_head(ctx: PageContext, sheet: Sheet, first: bool, tokens: bool, token_note: str, block, cols: int,
+                count: int) -> None:
+    """`sheet_head` for a sheet that lays out up to `count` more tiles in `cols` columns of `block`: at the normal
+    setting, or a step tighter when the row that gains saves a sheet (none started for the last row or two).
+    The sheets after this one are counted as holding what a sheet of their own at the normal setting holds."""
+    tight = False
+    if count:
+        def head_h(first: bool, step: bool) -> float:
+            probe = ctx.sheet("probe")
+            before = probe.room
+            sheet_head(ctx, probe, first, True, tokens, token_note, step)
+            return before - probe.room
+
+        later = block.rows(ctx.sheet("probe").room - head_h(False, False), cols) * cols
+        room = sheet.room
+
+        def sheets(step: bool) -> float:
+            here = max(block.rows(room - head_h(first, step), cols), 0) * cols
+            return 1 + (math.ceil((count - here) / later) if count > here and later > 0 else
+                        (math.inf if count > here else 0))
+
+        tight = sheets(True) < sheets(False)
+    sheet_head(ctx, sheet, first, bool(count), tokens, token_note, tight)
 
 
 def cut_key(ctx: PageContext) -> str:
@@ -126,9 +166,11 @@ def stack_rows(ctx: PageContext) -> tuple[float, ...]:
     return block.cuts(rows * cols, cols, 0.0, sheet.cursor)[1] if rows > 0 else ()
 
 
-def head(ctx: PageContext, sheet: Sheet, title: str, steps: str) -> None:
-    """A sheet's title (`title`, a text key) and under it, in small type, the steps for its pieces (`steps`): the
-    backs' sheets' head, and a print shop's."""
+def head(ctx: PageContext, sheet: Sheet, title: str, steps: str, token_note: str = "") -> None:
+    """A sheet's title (`title`, a text key) and under it, in small type, the steps for its pieces (`steps`), and
+    what the tokens are (`token_note`, a text key, or ""): the backs' sheets' head, and a print shop's."""
     tile_title(sheet, ctx.texts.get(title))
     sheet.paragraph(ctx.texts.get(steps), size=CAPTION, what=steps, leading=1.2)
+    if token_note:
+        sheet.paragraph(token_words(ctx, token_note), size=CAPTION, what=token_note, leading=1.2)
     sheet.gap(1)

@@ -63,8 +63,15 @@ SIDE_MIN = 45.0  # the narrowest column beside a part that the notes may go in
 def top_band(notes: list[str], ctx: PageContext) -> float:
     """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
     t = ctx.type
-    lines = sum(len(wrap(n, CONTENT_W, t.body, ctx.metrics)) for n in notes)
-    return t.title * 1.3 + 2 + t.body * t.leading * lines + 3
+    size = top_size(ctx)
+    lines = sum(len(wrap(n, CONTENT_W, size, ctx.metrics)) for n in notes)
+    return t.title * 1.3 + 2 + size * t.leading * lines + 3
+
+
+def top_size(ctx: PageContext) -> float:
+    """The size of the notes over the board: the body's, or a step tighter (`ctx.tight`) the captions' (the
+    size they have below or beside it)."""
+    return ctx.type.caption if ctx.tight else ctx.type.body
 
 
 def compact_band(ctx: PageContext, single: bool = False) -> float:
@@ -638,7 +645,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
             sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north"), least=t.least))
             sheet.gap(2)
             for note in said:
-                sheet.paragraph(note, size=t.body, what="board notes")
+                sheet.paragraph(note, size=top_size(ctx), what="board notes")
             sheet.gap(3)
         elif not where.endswith("-line"):  # a whole board's title alone above it
             size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.heading  # a long one

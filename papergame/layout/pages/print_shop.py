@@ -82,7 +82,7 @@ def shop_pages(ctx: PageContext) -> list[Sheet]:
     remaining = list(tiles)
     while remaining:
         sheet = ctx.sheet(f"tiles-{len(sheets) + 1}")
-        head(ctx, sheet, "tiles.title_tiles", "print_shop.steps")
+        head(ctx, sheet, "tiles.title_tiles", "print_shop.steps", "" if sheets else ctx.pieces.token_note)
         sheet.gap(MARK_BAND - GUTTER / 2)
         top = sheet.cursor
         rows = block.rows(sheet.room + GUTTER, cols)

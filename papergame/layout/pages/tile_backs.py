@@ -65,7 +65,7 @@ def fold_pages(ctx: PageContext) -> list[Sheet]:
     remaining = list(ctx.pieces.tiles)
     while remaining:
         sheet = ctx.sheet(f"tiles-{len(sheets) + 1}")
-        head(ctx, sheet, "backs.fold_title", "backs.fold_steps")
+        head(ctx, sheet, "backs.fold_title", "backs.fold_steps", "" if sheets else ctx.pieces.token_note)
         top = sheet.cursor - MARK_BAND
         # fronts, marks and the fold gap above the line; the same again, mirrored, below it
         half = (top - sheet.floor) / 2 - FOLD_GAP
@@ -97,7 +97,7 @@ def duplex_pages(ctx: PageContext) -> list[Sheet]:
     shift = Shift(*ctx.pieces.shift)
     while remaining:
         front = ctx.sheet(f"tiles-{len(sheets) // 2 + 1}")
-        head(ctx, front, "backs.duplex_title", "backs.duplex_steps")
+        head(ctx, front, "backs.duplex_title", "backs.duplex_steps", "" if sheets else ctx.pieces.token_note)
         front.gap(MARK_BAND)
         top = front.cursor
         rows = fronts.block.rows(front.room + MARK_BAND, fronts.cols)
@@ -122,8 +122,15 @@ def blank_pages(ctx: PageContext) -> list[Sheet]:
 def token_pages(ctx: PageContext) -> list[Sheet]:
     """A single kit's tokens when its tiles are on sheets with backs: on the board's sheets
     (`ctx.pieces.boards[""]`) if one has room, else on a sheet of their own."""
-    if tokens_on_boards(ctx, list(ctx.pieces.boards.get("", ()))):
-        return []
+    return placed_tokens(ctx)[0]
+
+
+def placed_tokens(ctx: PageContext) -> tuple[list[Sheet], str]:
+    """`token_pages`, and what the first sheet of fronts is to say of the tokens: `tiles.tokens_beside` when they
+    went on a board's sheet without their note (there was room for them and their heading alone), else ""."""
+    placed = tokens_on_boards(ctx, list(ctx.pieces.boards.get("", ())))
+    if placed:
+        return [], "tiles.tokens_beside" if placed == "alone" else ""
     sheet = ctx.sheet("tokens-1")
     tile_title(sheet, ctx.texts.get("kit.class_tokens"))
     sheet.paragraph(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), size=CAPTION,
@@ -133,4 +140,4 @@ def token_pages(ctx: PageContext) -> list[Sheet]:
     top = sheet.cursor
     sheet.take(token_band(ctx, width), "the tokens")
     sheet.add(*token_items(ctx, sheet.x + MARK_BAND, top, width))
-    return [sheet]
+    return [sheet], ""

@@ -24,10 +24,12 @@ from papergame.layout.tile_art import bleed
 from papergame.layout.board_room import BoardSheet
 from papergame.layout.tokens import token_radius
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
-from papergame.layout.piece_sheets import TITLE_LEADING, art, check_label_room, cut_key, sheet_head, tile_title
+from papergame.layout.piece_sheets import (
+    TITLE_LEADING, art, check_label_room, cut_key, fitted_head, sheet_head, tile_title,
+)
 from papergame.layout.token_rows import (
-    FOOT_CLEAR, TOKEN_CLEAR, TOKEN_GAP, board_tokens, row_places, token_band, token_count, token_head, token_items,
-    TOKEN_NOTES, token_note_lines, token_pitch, tokens_on_boards,
+    FOOT_CLEAR, TOKEN_CLEAR, board_tokens, row_places, token_band, token_count, token_head, token_items,
+    TOKEN_NOTES, token_note_lines, tokens_on_boards,
 )
 from papergame.layout.shapes import shape_layout
 from papergame.progress import TILES, step
@@ -75,13 +77,14 @@ def beside_span(free: tuple[float, float, float, float], cuts: tuple[float, ...]
 
 def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] | None,
                       cuts: tuple[float, ...] = ()) -> bool:
-    """Whether every token fits in one row in the room beside a short last row, off the lines of the cuts."""
+    """Whether every token fits in the room beside a short last row, off the lines of the cuts: in one row when
+    straight cuts run through it, else in as many rows as the room takes (beside a hexagon block's short last
+    row, down to the sheet's foot)."""
     if free is None:
         return False
     left, bottom, right, top = free
     if not cuts:
-        return (right - left - 2 * TOKEN_CLEAR >= token_count(ctx.game) * token_pitch(ctx.tile) - TOKEN_GAP
-                and top - bottom >= token_band(ctx, right - left))
+        return top - bottom >= token_band(ctx, right - left - 2 * TOKEN_CLEAR)
     start, width = beside_span(free, cuts)
     return (len(row_places(start, width, token_radius(ctx.tile), cuts)) >= token_count(ctx.game)
             and top - bottom >= token_band(ctx, width, cuts, start))
@@ -187,7 +190,7 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
         if current is None:
             current = ctx.sheet(f"tiles-{len(sheets) + 1}")
             sheets.append(current)
-        sheet_head(ctx, current, first, bool(remaining), tokens, token_note)
+        tile_head(ctx, current, first, tokens, token_note, block, cols, len(remaining), stack)
         first = False
         if not remaining:
             break
@@ -206,10 +209,14 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
         current.take(block.height(len(chunk), used_cols) + MARK_BAND, "the tiles")
         current.add(*block.items(chunk, used_cols, x0, top))
         step(TILES, total - len(remaining), total)  # a class set's shared sheets say how far they are
-        free = block.free_beside_last_row(len(chunk), used_cols, x0, top)
-        if not remaining and tokens and tokens_fit_beside(ctx, free, cuts):
+        free = block.free_beside_last_row(len(chunk), used_cols, x0, top, current.floor)
+        # beside a square block's short last row when they fit there; beside a hexagon block's (no straight cut,
+        # the room runs down to the foot) only when they do not fit below it
+        if not remaining and tokens and tokens_fit_beside(ctx, free, cuts) and (
+                cuts or not fit_below(ctx, current, x0, cuts)):
             assert free is not None
-            row_left, width = beside_span(free, cuts) if cuts else (free[0] + TOKEN_CLEAR, free[2] - free[0] - TOKEN_CLEAR)
+            row_left, width = beside_span(free, cuts) if cuts else (free[0] + TOKEN_CLEAR,
+                                                                    free[2] - free[0] - 2 * TOKEN_CLEAR)
             current.add(*token_items(ctx, row_left, free[3], width, cuts))
             return sheets
         if remaining:
@@ -220,13 +227,23 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
     return sheets
 
 
+def tile_head(ctx: PageContext, sheet: Sheet, first: bool, tokens: bool, token_note: str, block, cols: int,
+              count: int, stack: bool) -> None:
+    """A tile sheet's head as `fitted_head` sets it, or in a class set's `stack` at the normal setting: every
+    sheet's grid where the first's is, as `stack_rows` finds it."""
+    if stack:
+        sheet_head(ctx, sheet, first, bool(count), tokens, token_note)
+    else:
+        fitted_head(ctx, sheet, first, tokens, token_note, block, cols, count)
+
+
 def last_sheet_count(ctx: PageContext, block, cols: int, count: int) -> tuple[int, int]:
     """How many sheets `count` tiles take on sheets of their own, and how many go on the last (probe sheets,
     thrown away, filled as `tile_pages` fills them)."""
     sheets, first = 0, True
     while True:
         sheet = ctx.sheet("probe")
-        sheet_head(ctx, sheet, first, True, first, "tiles.tokens" if first else "")
+        fitted_head(ctx, sheet, first, first, "tiles.tokens" if first else "", block, cols, count)
         first = False
         sheets += 1
         rows = block.rows(sheet.room, cols)
@@ -292,7 +309,7 @@ def tokens_with_tiles(ctx: PageContext, block, cols: int, count: int, block_left
     first = True
     while True:
         sheet = ctx.sheet("probe")
-        sheet_head(ctx, sheet, first, True, True, "tiles.tokens" if first else "")
+        fitted_head(ctx, sheet, first, True, "tiles.tokens" if first else "", block, cols, count)
         first = False
         rows = block.rows(sheet.room, cols)
         if rows < 1:
@@ -306,7 +323,7 @@ def tokens_with_tiles(ctx: PageContext, block, cols: int, count: int, block_left
     top = sheet.cursor
     sheet.take(block.height(chunk, used) + MARK_BAND, "the tiles")
     cuts = block.cuts(chunk, cols, x0, 0.0)[0]
-    return (tokens_fit_beside(ctx, block.free_beside_last_row(chunk, used, x0, top), cuts)
+    return (tokens_fit_beside(ctx, block.free_beside_last_row(chunk, used, x0, top, sheet.floor), cuts)
             or sheet.room >= below_band(ctx, sheet.box, x0, cuts))
 
 
@@ -320,12 +337,20 @@ def below_band(ctx: PageContext, box, tiles_left: float, cuts: tuple[float, ...]
     return min(token_band(ctx, width, cuts, left) for left, width in below_options(ctx, box, tiles_left))
 
 
+BELOW_SPARE = MARK_BAND - MARK_GAP - MARK_LEN  # the tiles' band of marks below the marks' ends: TOKEN_CLEAR counts from them
+
+
+def fit_below(ctx: PageContext, sheet: Sheet, tiles_left: float, cuts: tuple[float, ...]) -> bool:
+    """Whether the tokens fit below the last tiles on `sheet`, off the lines of their `cuts`."""
+    return sheet.room + BELOW_SPARE >= below_band(ctx, sheet.box, tiles_left, cuts)
+
+
 def tokens_below(ctx: PageContext, current: Sheet, sheets: list[Sheet], tiles_left: float,
                  cuts: tuple[float, ...]) -> None:
     """The tokens below the last tiles, off the lines of their `cuts`, or on a sheet of their own (added to
     `sheets`) when there is no room."""
-    spare = MARK_BAND - MARK_GAP - MARK_LEN  # the tiles' band of marks below the marks' ends: TOKEN_CLEAR counts from them
-    if current.room + spare < below_band(ctx, current.box, tiles_left, cuts):
+    spare = BELOW_SPARE
+    if not fit_below(ctx, current, tiles_left, cuts):
         current = ctx.sheet(f"tiles-{len(sheets) + 1}")
         tile_title(current, ctx.texts.get("tiles.continued"))
         sheets.append(current)

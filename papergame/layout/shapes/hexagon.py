@@ -88,8 +88,21 @@ class HexBlock:
         """No cut runs on to the paper's edge: each zigzag is cut with scissors from mark to mark."""
         return (), ()
 
-    def free_beside_last_row(self, count, cols, x0, top):
-        return None
+    def free_beside_last_row(self, count: int, cols: int, x0: float, top: float,
+                             floor: float | None = None) -> tuple[float, float, float, float] | None:
+        """The room (left, bottom, right, top) beside a short last row: right of its last tile's east corner
+        and clear of the marks there, under the lowest tiles of the columns it leaves empty and clear of the
+        marks below their zigzags, down to `floor` (the sheet's foot; else the block's). No straight cut runs
+        through it: every zigzag is cut with scissors from mark to mark."""
+        used = count % cols
+        if used == 0:
+            return None
+        t, rows = self.ctx.tile, math.ceil(count / cols)
+        bottom = top - self.height(count, cols)
+        lowest = [bottom + (1.5 if c % 2 else 1.0) * t for c in range(used, cols)] if rows > 1 else [top]
+        left = x0 + t * self.w * (0.75 * (used - 1) + 1) + MARK_BAND
+        return (left, min(bottom, floor) if floor is not None else bottom, x0 + self.width(cols),
+                min(lowest) - MARK_BAND)
 
 
 class HexagonLayout:

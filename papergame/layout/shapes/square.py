@@ -101,8 +101,10 @@ class SquareBlock:
         size = self.ctx.tile
         return (tuple(x0 + i * size for i in range(used + 1)), tuple(top - j * size for j in range(rows + 1)))
 
-    def free_beside_last_row(self, count: int, cols: int, x0: float, top: float) -> tuple[float, float, float, float] | None:
-        """The room (left, bottom, right, top) beside a short last row, clear of the marks above it."""
+    def free_beside_last_row(self, count: int, cols: int, x0: float, top: float,
+                             floor: float | None = None) -> tuple[float, float, float, float] | None:
+        """The room (left, bottom, right, top) beside a short last row, clear of the marks above it (as tall as
+        the row whatever the `floor`: the crop marks below the block continue its column cuts)."""
         used = count % cols
         if used == 0:
             return None
