@@ -360,7 +360,7 @@ def piece_pages(ctx: PageContext) -> list[Sheet]:
     from papergame.layout.pages.kit_tokens import kit_token_pages
     from papergame.layout.pages.print_shop import shop_pages
     from papergame.layout.backs import calibration_pages
-    from papergame.layout.pages.tile_backs import blank_pages, duplex_pages, fold_pages, placed_tokens
+    from papergame.layout.pages.tile_backs import blank_pages, duplex_pages, fold_pages, placed_token_pages
 
     if pieces.cutter != "none":
         return cut_sheet_pages(ctx)
@@ -368,7 +368,7 @@ def piece_pages(ctx: PageContext) -> list[Sheet]:
         return kit_token_pages(ctx)
     tokens: list[Sheet] = []
     if pieces.tokens == ("",):  # on the board's sheets first: the fronts' head says so if their note did not go
-        tokens, note = placed_tokens(ctx)
+        tokens, note = placed_token_pages(ctx)
         ctx = ctx._replace(pieces=pieces._replace(token_note=note))
         pieces = ctx.pieces
     if pieces.print_shop:
