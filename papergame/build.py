@@ -325,42 +325,56 @@ def kit_pdfs(game=None, text_path=None, lang="en", options: KitOptions = KitOpti
 
 
 class TileRoom(NamedTuple):
-    """Tiles too small for their lines to be followed: at `tile` mm, `crowded` tile types find no room for
-    their number or id clear of the lines (so a label lies over a line); `roomy` mm tiles have it."""
+    """Tiles too small for their labels to be read and their lines followed: at `tile` mm, `crowded` of the `types`
+    tile types find no room for their number or id at `readable` pt or more clear of the lines (so a label prints smaller),
+    `over` of them none at any size (a label lies over a line); `roomy` mm tiles have it (None: no size up to 60)."""
 
     tile: float
-    roomy: float
+    roomy: float | None
     crowded: int
     types: int
+    over: int = 0
+    readable: float = 9.0  # pt: the least size asked of the labels (a profile's least where larger: clear print 12)
 
 
-def tile_room(game_path=None, options: KitOptions = KitOptions()) -> TileRoom | None:
-    """None when the kit prints no tiles or every tile's labels sit clear of its lines; else what would do.
+def tile_room(game=None, options: KitOptions = KitOptions(), lang: str = "en", text_path=None) -> TileRoom | None:
+    """None when the kit prints no tiles or every tile's labels sit at 9 pt or more clear of its lines; else what
+    would do.
 
-    The ids are measured as a kit prints them (`3·6`, in a class set `K15 · 3·6`), the widest of each type.
+    The labels are those the kit prints, measured as it measures them: the type numbers and ids in its language
+    (`3·6`, in a class set `K15 · 3·6`, as wide as each other once), of the tiles it prints, at its profile's least.
     """
-    from papergame.layout.tile_art import crowded_tiles, roomy_size
+    from papergame.layout.kit import parse_tile_selection
+    from papergame.layout.pieces import kit_id, tile_list
+    from papergame.layout.tile_art import crowded_tiles, over_lines, roomy_size, width_twin
     from papergame.render.fonts import FontMetrics
 
     if options.only is not None and "tiles" not in options.only and options.tiles is None:
         return None
     if options.type.roomy_labels or options.tactile:  # their tiles leave every label room, or refuse to be made
         return None
-    definition = load_definition(game_path)
-    kit = options.kits or options.kit
+    definition, game_path = game_and_folder(game)
+    texts = load_texts(text_path, lang, game_path, rule_set(definition).words)
+    chosen = parse_tile_selection(options.tiles, definition) if options.tiles is not None else tile_list(definition)
+    kits = [str(n) for n in options.numbers] if options.numbers is not None else [""]
+    printed: dict[int, dict[str | None, tuple[str, str]]] = {}
+    for one in (t._replace(kit=kit) for kit in kits for t in chosen):
+        text = kit_id(texts, one)
+        printed.setdefault(one.tile.id, {})[width_twin(text)] = (texts.get("tiles.type", type=one.tile.id), text)
+    tiles = [t for t in definition.tiles if t.id in printed]
 
-    def widest(tile) -> str:
-        label = f"{tile.id}·{tile.copies}"
-        return f"K{kit} · {label}" if kit else label
+    def tile_labels(tile) -> list[tuple[str, str]]:
+        return list(printed[tile.id].values())
 
-    tiles = list(definition.tiles)
     size = options.tile_size
     metrics = printed_metrics(sheet_metrics(FontMetrics, options), options)  # as the kit measures its labels
-    crowded = crowded_tiles(definition.shape, tiles, size, widest, metrics)
+    least = options.type.least
+    crowded = crowded_tiles(definition.shape, tiles, size, tile_labels, metrics, least)
     if not crowded:
         return None
-    roomy = roomy_size(definition.shape, tiles, size, widest, metrics)
-    return TileRoom(size, roomy or size, len(crowded), len(tiles))
+    over = over_lines(definition.shape, crowded, size, tile_labels, metrics, least)
+    roomy = roomy_size(definition.shape, tiles, size, tile_labels, metrics, least)
+    return TileRoom(size, roomy, len(crowded), len(tiles), len(over), max(9.0, round(least / (25.4 / 72), 2)))
 
 
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",

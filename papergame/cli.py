@@ -278,14 +278,33 @@ def progress_on_terminal(after: float = PROGRESS_AFTER) -> Iterator[None]:
 
 
 def say_tile_room(request) -> None:
-    """One line on stderr when the tiles are too small for their lines to be followed, and what size would do."""
+    """One line on stderr when the tiles are too small for their labels to be read and their lines followed, and
+    what size would do."""
     from papergame.build import tile_room
 
-    room = tile_room(request.game, request.options)
+    room = tile_room(request.game, request.options, request.lang, request.text)
     if room is not None:
-        click.echo(f"Warning: at {room.tile:g} mm, {room.crowded} of the {room.types} tile types have no room for "
-                   f"their numbers clear of the lines, which get hard to follow; --tile-size {room.roomy:g} "
-                   "would do.", err=True)
+        click.echo(tile_room_words(room), err=True)
+
+
+def tile_room_words(room) -> str:
+    """The warning `build` gives for a `build.TileRoom`, in one line.
+
+    >>> from papergame.build import TileRoom
+    >>> print(tile_room_words(TileRoom(25.0, 26.0, 2, 35)))
+    Warning: at 25 mm, 2 of the 35 tile types have no room for their numbers at 9 pt clear of the lines, so they print
+    smaller and get hard to read; --tile-size 26 would do.
+    >>> print(tile_room_words(TileRoom(20.0, None, 9, 35, 4)))
+    Warning: at 20 mm, 9 ... (4 of them print over a line, which gets hard to follow); no tile size up to 60 mm would.
+    >>> print(tile_room_words(TileRoom(20.0, 32.0, 23, 35, 23, 12.0)))
+    Warning: at 20 mm, 23 ... at 12 pt clear of the lines, so they print over the lines, which get hard to follow; ...
+    """
+    over = (", so they print smaller and get hard to read" if not room.over else
+            ", so they print over the lines, which get hard to follow" if room.over == room.crowded else
+            f" ({room.over} of them print over a line, which gets hard to follow)")
+    fix = f"--tile-size {room.roomy:g} would do" if room.roomy is not None else "no tile size up to 60 mm would"
+    return (f"Warning: at {room.tile:g} mm, {room.crowded} of the {room.types} tile types have no room for their "
+            f"numbers at {room.readable:g} pt clear of the lines{over}; {fix}.")
 
 
 KIT_PARTS = PLAYER_PARTS  # what a kit holds before its host key and guide

@@ -275,7 +275,9 @@ def check_measured(paper: str, measured: float | None) -> None:
 KIT_OPTIONS = (
     PAPER_OPTION,
     Option("tile-size", NUMBER, None, f"Tile and board cell size in millimetres, {TILE_MIN:g} to {TILE_MAX:g}. "
-           "A board too big for a page is split across sheets. Default: "
+           "A board too big for a page is split across sheets; tiles too small for their type numbers and ids "
+           "to stand at 9 pt clear of the lines get a warning naming a size that has room (the eight-port game: "
+           "26). Default: "
            f"{TILE_DEFAULT:g}; with {{large-print}}, the smallest whole size from {TILE_DEFAULT:g} at which every "
            "tile's type number and id stand clear of its lines (the eight-port game: 55, or 52 with "
            f"{{clear-print}} too); with {{tactile}}, as large as the braille needs, from {TACTILE_TILE:g}.",

@@ -171,18 +171,25 @@ def test_every_tile_sheet_gives_the_cut_order(tmp_path, game, lang, words):
             assert all(w in text for w in words), text[:300]
 
 
-def test_build_warns_in_one_line_when_tiles_are_too_small_for_their_lines(tmp_path):
-    """Eight-port tiles at 20 mm: some types have no room for their numbers clear of the lines; one line on
-    stderr says so and what size would do (not an error: the kit is written). None at 35 mm, none for the
-    edge-port game at 20 mm."""
+@pytest.mark.parametrize("size, args, line", [
+    ("20", [], "Warning: at 20 mm, 9 of the 35 tile types have no room for their numbers at 9 pt clear of the lines "
+               "(4 of them print over a line, which gets hard to follow); --tile-size 26 would do."),
+    ("25", [], "Warning: at 25 mm, 2 of the 35 tile types have no room for their numbers at 9 pt clear of the lines, "
+               "so they print smaller and get hard to read; --tile-size 26 would do."),
+    ("25", ["--kit", "15"], "Warning: at 25 mm, 9 of the 35 tile types have no room for their numbers at 9 pt clear "
+                            "of the lines, so they print smaller and get hard to read; --tile-size 28 would do."),
+])
+def test_build_warns_in_one_line_when_tiles_are_too_small_for_their_lines(tmp_path, size, args, line):
+    """Eight-port tiles at 20 and 25 mm: some types have no room for their numbers at 9 pt clear of the lines; one
+    line on stderr says so and what size would do (not an error: the kit is written); kit 15's wider ids need more.
+    None at 35 mm, none for the edge-port game at 20 mm. (Before: no warning at 25 mm, where 13 ids printed under
+    9 pt; at 20 mm it counted only the 4 types over a line and named 21 mm, where 23 ids were under 9 pt.)"""
     runner = CliRunner()
     out = tmp_path / "kit.pdf"
-    result = runner.invoke(main, ["build", "-o", str(out), "--game", "eight-port-path-tiles", "--tile-size", "20",
-                                  "--only", "tiles"])
+    result = runner.invoke(main, ["build", "-o", str(out), "--game", "eight-port-path-tiles", "--tile-size", size,
+                                  "--only", "tiles", *args])
     assert result.exit_code == 0 and out.exists()
-    assert result.stderr.splitlines() == [
-        "Warning: at 20 mm, 4 of the 35 tile types have no room for their numbers clear of the lines, which get "
-        "hard to follow; --tile-size 21 would do."]
+    assert result.stderr.splitlines() == [line]
     for args in (["--game", "eight-port-path-tiles"], ["--tile-size", "20"]):
         result = runner.invoke(main, ["build", "-o", str(out), "--only", "tiles", *args])
         assert result.exit_code == 0 and result.stderr == ""
@@ -193,8 +200,13 @@ def test_the_library_decides_which_size_would_do():
     from papergame.options import KitOptions
 
     room = tile_room("eight-port-path-tiles", KitOptions(tile=20.0))
-    assert room is not None and (room.tile, room.roomy, room.crowded, room.types) == (20.0, 21.0, 4, 35)
-    assert tile_room("eight-port-path-tiles", KitOptions(tile=21.0)) is None
+    assert room is not None and (room.tile, room.roomy, room.crowded, room.types, room.over) == (20.0, 26.0, 9, 35, 4)
+    assert tile_room("eight-port-path-tiles", KitOptions(tile=26.0)) is None
+    room = tile_room("eight-port-path-tiles", KitOptions(tile=25.0, kits=15), "de")  # S15 · 3·1 (kits 1-9: S7 · 3·1)
+    assert room is not None and (room.roomy, room.crowded, room.over) == (28.0, 9, 0)
+    room = tile_room("eight-port-path-tiles", KitOptions(tile=20.0, clear_print=True))  # 12 pt labels: none smaller
+    assert room is not None and room.crowded == room.over
+    assert tile_room("eight-port-path-tiles", KitOptions(tile=20.0, tiles="1x1")) is None  # type 1 has room
 
 
 def test_lines_bleed_past_the_edge_only_where_no_tile_lies_across(tmp_path):

@@ -26,7 +26,7 @@ from papergame.model.definition import TileType
 from papergame.model.geometry import TileShape, standard_ports
 from papergame.render.fonts import FontMetrics
 from papergame.render.pdf import render_pdf
-from covering import covering
+from covering import covering, sweep
 
 MM = 25.4 / 72
 SHAPES = [("square", 1), ("square", 2), ("square", 3), ("hexagon", 1), ("hexagon", 2)]
@@ -794,3 +794,113 @@ def test_a_type_numbers_underline_is_as_long_as_the_number_prints(game, print_):
     numbers = underlines_and_numbers(kit_pdfs(game, options=options).kit)
     assert len(numbers) >= 10 and all(text.isdigit() for text, _, _ in numbers), numbers[:5]
     assert max(abs(line - printed) for _, line, printed in numbers) < 0.01, numbers[:5]
+
+
+# --- dense sets: labels readable or warned, never over a line -------------------------------------
+
+READABLE = 9.0  # pt: no type number or id under this on a tile sheet without `build` saying so
+ROOM_WARNING = "Warning: at "
+
+
+def build_tiles(tmp_path, game: str, size: int, *args: str):
+    """A kit's tile sheets alone at `size` mm: the file and what `build` said on stderr."""
+    from click.testing import CliRunner
+
+    from papergame.cli import main
+
+    out = tmp_path / f"{game}-{size}{''.join(args)}.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", game, "--only", "tiles", "--tile-size", str(size),
+                                       "-o", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return out, result.stderr
+
+
+def sheet_labels(path) -> list[dict]:
+    """Every tile label on the sheets, measured: its words (a bold type number, an id `3·1`, a class set's `K15`),
+    size (pt), the box round its digits' ink (mm, y up), the type it names, whether it lies on a tile line's ink, and
+    whether a white halo on its sheet cuts a line (which a test of that sheet must never find)."""
+    import re
+
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            height = page.height * MM
+            lines = []
+            for c in page.curves:  # the tiles' lines: black strokes, 0.7 mm or wider (cut lines are 0.2)
+                if c["linewidth"] * MM >= 0.6 and _grey(c["stroking_color"]) < 0.5 and c.get("stroke", True):
+                    points = bezier_points(c["path"], height)[0]
+                    lines.append((points, c["linewidth"] * MM, chunks(points)))
+
+            def on_a_line(box) -> bool:
+                return any(polyline_box_dist(box, points, width, parts) < width / 2 - TOL
+                           for points, width, parts in lines)
+
+            halos = [(r["x0"] * MM, height - r["bottom"] * MM, r["x1"] * MM, height - r["top"] * MM)
+                     for r in page.rects if r.get("fill") and _grey(r.get("non_stroking_color")) > 0.99
+                     and r["width"] * MM < 20]
+            cut = [halo for halo in halos if on_a_line(halo)]
+            words = page.extract_words(extra_attrs=["size", "fontname"], return_chars=True, x_tolerance=1.5)
+            found = []
+            for w in words:
+                bold = "Bold" in w["fontname"]
+                kind = ("type" if bold and re.fullmatch(r"\d+", w["text"]) else
+                        "id" if not bold and re.fullmatch(r"\d+·\d+", w["text"]) else
+                        "kit" if not bold and re.fullmatch(r"[^\W\d]\d+", w["text"]) else None)
+                if kind:
+                    box = ink_box(w["chars"])
+                    found.append(dict(kind=kind, text=w["text"], size=w["size"], box=box, over=on_a_line(box),
+                                      type=int(w["text"].split("·")[0]) if kind != "kit" else None, halo_cut=cut))
+            for label in found:  # a kit's number goes with the id nearest it, of its size
+                if label["kind"] == "kit":
+                    near_ = min((o for o in found if o["kind"] == "id" and abs(o["size"] - label["size"]) < 0.01),
+                                key=lambda o: math.dist(o["box"][:2], label["box"][:2]))
+                    label["type"] = near_["type"]
+            out += found
+    return out
+
+
+def hard_types(found: list[dict]) -> set[int]:
+    """The types with a label under 9 pt or on a line."""
+    return {label["type"] for label in found if label["size"] < READABLE - 0.005 or label["over"]}
+
+
+DENSE = [("eight-port-path-tiles", ()), ("eight-port-path-tiles", ("--kits", "15")),
+         ("hexagon-path-tiles", ("--kits", "15")), ("hexagon-path-tiles", ()), ("edge-port-path-tiles", ()),
+         ("shared-path", ("--kits", "15"))]
+
+
+@pytest.mark.parametrize("game,args,size", sweep([(game, args, size) for size in range(20, 36) for game, args in DENSE],
+                                                 pairs=False, keep=lambda case: case[0] == "eight-port-path-tiles"
+                                                 and case[2] in (25, 20) and not case[1]))
+def test_a_tile_size_too_small_for_readable_labels_is_warned_and_the_size_named_does(tmp_path, game, args, size):
+    """Every tile sheet, measured: no type number or id under 9 pt or on a line's ink without one warning line
+    on stderr, which counts the types with such a label and names a size; built at that size there is no warning,
+    every label is 9 pt or more and off the lines. No white halo cuts a line at any size. Before, the eight-port
+    set at 25 mm printed 13 of its 35 ids at 7.1-7.8 pt with no warning (the warning counted only labels over a
+    line: 4 types at 20 mm, naming 21 mm, where 23 ids were under 9 pt)."""
+    import re
+
+    out, said = build_tiles(tmp_path, game, size, *args)
+    found = sheet_labels(out)
+    assert found and all(not label["halo_cut"] for label in found)
+    hard = hard_types(found)
+    if not hard:
+        assert said == ""
+        return
+    assert said.count("\n") == 1 and said.startswith(ROOM_WARNING), said
+    m = re.fullmatch(r"Warning: at (\d+) mm, (\d+) of the (\d+) tile types have no room for their numbers at 9 pt "
+                     r"clear of the lines(?:, so they print smaller and get hard to read| \((\d+) of them print over "
+                     r"a line, which gets hard to follow\)|(, so they print over the lines, which get hard to follow));"
+                     r" --tile-size (\d+) would do\.\n", said)
+    assert m, said
+    assert int(m[1]) == size and int(m[2]) == len(hard), (said, sorted(hard))
+    over = int(m[2]) if m[5] else int(m[4] or 0)
+    # the types it says print over a line: those measured on a line's ink, and any whose label the search found no
+    # room clear of the lines for but which, put where it hides the least, happens to miss their ink
+    assert over >= len({label["type"] for label in found if label["over"]})
+    roomy = int(m[6])
+    assert roomy > size
+    out, said = build_tiles(tmp_path, game, roomy, *args)
+    found = sheet_labels(out)
+    assert said == "" and not hard_types(found) and all(not label["halo_cut"] for label in found)
+    assert min(label["size"] for label in found) >= READABLE - 0.005

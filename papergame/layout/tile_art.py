@@ -470,24 +470,21 @@ def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | 
         return placed if len(texts) < 2 else legible_id(placed, lambda: clear_labels(
             shape, pairs, size, type_label, id_label, least, metrics, True))
 
-    for id_text, (pad, grid) in ((t, p) for t in texts for p in tries):
+    def search(id_text: str | None, pad: float, grid: int, need: float) -> tuple[Label, ...] | None:
+        """The labels in the room `pad` mm clear of the lines, none under `need` mm (0: down to the least)."""
         free = room(shape, pairs, _clearances(shape, pairs, size, pad), edge, grid)
         halo = min(HALO, pad) if pad < HALO_BELOW else 0.0
 
         def id_in(taken: tuple) -> Label | None:
-            return id_place(free, id_text or "", (id_em, min_label), size, id_prefer, taken, halo, metrics)
+            return id_place(free, id_text or "", (id_em, max(min_label, need)), size, id_prefer, taken, halo, metrics)
 
         if not type_label:
-            if not id_label:
-                return ()
             found_id = id_in(())
-            if found_id is not None:
-                return legible((found_id,))
-            continue
+            return None if found_id is None else (found_id,)
         # the largest number whose place is near the top-left corner; failing that, the place
         # nearest the corner (a larger number only if it sits about as near)
         found: list[tuple[float, float, tuple[Label, ...]]] = []
-        for em in _sizes(max(5.6 * s, min_type), min_type):
+        for em in _sizes(max(5.6 * s, min_type), max(min_type, need)):
             w, h = metrics.width(type_label, em, True), (TYPE_RISE + TYPE_DROP) * em
             for x, y in spots(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
                 label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True, halo=halo)
@@ -497,12 +494,25 @@ def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | 
                 placed = (label,) if found_id is None else (label, found_id)
                 far = math.hypot(x + w / size / 2 - type_prefer.x, y + h / size / 2 - type_prefer.y)
                 if far <= NEAR_CORNER:
-                    return legible(placed)
+                    return placed
                 found.append((far, -em, placed))
                 break
         if found:
             nearest = min(far for far, _, _ in found)
-            return legible(min((f for f in found if f[0] <= nearest + NEAR_CORNER / 2), key=lambda f: f[1])[2])
+            return min((f for f in found if f[0] <= nearest + NEAR_CORNER / 2), key=lambda f: f[1])[2]
+        return None
+
+    if not type_label and not id_label:
+        return ()
+    # first with every label 9 pt (ID_LEGIBLE) or more, with as much room round them as the tile has (a label kept
+    # readable comes closer to a line before it shrinks); then as large as fits, from the most room down
+    readable = (ID_LEGIBLE > min(min_label, min_type) and id_em >= ID_LEGIBLE
+                and (not type_label or max(5.6 * s, min_type) >= ID_LEGIBLE))
+    for need in (ID_LEGIBLE, 0.0) if readable else (0.0,):
+        for id_text, (pad, grid) in ((t, p) for t in texts for p in tries):
+            placed = search(id_text, pad, grid, need)
+            if placed is not None:
+                return placed if need else legible(placed)
     return None
 
 
@@ -596,7 +606,12 @@ def id_box(text: str, em: float, metrics: Metrics) -> tuple[float, float]:
             (ID_RISE + ID_DROP) * em + (len(lines) - 1) * PITCH * em)
 
 
-ID_LEGIBLE = 9 * 25.4 / 72  # mm (9 pt): an id moves from its corner rather than shrink below this
+# mm (9 pt): the least size a tile's id or type number is readable at. MIN_LABEL and MIN_TYPE (7.1 and 7.4 pt) are
+# floors for tiles with no room at all, where a label's digits stand 1.8 mm high; at 9 pt they stand 2.3 mm, the
+# size every id of every shipped set prints at 35 mm (the default kit's least; 10 pt would leave the eight-port set
+# at 35 mm 12 ids short, and the body text a child reads is 11 pt). An id moves from its corner, or comes nearer a
+# line, rather than shrink below this; `build` warns, naming a size that has room, where a label still would.
+ID_LEGIBLE = 9 * 25.4 / 72
 
 
 def id_sizes(em: float, smallest: float) -> list[float]:
@@ -636,35 +651,50 @@ def _label_items(label: Label, ink: float, underline: bool) -> tuple[Item, ...]:
     return tuple(items)
 
 
-def crowded_tiles(shape: TileShape, tiles, size: float, id_label, metrics: Metrics) -> list[TileType]:
-    """The tiles whose type number or id finds no room clear of their lines at this size (`id_label(tile)`
-    gives a tile's widest id): their labels would lie over the lines."""
-    return [t for t in tiles
-            if not all(label.free for label in labels(shape, tuple(t.pairs), size, str(t.id), id_label(t), metrics))]
+def hard_to_read(placed: tuple[Label, ...]) -> bool:
+    """Whether a tile's labels include one over its lines or under 9 pt (ID_LEGIBLE): the least size an id
+    or type number is printed at where the tile has room for it clear of the lines."""
+    return any(not label.free or label.size < ID_LEGIBLE - 1e-9 for label in placed)
 
 
-def roomy_size(shape: TileShape, tiles, size: float, id_label, metrics: Metrics, largest: float = 60.0) -> float | None:
-    """None when every tile's labels have room clear of its lines at `size`; else the smallest whole size
-    in mm (up to `largest`) at which they all do, or `largest`."""
+def crowded_tiles(shape: TileShape, tiles, size: float, tile_labels, metrics: Metrics, least: float = 0.0
+                  ) -> list[TileType]:
+    """The tiles whose type number or id finds no room at 9 pt (ID_LEGIBLE) or more clear of their lines at this
+    size: their labels print smaller, or over the lines. `tile_labels(tile)` gives the (type number, id) pairs the
+    kit prints on a tile of that type (ids as wide as each other once: `width_twin`); `least` is the type
+    profile's least size, as `labels` takes it."""
+    return [t for t in tiles if _hard(shape, t, size, tile_labels, metrics, least)]
+
+
+def _hard(shape: TileShape, tile: TileType, size: float, tile_labels, metrics: Metrics, least: float) -> bool:
+    return any(hard_to_read(labels(shape, tuple(tile.pairs), size, type_label, id_label, metrics, least))
+               for type_label, id_label in tile_labels(tile))
+
+
+def over_lines(shape: TileShape, tiles, size: float, tile_labels, metrics: Metrics, least: float = 0.0
+               ) -> list[TileType]:
+    """The tiles some label of which finds no room clear of the lines at any size: it lies over them."""
+    return [t for t in tiles if any(not label.free for type_label, id_label in tile_labels(t) for label in labels(
+        shape, tuple(t.pairs), size, type_label, id_label, metrics, least))]
+
+
+def roomy_size(shape: TileShape, tiles, size: float, tile_labels, metrics: Metrics, least: float = 0.0,
+               largest: float = 60.0) -> float | None:
+    """The smallest whole size in mm above `size` (up to `largest`) at which every tile's labels have room at 9 pt
+    or more clear of its lines (no tile is `crowded_tiles`'), or None where none has."""
     tiles = list(tiles)
-    crowded = crowded_tiles(shape, tiles, size, id_label, metrics)
-    if not crowded:
-        return None
-
-    def fits(tile: TileType, at: float) -> bool:
-        return all(label.free for label in labels(shape, tuple(tile.pairs), at, str(tile.id), id_label(tile), metrics))
-
+    crowded = crowded_tiles(shape, tiles, size, tile_labels, metrics, least)
     for bigger in range(math.floor(size) + 1, math.floor(largest) + 1):
         # a size is roomy when no tile is crowded there: the search stops at the first crowded tile,
         # trying first the ones crowded a size below (the likeliest still to be), so the answer is the
         # same as checking every tile at every size, in a fraction of the layouts
         known = {id(t) for t in crowded}
-        still = next((t for t in crowded + [t for t in tiles if id(t) not in known] if not fits(t, float(bigger))),
-                     None)
+        still = next((t for t in crowded + [t for t in tiles if id(t) not in known]
+                      if _hard(shape, t, float(bigger), tile_labels, metrics, least)), None)
         if still is None:
             return float(bigger)
         crowded = [still] + [t for t in crowded if t is not still]
-    return largest
+    return None
 
 
 BLEED = 1.5  # mm a line is carried on past a tile's edge where no tile lies across it on the sheet
