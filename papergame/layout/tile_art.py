@@ -508,11 +508,15 @@ def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | 
     # readable comes closer to a line before it shrinks); then as large as fits, from the most room down
     readable = (ID_LEGIBLE > min(min_label, min_type) and id_em >= ID_LEGIBLE
                 and (not type_label or max(5.6 * s, min_type) >= ID_LEGIBLE))
-    for need in (ID_LEGIBLE, 0.0) if readable else (0.0,):
-        for id_text, (pad, grid) in ((t, p) for t in texts for p in tries):
-            placed = search(id_text, pad, grid, need)
-            if placed is not None:
-                return placed if need else legible(placed)
+    if readable:  # each way of setting the id (one line, the kit over it) at its first room: the larger number wins
+        found = [placed for placed in (next((p for p in (search(t, pad, grid, ID_LEGIBLE) for pad, grid in tries)
+                                             if p is not None), None) for t in texts) if placed is not None]
+        if found:
+            return max(found, key=lambda placed: max((label.size for label in placed if label.bold), default=0.0))
+    for id_text, (pad, grid) in ((t, p) for t in texts for p in tries):
+        placed = search(id_text, pad, grid, 0.0)
+        if placed is not None:
+            return legible(placed)
     return None
 
 
