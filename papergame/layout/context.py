@@ -47,8 +47,9 @@ class Pieces(NamedTuple):
     """What a kit's tile pages lay out: the tiles and tokens to cut out, and the sheets they may share.
 
     Every tile page kind (`tiles_sheet.tile_pages`, `kit_tokens.kit_token_pages`, `tile_backs.fold_pages`,
-    `duplex_pages` and `token_pages`, `cut_sheets.cut_sheet_pages`, `print_shop.shop_pages`) is `pages(ctx)` and
-    reads this as `ctx.pieces`. `layout.kit.piece_pages(ctx)` chooses among them by the print options."""
+    `duplex_pages`, `cut_sheets.cut_sheet_pages`, `print_shop.shop_pages`) is `pages(ctx)` and reads this as
+    `ctx.pieces`; `tile_backs.placed_token_pages(ctx)` gives the tokens' sheets and what the fronts' head says of
+    them. `layout.kit.piece_pages(ctx)` chooses among them by the print options."""
 
     tiles: tuple[PrintedTile, ...] = ()  # the tiles to print, in order (a class set's carry their kit's number)
     tokens: tuple[str, ...] = ()  # whose sets of tokens go with them: ("",) a single kit's, a class set's kit numbers

@@ -119,15 +119,11 @@ def blank_pages(ctx: PageContext) -> list[Sheet]:
     return [sheet]
 
 
-def token_pages(ctx: PageContext) -> list[Sheet]:
-    """A single kit's tokens when its tiles are on sheets with backs: on the board's sheets
-    (`ctx.pieces.boards[""]`) if one has room, else on a sheet of their own."""
-    return placed_token_pages(ctx)[0]
-
-
 def placed_token_pages(ctx: PageContext) -> tuple[list[Sheet], str]:
-    """`token_pages`, and what the first sheet of fronts is to say of the tokens: `tiles.tokens_beside` when they
-    went on a board's sheet without their note (there was room for them and their heading alone), else ""."""
+    """A single kit's tokens when its tiles are on sheets with backs: on the board's sheets (`ctx.pieces.boards[""]`)
+    if one has room, else on a sheet of their own; and what the first sheet of fronts is to say of the tokens:
+    `tiles.tokens_beside` when they went on a board's sheet without their note (there was room for them and their
+    heading alone), else ""."""
     placed = tokens_on_boards(ctx, list(ctx.pieces.boards.get("", ())))
     if placed:
         return [], "tiles.tokens_beside" if placed == "alone" else ""
