@@ -334,7 +334,8 @@ class TileRoom(NamedTuple):
     crowded: int
     types: int
     over: int = 0
-    readable: float = 9.0  # pt: the least size asked of the labels (a profile's least where larger: clear print 12)
+    readable: float = 9.0  # pt: the least size asked of the labels, tile_art.ID_LEGIBLE (a profile's least where larger:
+    # clear print 12)
 
 
 def tile_room(game=None, options: KitOptions = KitOptions(), lang: str = "en", text_path=None) -> TileRoom | None:
@@ -346,7 +347,8 @@ def tile_room(game=None, options: KitOptions = KitOptions(), lang: str = "en", t
     """
     from papergame.layout.kit import parse_tile_selection
     from papergame.layout.pieces import kit_id, tile_list
-    from papergame.layout.tile_art import crowded_tiles, over_lines, roomy_size, width_twin
+    from papergame.layout.paper import PT
+    from papergame.layout.tile_art import ID_LEGIBLE, crowded_tiles, over_lines, roomy_size, width_twin
     from papergame.render.fonts import FontMetrics
 
     if options.only is not None and "tiles" not in options.only and options.tiles is None:
@@ -374,7 +376,7 @@ def tile_room(game=None, options: KitOptions = KitOptions(), lang: str = "en", t
         return None
     over = over_lines(definition.shape, crowded, size, tile_labels, metrics, least)
     roomy = roomy_size(definition.shape, tiles, size, tile_labels, metrics, least)
-    return TileRoom(size, roomy, len(crowded), len(tiles), len(over), max(9.0, round(least / (25.4 / 72), 2)))
+    return TileRoom(size, roomy, len(crowded), len(tiles), len(over), round(max(ID_LEGIBLE, least) / PT, 2))
 
 
 def build(output: str | Path | None, game_path=None, text_path=None, lang="en",
