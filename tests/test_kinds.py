@@ -8,6 +8,7 @@ string naming a shape or a rule set and an attribute such as `.kind`, `.path`, `
 from __future__ import annotations
 
 import ast
+import io
 from functools import lru_cache
 from pathlib import Path
 
@@ -315,3 +316,118 @@ def test_every_rule_set_and_shape_has_its_words_in_every_built_in_language():
                         if key.partition(".")[2] not in texts.sections.get(key.partition(".")[0], {})]
     assert missing == []
     assert len(builtin_languages()) == 5
+
+
+# --- a third shape, registered as the two are (a sketch: it does not ship) ------------------------
+
+OCTAGON_WORDS = {  # the words a shape of its own prints (SHAPE_WORDS with its suffix, and rules.shape_NAME)
+    ("tiles", "cut_octagon"): "Cut each octagon out along its outline.",
+    ("board", "note_octagon"): "Each cell is $size mm across the flat sides, the size of one tile.",
+    ("board", "assemble_octagon"): "To join: trim each strip and lay the parts down in order, 1 first.",
+    ("board", "assemble_octagon_low"): "To join: trim each strip and lay the parts down in order, 1 first.",
+    ("rules", "turn_moves_octagon"): "Each eighth of a turn moves every line end to the next side, clockwise: $moves.",
+    ("rules", "shape_octagon"): "octagon",
+    ("guide", "cut_octagon"): "Cut the octagons out with scissors.",
+}
+
+
+def octagon_game(tmp_path: Path) -> tuple[Path, Path]:
+    """A game of octagons (8 sides, a line end on each) and its words, which inherit the default game's."""
+    pairings = [[["N", "S"], ["E", "W"], ["NE", "SW"], ["SE", "NW"]],
+                [["N", "NE"], ["E", "SE"], ["S", "SW"], ["W", "NW"]],
+                [["N", "NW"], ["NE", "E"], ["SE", "S"], ["SW", "W"]]]
+    tiles = "".join(f"\n[[tiles]]\ntype = {i}\npairs = {pairs}\ncopies = 4\n".replace("'", '"')
+                    for i, pairs in enumerate(pairings, 1))
+    game = tmp_path / "octagons.toml"
+    game.write_text('[shape]\nsides = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]\n'
+                    'ports = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]\n\n'
+                    '[board]\ncolumns = ["A", "B", "C", "D"]\nrows = ["1", "2", "3", "4"]\n\n'
+                    '[[tokens]]\nname = "white"\nstart = "A1/S"\n\n[[tokens]]\nname = "black"\nstart = "D4/N"\n\n'
+                    '[deal]\nhand = 3\n' + tiles, encoding="utf-8")
+    words = tmp_path / "text.en.toml"
+    sections: dict[str, list[str]] = {}
+    for (section, key), text in OCTAGON_WORDS.items():
+        sections.setdefault(section, []).append(f'{key} = "{text}"')
+    words.write_text('inherits = "edge-port-path-tiles"\n' + "".join(
+        f"\n[{section}]\n" + "\n".join(lines) + "\n" for section, lines in sections.items()), encoding="utf-8")
+    return game, words
+
+
+def test_a_third_shape_is_one_model_class_one_layout_module_and_its_words(monkeypatch, tmp_path):
+    """An octagon, registered as square and hexagon are: its model class in geometry's tables, its layout in the
+    shape layouts, its words beside the English ones. Nothing else of the package is touched, and a kit of
+    octagons builds: its tiles are cut along eight-cornered outlines, its tokens step across the slanting sides."""
+    import pdfplumber
+
+    from papergame import build
+    from papergame.data import words as words_module
+    from papergame.data.games import definition_file
+    from papergame.errors import DefinitionError
+    from papergame.layout import shapes as shape_layouts
+    from papergame.layout.primitives import Polygon
+    from papergame.layout.shapes.square import SquareLayout
+    from papergame.model import geometry
+    from papergame.model.geometry import Point, ShapeKind
+    from papergame.model.board import Cell, Position
+    from papergame.model.rules import replay
+
+    class Octagon(ShapeKind):  # the model class: eight sides, in rows and columns, the slanting sides reach across corners
+        name, description = "octagon", "an octagon"
+        side_names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+        max_ports_per_side = 1
+        text_suffix = "_octagon"
+        measured_across_flats = True
+        default_boards = {1: 4}
+        STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+
+        def neighbour_step(self, col, side):
+            return self.STEPS[side]
+
+        def cell_origin(self, col, row, width):
+            return Point(float(col), float(row))
+
+        def width(self, circumradius):
+            return 1.0  # flat sides left and right, as top and bottom
+
+    class OctagonLayout(SquareLayout):  # the layout module: packed as squares are, cut along its own outline
+        name = "octagon"
+        domino_grid = False
+
+        def outline(self, shape, size, ink):
+            return Polygon(tuple((x * size, y * size) for x, y in shape.corners()), width=0.2, stroke=ink,
+                           role="cut", cut="cut")
+
+    game, words = octagon_game(tmp_path)
+    with pytest.raises(DefinitionError, match="a tile is a square .* or a flat-top hexagon"):
+        definition_file(game, game.name)  # unknown until registered
+
+    octagon = Octagon()
+    for table, key, value in ((geometry.SHAPES, "octagon", octagon), (geometry.BY_SIDES, 8, octagon),
+                              (geometry.KINDS, 8, "octagon"), (geometry.MAX_PORTS_PER_SIDE, "octagon", 1),
+                              (geometry.SIDE_NAMES, "octagon", octagon.side_names)):
+        monkeypatch.setitem(table, key, value)  # geometry's one line: SHAPES, and the tables made from it
+    known = shape_layouts.layouts()
+    monkeypatch.setattr(shape_layouts, "layouts", lambda: {**known, "octagon": OctagonLayout()})
+    schema = words_module.english()
+    for (section, key), text in OCTAGON_WORDS.items():  # the English words every language is checked against
+        monkeypatch.setitem(schema.sections[section], key, text)
+
+    definition = definition_file(game, game.name)
+    assert definition.shape.kind == "octagon" and definition.shape.width == 1.0
+    # white enters A1 by its south side; type 1 leads it straight up (N) into A2, and in A2 type 3 turns it
+    # out by the slanting south-east side, across the corner into B1, which it enters by its north-west side
+    game_ = replay(definition, ["A1:1", "D4:1", "A2:3"])
+    assert game_.result.winner is None
+    assert game_.positions["white"] == Position(Cell(1, 0), "NW")
+    # type 2 in A2 leads it out by the south-west side, off the board: black wins
+    assert replay(definition, ["A1:1", "D4:1", "A2:2"]).result.winner == "black"
+
+    made = build.kit_pdfs(str(game), text_path=words)
+    assert made.kit_pages >= 3
+    size = 35 * 72 / 25.4  # the default tile size, in points
+    with pdfplumber.open(io.BytesIO(made.kit)) as pdf:
+        outlines = [curve for page in pdf.pages for curve in page.curves
+                    if len(set(curve["pts"])) == 8 and abs(curve["width"] - size) < 0.01]
+        text = " ".join(page.extract_text() for page in pdf.pages)
+    assert len(outlines) == sum(tile.copies for tile in definition.tiles)  # every tile cut along eight corners
+    assert OCTAGON_WORDS[("tiles", "cut_octagon")].split()[0] in text and "octagon" in text
