@@ -178,25 +178,59 @@ def test_every_game_and_language_builds_in_both_profiles(game, lang):
             assert small_words(part) == []
 
 
-def test_a_game_file_with_a_long_name_gets_a_large_print_guide(tmp_path):
-    """The guide names a game given as a file in its commands; at 16 pt a 32-character name is wider than
-    the guide's column, which stopped the build ("the word ... is wider than its box"). The name is cut
-    short to what the column holds, as a name over 32 characters always was."""
+LONG_NAME = "our-class-hexagon-path-tiles-spring-term.toml"  # 45 characters
+
+
+@pytest.mark.parametrize("profile, long", [(("--large-print",), LONG_NAME), (("--clear-print",), LONG_NAME),
+                                           ((), LONG_NAME), ((), "our-class-hexagon-path-tiles/game.toml")])
+def test_a_game_file_with_a_long_name_is_named_whole_in_every_guide_command(tmp_path, profile, long):
+    """A command in the guide is the whole, working command (issue 19). The guide names a game given as a file
+    in its commands; it once cut a name over 32 characters (and, at 16 pt, whatever its column could not hold as
+    one word), so all 7 commands of a large-print guide said `--game our-class-hexagon-path-til`, which a teacher
+    could not use, and a folder's game.toml whose name came to 33 characters or more was named `game.toml`. Read
+    back from the PDF (a name wider than its line breaks after a hyphen, under the drawn mark), every command is
+    the one the same guide prints for a short name, with the long name in its place, and papergame's click parser
+    takes it, naming the game file that was built."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from guide_text import commands_of
+    from papergame.cli import main
+    from test_guide_commands import parses
+
+    def guide_commands(name: str) -> list[str]:
+        game = tmp_path / name
+        game.parent.mkdir(exist_ok=True)
+        shutil.copy("templates/hexagon-path-tiles/game.toml", game)
+        out = tmp_path / "guide.pdf"
+        made = CliRunner().invoke(main, ["build", *profile, "--game", str(game), "--only", "guide", "--host-key",
+                                         "page", "-o", str(out)])
+        assert made.exit_code == 0, made.output
+        assert profile != ("--large-print",) or not small_words(out.read_bytes())  # every word 16 pt or more
+        return commands_of(out)
+
+    commands = guide_commands(long)
+    short = "g/game.toml" if "/" in long else "g.toml"
+    wanted = [c.replace(f"--game {short}", f"--game {long}") for c in guide_commands(short)]
+    assert len(commands) == (7 if profile else 5) and commands == wanted, commands  # which print suits whom: 2 more
+    for command in commands:
+        assert parses(command)[1]["game"] == long, command
+
+
+def test_a_game_file_name_that_cannot_break_is_refused_in_one_line(tmp_path):
+    """A name wider than the large-print guide's line with no hyphen or underscore to break at is not cut (the
+    command would not work): build says so in one `Error:` line and names the fix."""
     import shutil
 
     from click.testing import CliRunner
 
     from papergame.cli import main
 
-    game = tmp_path / "edge-port-game-for-the-year-four-class.toml"
-    shutil.copy("templates/edge-port-path-tiles/game.toml", game)
-    out = tmp_path / "kit.pdf"
-    result = CliRunner().invoke(main, ["build", "--large-print", "--game", str(game), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    host = out.with_name("kit-host-key.pdf").read_bytes()
-    with pdfplumber.open(io.BytesIO(host)) as pdf:
-        words = [word["text"] for page in pdf.pages for word in page.extract_words()]
-    named = [word for word in words if word.startswith("edge-port-game")]
-    assert words.count("--game") >= 3 and len(named) == words.count("--game"), (words.count("--game"), named)
-    assert all(len(name) >= 20 and game.name.startswith(name) for name in named), named
-    assert not small_words(host)
+    game = tmp_path / "ourclasshexagonpathtilesspringtermfile.toml"
+    shutil.copy("templates/hexagon-path-tiles/game.toml", game)
+    made = CliRunner().invoke(main, ["build", "--large-print", "--game", str(game), "-o", str(tmp_path / "k.pdf")])
+    assert made.exit_code == 2 and "Traceback" not in made.output
+    said = made.output.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith("Error: the teacher's guide cannot print the command"), said
+    assert said[0].endswith("has no hyphen or underscore to break at; give the game file a shorter name"), said

@@ -4,8 +4,10 @@ clear-print kit."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import PurePath
-from typing import Callable, cast
+from typing import cast
 
 from papergame.data.templates import builtin_games
 from papergame.layout.context import PageContext
@@ -17,9 +19,6 @@ from papergame.layout.paper import STANDARD, TypeProfile, profile_of
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.shellwords import quote
 from papergame.text import Texts
-
-
-LONGEST_NAME = 32  # characters of a game file's name the guide prints in a command
 
 
 def game_name(definition: GameDefinition) -> str:
@@ -34,8 +33,7 @@ def game_name(definition: GameDefinition) -> str:
         return "" if source.parent.name == DEFAULT_GAME else source.parent.name
     if not definition.source:
         return ""
-    name = source.name if source.name != "game.toml" or not source.parent.name else f"{source.parent.name}/game.toml"
-    return name if len(name) <= LONGEST_NAME else source.name[:LONGEST_NAME]
+    return source.name if source.name != "game.toml" or not source.parent.name else f"{source.parent.name}/game.toml"
 
 
 def tiles_example(definition: GameDefinition) -> str:
@@ -44,20 +42,16 @@ def tiles_example(definition: GameDefinition) -> str:
     return f"{tile.id}x{min(2, tile.copies)}"
 
 
-def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None,
-           fits: Callable[[str], bool] = lambda word: True) -> dict[str, str]:
-    """The commands the guide shows, naming the game when it is not the default one; a name that would be a
-    word wider than its column (`fits` says, as large print sets it) is cut short as a long name is.
+def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None) -> dict[str, str]:
+    """The commands the guide shows, naming the game when it is not the default one, by its whole name (a command
+    is printed whole, to be copied: `command_lines` breaks a name too wide for its line at its hyphens).
 
     >>> from papergame.data.games import load_definition
     >>> from papergame.data.words import load_texts
-    >>> game = load_definition("hexagon-path-tiles")
-    >>> [values(game, load_texts(), None, fits)["build"].split()[-1] for fits in (lambda w: True, lambda w: len(w) < 10)]
-    ['hexagon-path-tiles', 'hexagon-p']
+    >>> values(load_definition("hexagon-path-tiles"), load_texts(), None)["build"].split()[-1]
+    'hexagon-path-tiles'
     """
     name = game_name(definition)
-    while len(name) > 1 and not fits(quote(name, windows=False)):
-        name = name[:-1]
     option = " " + texts.get("guide.game_option", name=quote(name, windows=False)) if name else ""  # pasted as printed
     return {"build": texts.get("guide.command_build") + option,
             "worksheet": texts.get("guide.command_worksheet") + option,
@@ -150,43 +144,63 @@ def argument_groups(command: str) -> list[str]:
     return groups
 
 
+BREAKS_AFTER = "-_"  # a word wider than a line breaks after one of these, which ends the line (never after a dash
+# that starts an option): a reader joins a command's line that ends in one to the next without a space
+
+
 def command_lines(groups: list[str], width: float, size: float, metrics: Metrics) -> list[str]:
     """A command's lines at `size` in `width`: whole where it fits, else broken between its arguments (an option
-    and its value apart only where the two do not fit a line), never inside a word. Each line after the first
-    stands in by CONTINUED_INDENT, where a drawn mark says that it goes on with the line above."""
+    and its value apart only where the two do not fit a line), and inside an argument only where it is wider than
+    a line by itself: after a hyphen or an underscore of it (`word_parts`), which stays at the line's end. Each line
+    after the first stands in by CONTINUED_INDENT, where a drawn mark says that it goes on with the line above.
+
+    >>> from papergame.render.fonts import FontMetrics
+    >>> command_lines(["go build", "-g our-class-hexagon-path-tiles.toml"], 40.0, 3.2, FontMetrics(""))
+    ['go build -g our-class-', 'hexagon-path-', 'tiles.toml']
+    """
     whole = " ".join(groups)
     if metrics.width(whole, size) <= width:
         return [whole]
     lines = broken(groups, width, size, metrics)
-    if lines is None:
-        raise LayoutError(f'the command "{whole}" has a word wider than its column ({width:.0f} mm)')
+    if isinstance(lines, str):
+        raise LayoutError(f'the teacher\'s guide cannot print the command "{whole}" whole: "{lines}" is wider than '
+                          f"its line ({width - CONTINUED_INDENT:.0f} mm) and has no hyphen or underscore to break at; "
+                          "give the game file a shorter name")
     return lines
 
 
-def broken(groups: list[str], width: float, size: float, metrics: Metrics) -> list[str] | None:
-    """`groups` on as few lines as fit (see `command_lines`), a group too long for a line broken at its spaces; None
-    where a word does not fit."""
+def broken(groups: list[str], width: float, size: float, metrics: Metrics) -> list[str] | str:
+    """`groups` on as few lines as fit (see `command_lines`), a group too long for a line broken at its spaces, a
+    word too long for a line at its hyphens and underscores; where a part of a word still does not fit, that part."""
     lines: list[str] = []
     for group in groups:
         for piece in [group] if fits(group, bool(lines), width, size, metrics) else group.split(" "):
-            if lines and fits(f"{lines[-1]} {piece}", len(lines) > 1, width, size, metrics):
-                lines[-1] += " " + piece
-            elif fits(piece, bool(lines), width, size, metrics):
-                lines.append(piece)
-            else:
-                return None
+            parts = [piece] if fits(piece, True, width, size, metrics) else word_parts(piece)
+            for k, part in enumerate(parts):
+                joined = f"{lines[-1]}{'' if k else ' '}{part}" if lines else ""
+                if lines and fits(joined, len(lines) > 1, width, size, metrics):
+                    lines[-1] = joined
+                elif fits(part, bool(lines), width, size, metrics):
+                    lines.append(part)
+                else:
+                    return part
     return lines
+
+
+def word_parts(word: str) -> list[str]:
+    """`word` cut after each hyphen or underscore inside it (one between two other characters), each part keeping
+    its hyphen at its end.
+
+    >>> word_parts("our-class_hexagon--path.toml"), word_parts("-k"), word_parts("plain")
+    (['our-', 'class_', 'hexagon--path.toml'], ['-k'], ['plain'])
+    """
+    mark = re.escape(BREAKS_AFTER)
+    return re.split(f"(?<=[^{mark}][{mark}])(?=[^{mark}])", word)
 
 
 def fits(line: str, continued: bool, width: float, size: float, metrics: Metrics) -> bool:
     """Whether a broken command's `line` (`continued`: not its first) fits with its indent."""
     return metrics.width(line, size) <= width - (CONTINUED_INDENT if continued else 0.0)
-
-
-def word_room(width: float, body: float) -> float:
-    """The widest word a command can hold in a bulleted paragraph at `body` in a column `width` wide: on a line it
-    goes on to (`values` cuts a game's name to it)."""
-    return width - body * BULLET_INSET - COMMAND_INDENT - CONTINUED_INDENT
 
 
 def continued_mark(x: float, baseline: float, size: float) -> list[Item]:

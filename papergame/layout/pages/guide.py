@@ -7,11 +7,11 @@ and its worked example is the rules engine's, drawn by the rules page's own code
 from __future__ import annotations
 
 from papergame.layout.context import PageContext
-from papergame.layout.guide_words import command_paragraph, command_size, reading_blocks, values, word_room
+from papergame.layout.guide_words import command_paragraph, reading_blocks, values
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
 from papergame.layout.blocks import (
-    Block, ColumnPages, heading, profile_of, step,
+    Block, ColumnPages, heading, step,
 )
 from papergame.layout.rule_figures import example_figure
 from papergame.layout.rule_words import example_sentence
@@ -68,9 +68,7 @@ def laid_out_guide(ctx: PageContext, example: bool) -> list[Sheet]:
     if ctx.printing is not None:  # the guide opens with what to print, for whom, and what goes in each envelope
         pages.full_width([pick_list_block(ctx.printing, texts, pages.sheet.width, metrics,
                                           texts.get("guide.pick_part_tokens"))])
-    t = profile_of(metrics)
-    filled = values(definition, texts, pupil_pages,  # as `command_paragraph` sets them
-                    lambda word: metrics.width(word, command_size(t)) <= word_room(w, t.body))
+    filled = values(definition, texts, pupil_pages)
     blocks: list[Block] = []
     for head, keys in SECTIONS:
         blocks.append(heading(texts.get(f"guide.{head}"), w, metrics, f"guide.{head}"))
