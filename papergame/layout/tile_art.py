@@ -22,7 +22,7 @@ from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, least_blocked, piece, room, spots
+from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, least_blocked, piece, room, spots, spots_in_turn
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
 MIN_LABEL = 2.5  # mm (7.1 pt): ids never smaller than this, even on small tiles
@@ -486,7 +486,7 @@ def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | 
         found: list[tuple[float, float, tuple[Label, ...]]] = []
         for em in _sizes(max(5.6 * s, min_type), max(min_type, need)):
             w, h = metrics.width(type_label, em, True), (TYPE_RISE + TYPE_DROP) * em
-            for x, y in spots(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
+            for x, y in spots_in_turn(free, w / size, h / size, type_prefer, limit=24 if id_label else 1):
                 label = Label(type_label, em, x * size, y * size + TYPE_DROP * em, w, h, True, halo=halo)
                 found_id = id_in(((x, y, x + w / size, y + h / size),)) if id_label else None
                 if id_label and found_id is None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import add, mul, sub
@@ -468,15 +469,23 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
     `taken` boxes (x0, y0, x1, y1) are kept clear too, by a cell. Up to `limit` spots, each at
     least a box's size from the ones before, so that a caller trying several sees different places.
     """
+    return list(spots_in_turn(room_, w, h, prefer, taken, limit))
+
+
+def spots_in_turn(room_: Room, w: float, h: float, prefer: Point,
+                  taken: tuple[tuple[float, float, float, float], ...] = (), limit: int = 1
+                  ) -> Iterator[tuple[float, float]]:
+    """`spots`, one at a time: a caller that stops at the first that suits it is spared working out the rest.
+
+    Each box is sought only when the one before it has been taken (`_apart`)."""
     step = room_.step
     cw, ch = math.ceil(w / step), math.ceil(h / step)
     if cw > room_.cols or ch > room_.rows:
-        return []
+        return iter(())
     boxes = _free_boxes(room_.free_bits, cw, ch)  # bit c of boxes[r]: the cw × ch box at (c, r) is free
     x_off, y_off = (cw * step - w) / 2, (ch * step - h) / 2
     near = _ruled_out(taken, room_.cols, step, x_off, w)
-    hypot, px, py = math.hypot, prefer.x, prefer.y
-    half = w / 2
+    py = prefer.y
     rows = []  # (the row's distance up or down, y, its free boxes)
     for r, bits in enumerate(boxes):
         if not bits:
@@ -488,35 +497,64 @@ def spots(room_: Room, w: float, h: float, prefer: Point, taken: tuple[tuple[flo
         if bits:
             dy = y + h / 2 - py
             rows.append((abs(dy), dy, y, bits))
-    if limit == 1:  # the nearest: rows by their distance up or down, none further than the best found
-        rows.sort()
-    found: list[tuple[float, float, float]] = []
-    best = math.inf
-    for across, dy, y, bits in rows:
-        if limit == 1 and across > best:  # a box in this row or one further is further than `best`
-            break
-        here = [(hypot(x + half - px, dy), x, y) for x in [c * step + x_off for c in _columns(bits)]]
-        found += here
-        if limit == 1:
-            best = min(best, min(here)[0])
-    if limit == 1:
-        return [min(found)[1:]] if found else []
-    found.sort()
-    return _apart(found, w, h, limit)
+    rows.sort()
+    return _apart(rows, step, x_off, w, h, prefer.x, limit)
 
 
-def _apart(found: list[tuple[float, float, float]], w: float, h: float, limit: int) -> list[tuple[float, float]]:
-    """Up to `limit` of the (distance, x, y) `found`, nearest first, each at least a box's size from those before."""
-    out: list[tuple[float, float]] = []
-    for _, x, y in found:
-        for ox, oy in reversed(out):  # the last spot taken is the likeliest to be too near
-            if abs(x - ox) < w and abs(y - oy) < h:
+def _row_nearest(bits: int, dy: float, y: float, step: float, x_off: float, half: float, px: float
+                 ) -> tuple[float, float, float]:
+    """A row's free box nearest the one preferred, as (distance of its centre from it, x, y): the least of
+    every box's, found among the two nearest on each side of the preferred centre (the distance grows with
+    every column further on either side)."""
+    k = math.floor((px - half - x_off) / step)  # boxes in columns up to k lie left of the preferred centre
+    if k < 0:
+        lower, upper = 0, bits
+    else:
+        lower, upper = bits & ((2 << k) - 1), bits >> (k + 1) << (k + 1)
+    near = []
+    for _ in range(2):
+        if lower:
+            c = lower.bit_length() - 1
+            near.append(c)
+            lower ^= 1 << c
+        if upper:
+            low = upper & -upper
+            near.append(low.bit_length() - 1)
+            upper ^= low
+    hypot = math.hypot
+    return min((hypot(x + half - px, dy), x, y) for x in [c * step + x_off for c in near])
+
+
+def _apart(rows: list[tuple[float, float, float, int]], step: float, x_off: float, w: float, h: float, px: float,
+           limit: int) -> Iterator[tuple[float, float]]:
+    """Up to `limit` boxes of the `rows` (sorted by their distance up or down), nearest first, each at least a
+    box's size from those before: over and over, the nearest box no box given out before is too near.
+
+    The same boxes as taking every box of every row in order of distance and passing over the ones too near
+    one kept, without working out every box: the rows are looked at only until one is further up or down
+    than the nearest box found (none in it can be nearer), and a box given out rules out, in the rows too near
+    it, the columns too near it."""
+    half = w / 2
+    left = [row[3] for row in rows]  # each row's boxes not yet ruled out
+    for _ in range(limit):
+        best: tuple[float, float, float] | None = None
+        for (across, dy, y, _), bits in zip(rows, left):
+            if best is not None and across > best[0]:  # a box in this row or one further is further than `best`
                 break
-        else:
-            out.append((x, y))
-            if len(out) >= limit:
-                break
-    return out
+            if bits:
+                here = _row_nearest(bits, dy, y, step, x_off, half, px)
+                if best is None or here < best:
+                    best = here
+        if best is None:
+            return
+        _, ox, oy = best
+        yield ox, oy
+        oc = round((ox - x_off) / step)
+        reach = math.ceil(w / step) + 1
+        near = sum(1 << c for c in range(max(0, oc - reach), oc + reach + 1) if abs(c * step + x_off - ox) < w)
+        for n, row in enumerate(rows):
+            if abs(row[2] - oy) < h:
+                left[n] &= ~near
 
 
 def _columns(bits: int) -> list[int]:
