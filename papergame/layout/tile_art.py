@@ -478,9 +478,9 @@ def clear_labels(shape: TileShape, pairs: tuple, size: float, type_label: str | 
         def id_in(taken: tuple) -> Label | None:
             return id_place(free, id_text or "", (id_em, max(min_label, need)), size, id_prefer, taken, halo, metrics)
 
-        if not type_label:
-            found_id = id_in(())
-            return None if found_id is None else (found_id,)
+        alone = id_in(()) if id_label or not type_label else None  # the id with no type number beside it
+        if not type_label or (id_label and alone is None):  # no room for the id alone: none beside any number either
+            return None if alone is None else (alone,)
         # the largest number whose place is near the top-left corner; failing that, the place
         # nearest the corner (a larger number only if it sits about as near)
         found: list[tuple[float, float, tuple[Label, ...]]] = []
