@@ -829,11 +829,23 @@ def sheet_labels(path) -> list[dict]:
             for c in page.curves:  # the tiles' lines: black strokes, 0.7 mm or wider (cut lines are 0.2)
                 if c["linewidth"] * MM >= 0.6 and _grey(c["stroking_color"]) < 0.5 and c.get("stroke", True):
                     points = bezier_points(c["path"], height)[0]
-                    lines.append((points, c["linewidth"] * MM, chunks(points)))
+                    parts = chunks(points)
+                    bounds = (min(b[0] for _, _, b in parts), min(b[1] for _, _, b in parts),
+                              max(b[2] for _, _, b in parts), max(b[3] for _, _, b in parts))
+                    lines.append((points, c["linewidth"] * MM, parts, bounds))
 
-            def on_a_line(box) -> bool:
-                return any(polyline_box_dist(box, points, width, parts) < width / 2 - TOL
-                           for points, width, parts in lines)
+            cells: dict[tuple[int, int], list[int]] = {}  # the lines whose bounds, a width out, reach each 10 mm cell
+            for n, (_, width, _, (x0, y0, x1, y1)) in enumerate(lines):
+                for i in range(math.floor((x0 - width) / 10), math.floor((x1 + width) / 10) + 1):
+                    for j in range(math.floor((y0 - width) / 10), math.floor((y1 + width) / 10) + 1):
+                        cells.setdefault((i, j), []).append(n)
+
+            def on_a_line(box) -> bool:  # a line whose bounds lie a width or more off the box is not measured
+                x0, y0, x1, y1 = box
+                nearby = sorted({n for i in range(math.floor(x0 / 10), math.floor(x1 / 10) + 1)
+                                 for j in range(math.floor(y0 / 10), math.floor(y1 / 10) + 1) for n in cells.get((i, j), ())})
+                return any(near(bounds, box, width) and polyline_box_dist(box, points, width, parts) < width / 2 - TOL
+                           for points, width, parts, bounds in map(lines.__getitem__, nearby))
 
             halos = [(r["x0"] * MM, height - r["bottom"] * MM, r["x1"] * MM, height - r["top"] * MM)
                      for r in page.rects if r.get("fill") and _grey(r.get("non_stroking_color")) > 0.99
