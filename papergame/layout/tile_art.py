@@ -537,7 +537,7 @@ def _crowded_labels(shape: TileShape, pairs: tuple, size: float, type_label: str
                                          (id_label, min_label, False, id_prefer, ID_DROP)):
         if text:
             w, h = metrics.width(text, em, bold), (TYPE_RISE + drop) * em
-            spot = least_blocked(free, w / size, h / size, prefer, taken)
+            spot = least_blocked(free, w / size, h / size, prefer, apart(taken, em, size))
             x, y = (prefer.x - w / size / 2, prefer.y - h / size / 2) if spot is None else spot
             out.append(Label(text, em, x * size, y * size + drop * em, w, h, bold, free=False))
             taken += ((x, y, x + w / size, y + h / size),)
@@ -575,7 +575,7 @@ def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: P
         if away and not legible:
             break
         w, h = id_box(text, em, metrics)
-        found = spots(free, w / size, h / size, prefer, taken)
+        found = spots(free, w / size, h / size, prefer, apart(taken, em, size))
         if found:
             x, y = found[0]
             label = Label(text, em, x * size, y * size + ID_DROP * em, w, h, False, halo=halo)
@@ -586,6 +586,24 @@ def id_place(free, text: str, sizes: tuple[float, float], size: float, prefer: P
                 away.append((far, -em, label))
             anywhere = anywhere or label
     return min(away)[2] if away else anywhere
+
+
+# em of an id: the least gap between a tile's type number and its id, so that the two read as two labels. Inside an
+# id the widest gaps are the word spaces round a class set's "·" (0.32 em: 1.0 mm at 9 pt) and between its two
+# stacked lines (1.1 em pitch less its digits' 0.77 em: 0.33 em); a gap no wider than those reads as part of the id
+# ("17" 0.55 mm beside "K10 · 17·1" read "17 K10 · 17·1"). Half an em (1.6 mm at 9 pt) is half as wide again.
+LABELS_APART = 0.5
+
+
+def apart(taken: tuple, em: float, size: float) -> tuple:
+    """The `taken` boxes (tile units) grown by LABELS_APART of an id `em` high on a tile `size` mm wide: an id kept
+    clear of them stands that far from them.
+
+    >>> apart(((0.1, 0.1, 0.3, 0.2),), 3.2, 32.0)
+    ((0.05, 0.05, 0.35, 0.25),)
+    """
+    g = LABELS_APART * em / size
+    return tuple((x0 - g, y0 - g, x1 + g, y1 + g) for x0, y0, x1, y1 in taken)
 
 
 KIT_APART = " · "  # between a class set's kit and the tile's id in every language's tiles.kit_id (K15 · 28·1)
