@@ -465,3 +465,86 @@ def test_nothing_outside_the_pages_takes_a_page_modules_insides():
         if bad:
             found[str(path.relative_to(PACKAGE))] = bad
     assert found == {}
+
+
+# --- one way to set a page's title -------------------------------------------------------------------------------
+
+TITLE_HOME = PACKAGE / "layout" / "paper.py"  # where `Flow.title` sets every page's title
+# words at the title size that are not a title, each with why: (module, function)
+# a swell sheet's red words for a sighted helper, which no finger reads, are set at 19.8 pt in every profile
+# (tests/test_tactile.py) in a band that the raised marks keep clear of: not a printed page's title
+NOT_TITLES = {("papergame.layout.pages.tactile_sheets", "titled"): "a swell sheet's red title",
+              ("papergame.layout.pages.tactile_sheets", "kit_corner"): "a swell sheet's kit number, level with it",
+              ("papergame.layout.pages.tactile_sheets", "<module>"): "TITLE_BAND, the band the raised marks keep clear"}
+
+
+def names_title_size(node: ast.AST) -> bool:
+    """Whether an expression reads a title size: a profile's `title` (`t.title`, `ctx.type.title`), `TITLE`, or a
+    size kept in a name `title`."""
+    return any(isinstance(n, ast.Attribute) and n.attr == "title" or isinstance(n, ast.Name) and n.id in ("TITLE", "title")
+               for n in ast.walk(node))
+
+
+def title_setters(source: str) -> list[tuple[str, str]]:
+    """Each place `source` sets a title its own way, as (function, what): a bold text at the title size, a band
+    taken for "the title", a title size times a band, or its own wrapping of a title (`title_lines`)."""
+    found = []
+
+    def visit(node: ast.AST, where: str) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            where = node.name
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            words = {k.arg: k.value for k in node.keywords}
+            if name == "Text":
+                size = node.args[3] if len(node.args) > 3 else words.get("size")
+                bold = words.get("bold")
+                if size is not None and names_title_size(size) and isinstance(bold, ast.Constant) and bold.value:
+                    found.append((where, f"line {node.lineno}: a bold Text at the title size"))
+            elif name == "title_lines":
+                found.append((where, f"line {node.lineno}: title_lines"))
+            elif name == "take" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) \
+                    and "title" in str(node.args[1].value):
+                found.append((where, f"line {node.lineno}: a band taken for {node.args[1].value!r}"))
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and \
+                any(names_title_size(side) for side in (node.left, node.right)) and \
+                any(isinstance(side, ast.Constant) for side in (node.left, node.right)):
+            found.append((where, f"line {node.lineno}: a title size times {ast.unparse(node)}"))
+        for child in ast.iter_child_nodes(node):
+            visit(child, where)
+
+    visit(parsed(source), "<module>")
+    return sorted(set(found), key=lambda f: (int(f[1].split()[1].rstrip(":")), f[1]))
+
+
+def test_the_title_reader_sees_every_way_to_set_a_title():
+    source = ("def a(sheet, t):\n    sheet.add(Text(sheet.x, 3, 'x', t.title, bold=True))\n"
+              "def b(sheet):\n    bottom = sheet.take(sheet.type.title * 1.35, 'the title')\n"
+              "def c(s):\n    for line in title_lines(s, 9, 9, m, 'w'): pass\n"
+              "def d(s):\n    s.add(Text(1, 2, 'x', size=TITLE, bold=True, colour=RED))\n"
+              "def e(ctx):\n    return 1.3 * ctx.type.title\n"
+              "def f(s, t):\n    s.add(Text(1, 2, 'x', t.title)); s.title('x'); s.add(Text(1, 2, 'y', t.heading, bold=True))\n"
+              "def g(s, title):\n    s.add(Text(1, s.take(title * 1.35, 'x'), 't', title, bold=True))\n")
+    assert title_setters(source) == [
+        ("a", "line 2: a bold Text at the title size"), ("b", "line 4: a band taken for 'the title'"),
+        ("b", "line 4: a title size times sheet.type.title * 1.35"), ("c", "line 6: title_lines"),
+        ("d", "line 8: a bold Text at the title size"), ("e", "line 10: a title size times 1.3 * ctx.type.title"),
+        ("g", "line 14: a bold Text at the title size"), ("g", "line 14: a title size times title * 1.35")]
+
+
+def test_every_page_sets_its_title_through_flow_title():
+    """Every page kind's title is set by `Flow.title` (layout/paper.py), in its one size, band and width (issue 17):
+    before, the rules, guide and host key pages (`ColumnPages`) set theirs in a band of 1.35 em at 0.8 of the width,
+    the record sheets (`record_table.page_title`) the same, the tile sheets and their backs (`tile_title`) in 1.2 em
+    across the whole width, `Flow.title` 1.3 em, the practice and loop sheets (their `top_line`) 1.3 em with the
+    sheet's number beside, the class set's token sheets 1.35 em, and the board at the heading size where the title was
+    long."""
+    found = {}
+    for path in sorted((PACKAGE / "layout").rglob("*.py")):
+        name = module_name(path)
+        for where, what in title_setters(path.read_text(encoding="utf-8")):
+            if path == TITLE_HOME and where in ("title", "title_lines", "title_height"):
+                continue  # the one way, and the height it takes
+            if (name, where) not in NOT_TITLES:
+                found.setdefault(name, []).append(f"{where}: {what}")
+    assert found == {}

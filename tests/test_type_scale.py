@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
+from papergame.layout.page_kinds import PARTS
 from pdfmeasure import mm
 
 KIT = {}  # the rules page's sizes, measured once
@@ -92,3 +93,35 @@ def test_35_tile_types_summary_keeps_the_report_on_one_sheet_with_its_last_line_
     assert "".join(c["text"] for c in sorted(last, key=lambda c: c["x0"])).startswith("Створено")
     above = max(c["bottom"] for c in chars if c["top"] < foot_top - 0.5)
     assert mm(min(c["top"] for c in last) - above) >= 0.5
+
+
+def title_of(page) -> tuple[str, float, float, float]:
+    """A page's title as printed: its words, size (pt), the distance of its baseline from the top of the sheet and of
+    its first letter from the sheet's left edge (mm): the topmost line of the page's largest bold letters."""
+    chars = [c for c in page.chars if c["text"].strip() and "Bold" in c["fontname"]]
+    size = max(c["size"] for c in chars)
+    line = [c for c in chars if abs(c["size"] - size) < 0.01]
+    top = min(c["top"] for c in line)
+    line = sorted((c for c in line if abs(c["top"] - top) < 0.5), key=lambda c: c["x0"])
+    baseline = page.height - line[0]["matrix"][5]
+    return "".join(c["text"] for c in line), round(size, 2), round(mm(baseline), 2), round(mm(line[0]["x0"]), 2)
+
+
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "shared-path"])
+def test_every_page_kinds_title_has_one_size_and_one_place(tmp_path, game):
+    """Every kind of page of the kit (each part printed alone: the board, tiles, tokens, rules, record, host key,
+    guide) has its title at the kit's title size with its baseline the same distance from the top of the sheet
+    and its first letter the same distance from the left edge (issue 17). Before, each way of setting a title put it
+    elsewhere: the board's and the shared-path host key's 24.00 mm under the top (`Flow.title`, 1.3 em), the tile
+    and token sheets' 23.65 mm (`tile_title`, 1.2 em), the rules', guide's, host key's and record's 24.35 mm (1.35 em)."""
+    found = {}
+    for part in PARTS:
+        out = tmp_path / f"{part}.pdf"
+        run("build", "--game", game, "--only", part, "-o", str(out))
+        with pdfplumber.open(out) as pdf:
+            for n, page in enumerate(pdf.pages, 1):
+                found[f"{part} p{n}"] = title_of(page)
+    assert len(found) >= len(PARTS)
+    kit = kit_scale(tmp_path)
+    assert {size for _, size, _, _ in found.values()} == {kit["title"]}, found
+    assert len({(top, left) for _, _, top, left in found.values()}) == 1, found

@@ -18,7 +18,6 @@ from papergame.records import NamedTuple
 from papergame.layout.context import PageContext
 from papergame.layout.blocks import CAPTION
 from papergame.layout.paper import SMALL, Sheet
-from papergame.layout.piece_sheets import tile_title
 from papergame.layout.pieces import PrintedTile
 from papergame.layout.primitives import Circle, Group, Item, Line, Text
 
@@ -162,7 +161,7 @@ def back_page(ctx: PageContext, slots: list[Slot], number: int, shift: Shift, ba
     if back is None:
         back = ctx.sheet(f"backs-{number}")
         back.scale_words = "backs.scale_two_sided"  # (a cutter's front says how its two sides are printed)
-    tile_title(back, ctx.texts.get("backs.back_title"))
+    back.title(ctx.texts.get("backs.back_title"))
     w = box_size(ctx)[0]
     width = back.own_page.width
     back.add(*backs_of(ctx, slots, lambda slot: (width - slot.x - w + shift.x, slot.y + shift.y), turned=False))
@@ -187,7 +186,7 @@ def calibration_pages(ctx: PageContext) -> list[Sheet]:
     """
     texts = ctx.texts
     front = ctx.sheet("duplex-test-front")
-    tile_title(front, texts.get("backs.test_title"))
+    front.title(texts.get("backs.test_title"))
     front.paragraph(texts.get("backs.test_steps"), size=CAPTION, what="backs.test_steps", leading=1.2)
     page = front.own_page
     cx, cy = page.width / 2, page.height / 2
@@ -196,7 +195,7 @@ def calibration_pages(ctx: PageContext) -> list[Sheet]:
               Line(cx - reach, cy, cx + reach, cy, width=TARGET),
               Text(cx + 2, cy + reach - SMALL, texts.get("backs.test_front"), SMALL))
     back = ctx.sheet("duplex-test-back")
-    tile_title(back, texts.get("backs.test_back_title"))
+    back.title(texts.get("backs.test_back_title"))
     back.add(*ruler(cx, cy + RULER_AT, across=True), *ruler(cx + RULER_AT, cy, across=False),
              Text(cx, cy + RULER_AT + 9.0, texts.get("backs.test_across"), SMALL, anchor="middle"),
              Text(cx + RULER_AT + 12.0, cy, texts.get("backs.test_up"), SMALL, angle=90, anchor="middle"))

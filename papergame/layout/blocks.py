@@ -330,10 +330,7 @@ class ColumnPages:
             raise SheetFull
         sheet = Sheet(f"{self.name}-{len(self.sheets) + 1}" if self.sheets else self.name, self.paper, self.metrics)
         title = self.title if not self.sheets else self.continued
-        size = sheet.type.title
-        for line in title_lines(title, sheet.width * 0.8, size, self.metrics, f"{self.name} page title"):
-            bottom = sheet.take(size * 1.35, "the title")
-            sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
+        sheet.title(title, f"{self.name} page title")
         sheet.gap(1.5)
         if self.stamp:
             self.stamp(sheet)

@@ -19,7 +19,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.blocks import BODY, keep_away_banner, text_lines, name_and_date
 from papergame.layout.paper import CONTENT_W, Sheet, profile_of
 from papergame.layout.primitives import Arc, Circle, Group, Item, Line, Rect, Text
-from papergame.layout.textflow import Metrics, fit_line, wrap
+from papergame.layout.textflow import Metrics, wrap
 from papergame.text import Texts
 
 GUTTER = 8.0
@@ -91,19 +91,8 @@ class LoopsLayout:
         return self.texts.get("loops.details", level=level, columns=self.columns, rows=self.rows, seed=seed)
 
     def top_line(self, sheet: Sheet, left: str, number: int) -> None:
-        right = self.texts.get("worksheet.sheet", number=number)
-        size = self.t.title  # the title's; the sheet's number at the heading size, as a worksheet's
-        room = sheet.width - self.metrics.width(right, self.t.heading, True) - 6
-        if self.metrics.width(left, size, True) > room:  # a long one wraps (a key's, in French or Spanish)
-            lines = wrap(left, room, size, self.metrics, True, "loops.title")
-        else:
-            lines = [fit_line(left, room, size, self.metrics, True, "loops.title")]
-        for k, line in enumerate(lines):
-            bottom = sheet.take(size * 1.3, "the title")
-            sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
-            if k == 0:
-                sheet.add(Text(sheet.x + sheet.width, bottom + size * 0.3, right, self.t.heading, bold=True,
-                               anchor="end"))
+        # a long one wraps (a key's, in French or Spanish); the sheet's number at the heading size, as a worksheet's
+        sheet.title(left, "loops.title", beside=self.texts.get("worksheet.sheet", number=number))
 
     def header(self, sheet: Sheet, number: int, seed: int | None, key: bool = False) -> None:
         texts, metrics = self.texts, self.metrics
@@ -159,8 +148,8 @@ class LoopsLayout:
         """A page with its title; a text too long for it (in a larger profile) goes on to another page."""
         title = self.texts.get(title_key)
         sheet = Sheet(name, self.paper, self.metrics, continued=lambda more: more.title(
-            self.texts.get("kit.continued", title=title), self.t.title))
-        sheet.title(title, self.t.title)  # one line; wrapped only in a larger profile
+            self.texts.get("kit.continued", title=title)))
+        sheet.title(title)  # one line; wrapped only in a larger profile
         sheet.gap(2.0)
         return sheet
 

@@ -127,6 +127,27 @@ class Typeset:
         return base + size * (self.type.tracking * (len(text) - 1) + self.type.word_gap * text.count(" "))
 
 
+# A page's title, the same on every page kind (`Flow.title` sets it): a band 1.2 em tall a line, its baseline 0.95 em
+# under the band's top (0.25 em over its foot, the descenders' room), wrapped within 0.8 of the sheet's width
+TITLE_BAND = 1.2
+TITLE_DROP = 0.95
+TITLE_MEASURE = 0.8
+TITLE_GAP = 6.0  # between a title and words beside it on its line
+
+
+def title_measure(width: float) -> float:
+    """The widest a title's line may be on a sheet `width` wide."""
+    return width * TITLE_MEASURE
+
+
+def title_height(profile: "TypeProfile", text: str = "", metrics: Metrics | None = None,
+                 width: float = CONTENT_W) -> float:
+    """The height a title takes at the top of a page `width` wide (what `Flow.title` takes): one line, or as many as
+    `text` wraps to in `metrics`."""
+    lines = len(title_lines(text, title_measure(width), profile.title, metrics, "a title")) if text and metrics else 1
+    return profile.title * TITLE_BAND * lines
+
+
 def title_lines(title: str, width: float, size: float, metrics: Metrics, what: str) -> list[str]:
     """A title on one line where it fits, else wrapped (a profile's larger type; a long translation at the
     standard title size, such as the Ukrainian loops guide's)."""
@@ -339,11 +360,35 @@ class Flow:
         return Flow(self.sheet, self.name, x, width, self.cursor, self.floor, self.metrics,
                     continues and self.continues, widen)
 
-    def title(self, text: str, size: float | None = None) -> None:
-        size = self.type.title if size is None else size
-        for line in title_lines(text, self.width, size, self.metrics, f"{self.name} page title"):
-            bottom = self.take(size * 1.3, "the title")
-            self.add(Text(self.x, bottom + size * 0.3, line, size, bold=True))
+    def title(self, text: str, what: str = "", beside: str = "", beside_size: float | None = None) -> float:
+        """The page's title: the one way every page sets it (tests/test_architecture.py holds every page module to
+        it), so every page kind's title has one size, one band and one width: bold at the profile's title size, each
+        line in a band `TITLE_BAND` em tall with its baseline `TITLE_DROP` em under the band's top, wrapped within
+        `title_measure` (0.8 of the sheet's width: the rest of its line is kept for what stands at the top right, a
+        class set's kit stamp or the board's north mark) and within what `beside` leaves.
+
+        `beside`: words on the title's line at the right (a practice sheet's number, at `beside_size`, the heading
+        size unless given): at the right of its first line, or after its last in a profile that sets everything
+        left-aligned. Returns the baseline of the title's last line."""
+        t, metrics = self.type, self.metrics
+        size, what = t.title, what or f"{self.name} page title"
+        measure = title_measure(self.width)
+        beside_size = t.heading if beside_size is None else beside_size
+        room = self.width - metrics.width(beside, beside_size, True) - TITLE_GAP if beside else self.width
+        lines = title_lines(text, measure if t.start_only else min(measure, room), size, metrics, what)
+        if beside and t.start_only and metrics.width(lines[-1], size, True) > room:
+            lines = title_lines(text, min(measure, room), size, metrics, what)  # its last line leaves the room
+        baselines = []
+        for line in lines:
+            bottom = self.take(size * TITLE_BAND, "the title")
+            baselines.append(bottom + size * (TITLE_BAND - TITLE_DROP))
+            self.add(Text(self.x, baselines[-1], line, size, bold=True))
+        if beside and t.start_only:
+            x = self.x + metrics.width(lines[-1], size, True) + TITLE_GAP
+            self.add(Text(x, baselines[-1], beside, beside_size, bold=True))
+        elif beside:
+            self.add(Text(self.x + self.width, baselines[0], beside, beside_size, bold=True, anchor="end"))
+        return baselines[-1]
 
     def heading(self, text: str, size: float | None = None, keep: float | None = None) -> None:
         """A bold heading (`heading_block`, as a column of blocks sets it), kept on one sheet with the first `keep` mm
@@ -397,7 +442,7 @@ class Sheet(Flow):
     sheet to put its heading on (such as "How to play (continued)"), and `chain()` lists them.
     """
 
-    def __init__(self, name: str, paper: str, metrics: Metrics, continued: Callable[[Sheet], None] | None = None):
+    def __init__(self, name: str, paper: str, metrics: Metrics, continued: Callable[[Sheet], object] | None = None):
         pw, ph = PAPERS[paper]
         self.box = content_box(paper)
         self.own_page = Page(name, pw, ph)

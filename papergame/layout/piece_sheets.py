@@ -11,9 +11,8 @@ from papergame.layout.context import PageContext
 from papergame.layout.blocks import CAPTION
 from papergame.layout.paper import CONTENT_W, PT, Sheet
 from papergame.layout.pieces import MARK_BAND, PrintedTile, kit_id, tile_list
-from papergame.layout.primitives import Item, Text
+from papergame.layout.primitives import Item
 from papergame.layout.shapes import shape_layout
-from papergame.layout.textflow import fit_line
 from papergame.layout.tile_art import labels, tile_art
 from papergame.layout.token_rows import token_words
 
@@ -71,17 +70,6 @@ def art(ctx: PageContext, printed: PrintedTile, outline: bool) -> list[Item]:
                     cut=True)
 
 
-TITLE_LEADING = 1.2
-
-
-def tile_title(sheet: Sheet, text: str) -> None:
-    """The sheet's title at the text pages' title size, in a band a little tighter than theirs."""
-    size = sheet.type.title
-    fit_line(text, sheet.width, size, sheet.metrics, True, f"{sheet.name} page title")
-    bottom = sheet.take(size * TITLE_LEADING, "the title")
-    sheet.add(Text(sheet.x, bottom + size * 0.25, text, size, bold=True))
-
-
 HEAD_LEADING = 1.2
 TIGHT_LEADING = 1.1  # a tile sheet's head a step tighter (`sheet_head`'s tight), when that saves a sheet:
 TIGHT_SIZE = 0.9  # ... its words 8.2 pt for 9.07 (the adult's cutting advice; the footer's is 7.4)
@@ -99,7 +87,7 @@ def sheet_head(ctx: PageContext, sheet: Sheet, first: bool, tiles: bool, tokens:
     texts = ctx.texts
     # "Tiles and tokens", or "Tiles" when the tokens are on another sheet or beside the board
     title = texts.get("tiles.title" if tokens else "tiles.title_tiles")
-    tile_title(sheet, title if first else texts.get("tiles.continued"))
+    sheet.title(title if first else texts.get("tiles.continued"))
     cut, caption = cut_key(ctx), ctx.type.caption
     leading = TIGHT_LEADING if tight else HEAD_LEADING
     caption = ctx.type.at_least(caption * TIGHT_SIZE) if tight else caption
@@ -169,7 +157,7 @@ def stack_rows(ctx: PageContext) -> tuple[float, ...]:
 def head(ctx: PageContext, sheet: Sheet, title: str, steps: str, token_note: str = "") -> None:
     """A sheet's title (`title`, a text key) and under it, in small type, the steps for its pieces (`steps`), and
     what the tokens are (`token_note`, a text key, or ""): the backs' sheets' head, and a print shop's."""
-    tile_title(sheet, ctx.texts.get(title))
+    sheet.title(ctx.texts.get(title))
     sheet.paragraph(ctx.texts.get(steps), size=CAPTION, what=steps, leading=1.2)
     if token_note:
         sheet.paragraph(token_words(ctx, token_note), size=CAPTION, what=token_note, leading=1.2)

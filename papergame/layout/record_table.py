@@ -5,22 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from papergame.layout.blocks import read_size
-from papergame.layout.paper import Flow, Sheet, profile_of, title_lines
+from papergame.layout.paper import Flow, Sheet, profile_of
 from papergame.layout.primitives import Line, Rect, Text
 from papergame.layout.textflow import SHY, Metrics, fit_line, least_width, wrap
 
 ROW_H = 6.8  # 25 turns and the example fit one A4 sheet
 ROW_H_MIN = 6.2  # rows a little closer when that keeps a whole game on one sheet (longer words above the table)
 EXAMPLE_SHADE = 0.88
-
-
-def page_title(sheet: Sheet, title: str, what: str) -> None:
-    """A record sheet's title, in the title size of every page a player reads (on two lines in a profile
-    whose title would not fit one)."""
-    size = sheet.type.title
-    for line in title_lines(title, sheet.width * 0.8, size, sheet.metrics, what):
-        bottom = sheet.take(size * 1.35, "the title")
-        sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
 
 
 def row_height(sheet: Sheet) -> float:

@@ -126,33 +126,9 @@ class WinLayout:
 
     def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> None:
         """The title at the left and the sheet's number at the right, at the heading size (as a worksheet's)."""
-        right = self.texts.get("worksheet.sheet", number=number)
-        t = self.t
-        room = sheet.width - self.metrics.width(right, t.heading, True) - 6.0
-        if t.start_only and self.metrics.width(left, t.title, True) > room:
-            left = self.wrapped_title(sheet, left, right, what)  # its last line, with room for the number after it
-        fit_line(left, room, t.title, self.metrics, True, what)
-        bottom = sheet.take(t.title * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + t.title * 0.3, left, t.title, bold=True))
-        if t.start_only:  # left-aligned: the sheet's number follows the title
-            x = sheet.x + self.metrics.width(left, t.title, True) + 6.0
-            sheet.add(Text(x, bottom + t.title * 0.3, right, t.heading, bold=True))
-        else:
-            sheet.add(Text(sheet.x + sheet.width, bottom + t.title * 0.3, right, t.heading, bold=True, anchor="end"))
-
-    def wrapped_title(self, sheet: Sheet, title: str, number: str, what: str) -> str:
-        """A left-aligned title too long for one line with the sheet's number after it ("Виграй за 2 ходи:
-        Відповіді" in large and clear print): every line but the last set here, the last returned (as short as
-        the number needs beside it)."""
-        size = self.t.title
-        lines = wrap(title, sheet.width, size, self.metrics, True, what)
-        beside = sheet.width - self.metrics.width(number, self.t.heading, True) - 6.0
-        if self.metrics.width(lines[-1], size, True) > beside:
-            lines = wrap(title, beside, size, self.metrics, True, what)
-        for line in lines[:-1]:
-            bottom = sheet.take(size * 1.3, "the title")
-            sheet.add(Text(sheet.x, bottom + size * 0.3, line, size, bold=True))
-        return lines[-1]
+        # a left-aligned one too long for one line with the number after it ("Виграй за 2 ходи: Відповіді" in large
+        # and clear print) wraps, its last line as short as the number needs beside it
+        sheet.title(left, what, beside=self.texts.get("worksheet.sheet", number=number))
 
     def header(self, sheet: Sheet, number: int, seed: int) -> None:
         texts, metrics = self.texts, self.metrics

@@ -279,19 +279,8 @@ class WorksheetLayout:
 
     def top_line(self, sheet: Sheet, left: str, number: int, what: str) -> float:
         """The title at the left and the sheet's number at the right, at the heading size (the title's line holds
-        the name and date too where they fit: `name_room`); returns the line's bottom."""
-        right = self.texts.get("worksheet.sheet", number=number)
-        t = self.t
-        room = sheet.width - self.metrics.width(right, t.heading, True) - 6.0
-        fit_line(left, room, t.title, self.metrics, True, what)
-        bottom = sheet.take(t.title * 1.3, "the title")
-        sheet.add(Text(sheet.x, bottom + t.title * 0.3, left, t.title, bold=True))
-        if t.start_only:  # left-aligned: the sheet's number follows the title
-            x = sheet.x + self.metrics.width(left, t.title, True) + TITLE_GAP
-            sheet.add(Text(x, bottom + t.title * 0.3, right, t.heading, bold=True))
-        else:
-            sheet.add(Text(sheet.x + sheet.width, bottom + t.title * 0.3, right, t.heading, bold=True, anchor="end"))
-        return bottom
+        the name and date too where they fit: `name_room`), as `Flow.title` sets every title; returns its baseline."""
+        return sheet.title(left, what, beside=self.texts.get("worksheet.sheet", number=number))
 
     def details(self, seed: int) -> str:
         level = self.texts.get(f"worksheet.level_{self.level.name}")
@@ -333,9 +322,9 @@ class WorksheetLayout:
         texts, metrics = self.texts, self.metrics
         room_beside = self.name_room()
         if room_beside is not None:  # the name and date on the title's line; the level and seed in the footer
-            bottom = self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
+            baseline = self.top_line(sheet, texts.get("worksheet.title"), number, "worksheet.title")
             x = sheet.x + metrics.width(texts.get("worksheet.title"), self.t.title, True) + TITLE_GAP
-            self.name_line(sheet, bottom + self.t.title * 0.3, x, room_beside)
+            self.name_line(sheet, baseline, x, room_beside)
             sheet.gap(1.5)
             self.instructions(sheet, kinds_on)
             rule_across(sheet)

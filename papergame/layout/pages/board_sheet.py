@@ -26,7 +26,7 @@ from papergame.layout.extent import Extent, items_extent
 from papergame.layout.board_room import BoardSheet
 from papergame.layout.board_grid import GRID_LINE, Part, heading_into
 from papergame.layout.grid import XY, Grid, Side, chains
-from papergame.layout.paper import CONTENT_H, CONTENT_W, STANDARD, Box, footer_height
+from papergame.layout.paper import CONTENT_H, CONTENT_W, STANDARD, Box, footer_height, title_height
 from papergame.layout.primitives import Item, Line, Polygon, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
@@ -60,12 +60,12 @@ COVERED = ("right", "bottom")  # seams where this part carries the strip
 SIDE_MIN = 45.0  # the narrowest column beside a part that the notes may go in
 
 
-def top_band(notes: list[str], ctx: PageContext) -> float:
+def top_band(notes: list[str], ctx: PageContext, title: str = "") -> float:
     """Height above the grid: title, gap, the notes as wrapped on the page, gap."""
     t = ctx.type
     size = top_size(ctx)
     lines = sum(len(wrap(n, CONTENT_W, size, ctx.metrics)) for n in notes)
-    return t.title * 1.3 + 2 + size * t.leading * lines + 3
+    return title_height(t, title, ctx.metrics) + 2 + size * t.leading * lines + 3
 
 
 def top_size(ctx: PageContext) -> float:
@@ -74,11 +74,13 @@ def top_size(ctx: PageContext) -> float:
     return ctx.type.caption if ctx.tight else ctx.type.body
 
 
-def compact_band(ctx: PageContext, single: bool = False) -> float:
+def compact_band(ctx: PageContext, single: bool = False, title: str = "") -> float:
     """Height above the grid of a part's one-line header (of a whole board's title alone, if `single`); a
     profile's larger type leaves room for the header on two lines."""
-    lines = 1 if single or ctx.type is STANDARD else 2
-    return (ctx.type.title if single else ctx.type.body) * 1.3 * lines + 1.5
+    if single:
+        return title_height(ctx.type, title, ctx.metrics) + 1.5
+    lines = 1 if ctx.type is STANDARD else 2
+    return ctx.type.body * 1.3 * lines + 1.5
 
 
 def header_lines(ctx: PageContext, line: str) -> list[str]:
@@ -209,12 +211,13 @@ def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
     common = board_notes(ctx, len(parts)) if shared else []
     said = common + part_notes(ctx, part, parts, compact=False)
     room = room_h(ctx)
-    if drawing.height + top_band(said, ctx) <= room + 1e-9:
+    title = board_title(ctx, part, parts)
+    if drawing.height + top_band(said, ctx, title) <= room + 1e-9:
         return Placed(part, drawing, "top", said)
     said = part_notes(ctx, part, parts, compact=True) + common
     # a whole board keeps its title at full size if it can, a part takes a one-line header
     for single in ((True, False) if len(parts) == 1 else (False,)):
-        band = compact_band(ctx, single)
+        band = compact_band(ctx, single, title)
         left = room - band - drawing.height
         if left < 0:
             continue
@@ -618,6 +621,13 @@ def part_notes(ctx: PageContext, part: Part, parts: list[Part], compact: bool) -
     return [" ".join(notes)]
 
 
+def board_title(ctx: PageContext, part: Part, parts: list[Part]) -> str:
+    """The title over a board on one sheet, or over a part of it (wrapped as every page's title where it is long)."""
+    if len(parts) == 1:
+        return ctx.texts.get("board.title")
+    return ctx.texts.get("board.part_title", part=part.number, parts=len(parts))
+
+
 def board_notes(ctx: PageContext, parts: int) -> list[str]:
     """The cell size and, for a board in parts, how to join them: said once, on one of the sheets."""
     suffix = ctx.game.shape.form.text_suffix
@@ -637,26 +647,23 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
     for part, drawing, where, said in placed:
         single = len(parts) == 1
         sheet = BoardSheet("board" if single else f"board-{part.number}", ctx.paper, ctx.metrics)
-        title = texts.get("board.title") if single else texts.get("board.part_title", part=part.number,
-                                                                   parts=len(parts))
+        title = board_title(ctx, part, parts)
         if where == "top":
-            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.heading  # a long one
-            sheet.title(title, size)
-            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north"), least=t.least))
+            sheet.title(title)  # within 0.8 of the width: the north mark keeps the rest of its line
+            sheet.add(*north_mark(sheet.box, sheet.box.top, texts.get("board.north"), least=t.least))
             sheet.gap(2)
             for note in said:
                 sheet.paragraph(note, size=top_size(ctx), what="board notes")
             sheet.gap(3)
         elif not where.endswith("-line"):  # a whole board's title alone above it
-            size = t.title if ctx.metrics.width(title, t.title, True) <= CONTENT_W - 14 else t.heading  # a long one
-            sheet.title(title, size)
-            sheet.add(*north_mark(sheet.box, sheet.cursor + size * 1.3, texts.get("board.north"), least=t.least))
+            sheet.title(title)
+            sheet.add(*north_mark(sheet.box, sheet.box.top, texts.get("board.north"), least=t.least))
             sheet.gap(1.5)
         else:
             line = title if single else texts.get("board.part_compact", title=title, **span_words(ctx, part))
             sheet.add(*north_mark(sheet.box, sheet.cursor, texts.get("board.north"), small=True, least=t.least))
             for text in header_lines(ctx, line):
-                bottom = sheet.take(t.body * 1.3, "the title")
+                bottom = sheet.take(t.body * 1.3, "the part's header")
                 sheet.add(Text(sheet.x, bottom + t.body * 0.3, text, t.body, bold=True))
             sheet.gap(1.5)
         top = sheet.cursor

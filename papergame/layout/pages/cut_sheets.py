@@ -23,7 +23,7 @@ from papergame.layout.context import PageContext
 from papergame.layout.blocks import CAPTION
 from papergame.layout.backs import Shift, Slot, back_page, calibration_pages
 from papergame.layout.paper import PAPERS, SCALE_CHECK_H, SMALL, Box, Flow, Sheet
-from papergame.layout.piece_sheets import art, tile_title
+from papergame.layout.piece_sheets import art
 from papergame.layout.tokens import SPARES, token_radius
 from papergame.layout.pieces import PrintedTile
 from papergame.layout.primitives import Circle, Group, Item, Line, Page, Polygon, Rect, Text
@@ -158,7 +158,7 @@ def cut_sheet_pages(ctx: PageContext) -> list[Sheet]:
     def new_sheet() -> CutSheet:
         sheet = CutSheet(f"cut-{len(sheets) + 1}", ctx.paper, ctx.metrics, spot)
         sheet.add(*spot.marks)
-        tile_title(sheet, title if not sheets else ctx.texts.get("tiles.continued"))
+        sheet.title(title if not sheets else ctx.texts.get("tiles.continued"))
         if backs is not None:
             sheet.paragraph(ctx.texts.get("backs.cutter_steps"), size=CAPTION, what="backs.cutter_steps", leading=1.2)
             sheet.scale_words = "backs.scale_both_sides"  # (the two-sided line is too wide for the marks' box)

@@ -152,7 +152,7 @@ def kit_token_pages(ctx: PageContext) -> list[Sheet]:
     kits, start, boards, cuts = list(ctx.pieces.tokens), ctx.pieces.start, ctx.pieces.boards, ctx.pieces.cuts
     blocks = Blocks(definition, texts, tile, ctx.type)
     turned = Blocks(definition, texts, tile, ctx.type, turned=True)
-    caption, leading, title = ctx.type.caption, ctx.type.leading, ctx.type.title
+    caption, leading = ctx.type.caption, ctx.type.leading
     left_over = [kit for kit in kits if not on_board_sheets(blocks, kit, list(boards.get(kit, ())))]
     sheets: list[Sheet] = []
     sheet = start
@@ -169,8 +169,7 @@ def kit_token_pages(ctx: PageContext) -> list[Sheet]:
                               key=lambda b_lanes: len(b_lanes[1]) * b_lanes[0].rows_in(room))
         if sheet is None or sheet.room < here.height + note_h or lanes == []:
             sheet = Sheet(f"tokens-{len(sheets) + 1}", paper, metrics)
-            bottom = sheet.take(title * 1.35, "the title")
-            sheet.add(Text(sheet.x, bottom + title * 0.3, texts.get("kit.class_tokens"), title, bold=True))
+            sheet.title(texts.get("kit.class_tokens"))
             sheets.append(sheet)
             here, lanes = blocks, None
         else:

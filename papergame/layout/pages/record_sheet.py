@@ -14,7 +14,7 @@ from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
 from papergame.layout.blocks import read_size
 from papergame.layout.paper import STANDARD, Sheet, profile_of
-from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
+from papergame.layout.record_table import header_height, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.textflow import fit_line, wrap
@@ -69,7 +69,7 @@ def record_pages(ctx: PageContext) -> list[Sheet]:
     number = 1
     while number <= turns or not sheets:
         sheet = Sheet(f"record-{len(sheets) + 1}", paper, metrics)
-        page_title(sheet, texts.get("record.title"), "record.title")
+        sheet.title(texts.get("record.title"), "record.title")
         if not sheets:
             names_block(sheet, definition, texts)
             how = texts.get("record.how", position=texts.position(definition.board, definition.tokens[0].start))

@@ -65,10 +65,10 @@ def shared_host_key_pages(ctx: PageContext) -> list[Sheet]:
 def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, metrics: Metrics) -> Sheet:
     t = profile_of(metrics)
     sheet = Sheet("host-key", paper, metrics, continued=lambda more: more.title(
-        texts.get("kit.continued", title=texts.get("path_key.title")), t.title))
+        texts.get("kit.continued", title=texts.get("path_key.title"))))
     board = definition.board
     start = definition.tokens[0].start
-    sheet.title(texts.get("path_key.title"), t.title)
+    sheet.title(texts.get("path_key.title"))
     keep = texts.get("path_key.keep_away")
     if t is STANDARD:
         fit_line(keep, sheet.width - 6, t.body, metrics, True, "path_key.keep_away")

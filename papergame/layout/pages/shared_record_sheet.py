@@ -11,7 +11,7 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.layout.paper import Sheet
 from papergame.layout.primitives import Line, Text
-from papergame.layout.record_table import header_height, page_title, row_height, rows_on_sheet, table
+from papergame.layout.record_table import header_height, row_height, rows_on_sheet, table
 from papergame.layout.textflow import fit_line
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
@@ -48,7 +48,7 @@ def shared_record_pages(ctx: PageContext) -> list[Sheet]:
     number = 1
     while number <= turns or not sheets:
         sheet = Sheet(f"record-{len(sheets) + 1}", ctx.paper, metrics)
-        page_title(sheet, texts.get("path_record.title"), "path_record.title")
+        sheet.title(texts.get("path_record.title"), "path_record.title")
         if not sheets:
             names_block(sheet, texts)
         header_h = header_height(cols, sheet.width, metrics, example if not sheets else None)

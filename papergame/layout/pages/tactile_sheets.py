@@ -354,11 +354,11 @@ def guide_sheet(ctx: PageContext, swell_sheets: int) -> Sheet:
     code = braille_code(ctx)
 
     def continued(sheet: Sheet) -> None:
-        sheet.title(texts.get("tactile.guide_title"), TITLE)
+        sheet.title(texts.get("tactile.guide_title"))
 
     sheet = ctx.sheet("tactile-guide")
     sheet.continued = continued
-    sheet.title(texts.get("tactile.guide_title"), TITLE)
+    sheet.title(texts.get("tactile.guide_title"))
     for key in ("guide_intro", "guide_feed", "guide_heat", "guide_glue", "guide_red", "guide_braille", "guide_brf"):
         words = texts.get(f"tactile.{key}", sheets=swell_sheets, code=code.label)
         sheet.paragraph(words, size=BODY, what=f"tactile.{key}", leading=1.3)

@@ -24,7 +24,7 @@ from papergame.errors import OptionError
 from papergame.layout.context import PageContext
 from papergame.layout.blocks import CAPTION
 from papergame.layout.backs import Shift, Slot, back_page, backs_of, box_size
-from papergame.layout.piece_sheets import art, head, tile_title
+from papergame.layout.piece_sheets import art, head
 from papergame.layout.token_rows import token_band, token_items, tokens_on_boards
 from papergame.layout.paper import CONTENT_W, SMALL, Sheet
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
@@ -128,7 +128,7 @@ def placed_token_pages(ctx: PageContext) -> tuple[list[Sheet], str]:
     if placed:
         return [], "tiles.tokens_beside" if placed == "alone" else ""
     sheet = ctx.sheet("tokens-1")
-    tile_title(sheet, ctx.texts.get("kit.class_tokens"))
+    sheet.title(ctx.texts.get("kit.class_tokens"))
     sheet.paragraph(ctx.texts.get("tiles.tokens") + " " + ctx.texts.get("tiles.spares"), size=CAPTION,
                     what="tiles.tokens", leading=1.2)
     sheet.gap(1)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from papergame.errors import LayoutError, OptionError
 from papergame.layout.context import PageContext
 
-from papergame.layout.paper import CONTENT_W, Sheet
+from papergame.layout.paper import CONTENT_W, Sheet, title_height
 from papergame.layout.primitives import Text
 from papergame.layout.textflow import wrap
 from papergame.layout.tile_art import bleed
@@ -25,7 +25,7 @@ from papergame.layout.board_room import BoardSheet
 from papergame.layout.tokens import token_radius
 from papergame.layout.pieces import MARK_BAND, MARK_GAP, MARK_LEN, PrintedTile
 from papergame.layout.piece_sheets import (
-    TITLE_LEADING, art, check_label_room, cut_key, fitted_head, sheet_head, tile_title,
+    art, check_label_room, cut_key, fitted_head, sheet_head,
 )
 from papergame.layout.token_rows import (
     FOOT_CLEAR, TOKEN_CLEAR, board_tokens, row_places, token_band, token_count, token_head, token_items,
@@ -163,7 +163,7 @@ def tile_pages(ctx: PageContext) -> list[Sheet]:
     caption = ctx.type.caption
     lines = (len(wrap(texts.get(cut), CONTENT_W, caption, ctx.metrics, what=cut)) if remaining else 0) + (
         max(len(token_note_lines(ctx, CONTENT_W, key)) for key in TOKEN_NOTES) if tokens else 0)
-    head = ctx.type.title * TITLE_LEADING + caption * 1.2 * lines + 1
+    head = title_height(ctx.type) + caption * 1.2 * lines + 1
     sheets: list[Sheet] = []
     current: Sheet | None = None
     token_note = NOTE[tokens]
@@ -352,7 +352,7 @@ def tokens_below(ctx: PageContext, current: Sheet, sheets: list[Sheet], tiles_le
     spare = BELOW_SPARE
     if not fit_below(ctx, current, tiles_left, cuts):
         current = ctx.sheet(f"tiles-{len(sheets) + 1}")
-        tile_title(current, ctx.texts.get("tiles.continued"))
+        current.title(ctx.texts.get("tiles.continued"))
         sheets.append(current)
         tiles_left, cuts, spare = current.x + MARK_BAND, tuple[float, ...](), 0.0
     band = below_band(ctx, current.box, tiles_left, cuts)
