@@ -557,20 +557,6 @@ def _apart(rows: list[tuple[float, float, float, int]], step: float, x_off: floa
                 left[n] &= ~near
 
 
-def _columns(bits: int) -> list[int]:
-    """The columns whose bits are set, lowest first.
-
-    >>> _columns(0b1011)
-    [0, 1, 3]
-    """
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
 @lru_cache(maxsize=64)
 def _blocked_sums(free_bits: tuple[int, ...], cols: int) -> tuple[tuple[int, ...], ...]:
     """The summed-area table of the cells that are not free: sums[r][c] counts them in rows below r, columns left of c."""
