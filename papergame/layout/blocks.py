@@ -432,11 +432,19 @@ def stack(blocks: list[Block], what: str) -> Block:
     return Block(sum(b.height for b in blocks), draw, what)
 
 
-def fitted(make: Callable[[Fit], list[Sheet]]) -> list[Sheet]:
-    """Pages set at the normal scale, or one small step tighter (`TIGHT`) when that saves a sheet: a
-    translation a little longer than the English keeps the English sheet count."""
+def host_steps(metrics: Metrics) -> tuple[Fit, ...]:
+    """The steps the host's pages (host key and guide) may take when that saves a sheet: `TIGHT`'s closer lines and
+    gaps, never a smaller body (large print keeps its sizes); none in a profile that spaces its type (clear print),
+    whose wider line spacing is what it is for (its English guide would shed a sheet at `TIGHT` too, and the
+    translations, a sheet longer, stay one behind it)."""
+    return () if profile_of(metrics).spaced else (TIGHT,)
+
+
+def fitted(make: Callable[[Fit], list[Sheet]], steps: Sequence[Fit] = (TIGHT, SMALLER)) -> list[Sheet]:
+    """Pages set at the normal scale, or one small step tighter (`TIGHT`, then `SMALLER`: `steps`) when that saves a
+    sheet: a translation a little longer than the English keeps the English sheet count."""
     sheets = make(NORMAL)
-    for fit in (TIGHT, SMALLER):
+    for fit in steps:
         if len(sheets) == 1:
             break
         if len(make(fit._replace(sketch=True))) < len(sheets):  # counted on a sketch, made in full if it wins

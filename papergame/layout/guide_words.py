@@ -12,7 +12,7 @@ from typing import cast
 from papergame.data.templates import builtin_games
 from papergame.layout.context import PageContext
 from papergame.errors import LayoutError
-from papergame.layout.blocks import BULLET_INSET, Block, heading, paragraph, text_lines
+from papergame.layout.blocks import BULLET_INSET, NORMAL, Block, Fit, heading, leading_of, paragraph, text_lines
 from papergame.layout.primitives import Item, Polygon, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.paper import STANDARD, TypeProfile, profile_of
@@ -61,16 +61,16 @@ def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None) ->
 READING = ("access_large", "access_clear", "access_both", "access_paper")
 
 
-def reading_blocks(ctx: PageContext, width: float, build: str) -> list[Block]:
+def reading_blocks(ctx: PageContext, width: float, build: str, fit: Fit = NORMAL) -> list[Block]:
     """Which print suits whom, and the paper: in the guide of a large-print or clear-print kit (the standard
     kit's guide is as it was)."""
     if ctx.type is STANDARD:
         return []
     texts, metrics = ctx.texts, ctx.metrics
-    blocks = [heading(texts.get("guide.access_heading"), width, metrics, "guide.access_heading")]
+    blocks = [heading(texts.get("guide.access_heading"), width, metrics, "guide.access_heading", fit=fit)]
     for key in READING:
         blocks += command_paragraph(texts.get(f"guide.{key}", build=build), [build], width, metrics, f"guide.{key}",
-                                    bullet="•")
+                                    bullet="•", fit=fit)
     return blocks
 
 
@@ -216,15 +216,15 @@ def continued_mark(x: float, baseline: float, size: float) -> list[Item]:
 
 
 def command_paragraph(text: str, commands: list[str], width: float, metrics: Metrics, what: str,
-                      bullet: str = "") -> list[Block]:
+                      bullet: str = "", fit: Fit = NORMAL) -> list[Block]:
     """A guide's paragraph whose commands each stand on a line of their own, in from the text, whole where they fit
     and else broken only between arguments (`command_lines`), all at the profile's caption size (a step under the
     text, as in every language the same), so that a teacher finds each at a glance and copies it as one command; a
     paragraph with no command is `paragraph`'s. The blocks break across columns as a paragraph does, a command's
-    lead-in kept with it."""
+    lead-in kept with it. `fit`: its lines and the gap after it as a page set a step tighter sets them (`fitted`)."""
     pieces = split_commands(text, commands)
     if all(not groups for _, groups in pieces):
-        return [paragraph(text, width, metrics, what, bullet=bullet)]
+        return [paragraph(text, width, metrics, what, bullet=bullet, fit=fit)]
     t = profile_of(metrics)
     small = command_size(t)
     inset = t.body * BULLET_INSET if bullet else 0.0
@@ -233,12 +233,13 @@ def command_paragraph(text: str, commands: list[str], width: float, metrics: Met
         last = i == len(pieces) - 1
         if prose:
             parts.append(paragraph(prose, width, metrics, what, bullet=bullet if i == 0 else "",
-                                   indent=inset if i else 0.0, after=0.9 if last else 0.0)._replace(keep_with_next=not last))
+                                   indent=inset if i else 0.0, after=0.9 if last else 0.0,
+                                   fit=fit)._replace(keep_with_next=not last))
             continue
         x_in = inset + COMMAND_INDENT
         lines = command_lines(groups, width - x_in, small, metrics)
-        parts.append(command_block(lines, small, x_in, t.leading, 0.9 if last else 0.0, bullet if i == 0 else "",
-                                   t.body))
+        parts.append(command_block(lines, small, x_in, leading_of(t, fit), 0.9 * fit.space if last else 0.0,
+                                   bullet if i == 0 else "", t.body))
     return parts
 
 

@@ -11,7 +11,7 @@ from papergame.layout.guide_words import command_paragraph, reading_blocks, valu
 from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
 from papergame.layout.blocks import (
-    Block, ColumnPages, heading, step,
+    host_steps, NORMAL, Block, ColumnPages, Fit, fitted, heading, step,
 )
 from papergame.layout.rule_figures import example_figure
 from papergame.layout.rule_words import example_sentence
@@ -52,15 +52,21 @@ def guide_pages(ctx: PageContext) -> list[Sheet]:
     key being a file of its own; None: not known, as when the guide is printed alone).
 
     It opens with the pick-list (`ctx.printing`), and ends with the worked example drawn, unless the drawing
-    alone would start another sheet: then the lesson shows the one on the rules page instead."""
-    with_example = laid_out_guide(ctx, example=True)
+    alone would start another sheet: then the lesson shows the one on the rules page instead. Set a step tighter
+    (`host_steps`) where that saves a sheet, as a translation's longer words may need (issue 19)."""
+    return fitted(lambda fit: set_guide(ctx, fit), host_steps(ctx.metrics))
+
+
+def set_guide(ctx: PageContext, fit: Fit = NORMAL) -> list[Sheet]:
+    """The guide at `fit`, with its worked example drawn unless leaving it out saves a sheet."""
+    with_example = laid_out_guide(ctx, example=True, fit=fit)
     if len(with_example) == 1 or ctx.printing is None:
         return with_example
-    without = laid_out_guide(ctx, example=False)
+    without = laid_out_guide(ctx, example=False, fit=fit)
     return without if len(without) < len(with_example) else with_example
 
 
-def laid_out_guide(ctx: PageContext, example: bool) -> list[Sheet]:
+def laid_out_guide(ctx: PageContext, example: bool, fit: Fit = NORMAL) -> list[Sheet]:
     definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
     pupil_pages = ctx.pupil_pages
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
@@ -71,19 +77,20 @@ def laid_out_guide(ctx: PageContext, example: bool) -> list[Sheet]:
     filled = values(definition, texts, pupil_pages)
     blocks: list[Block] = []
     for head, keys in SECTIONS:
-        blocks.append(heading(texts.get(f"guide.{head}"), w, metrics, f"guide.{head}"))
+        blocks.append(heading(texts.get(f"guide.{head}"), w, metrics, f"guide.{head}", fit=fit))
         for key in section_keys(definition, keys, pupil_pages, ctx.printing is not None,
                                 bool(ctx.printing and ctx.printing.kits > 1)):
             key = key if example or key != "lesson_demo" else "lesson_demo_rules"
             blocks.extend(command_paragraph(texts.get(f"guide.{key}", **filled), [filled["build"], filled["worksheet"]],
-                                            w, metrics, f"guide.{key}", bullet="•" if len(keys) > 1 else ""))
-    blocks += reading_blocks(ctx, w, filled["build"])
+                                            w, metrics, f"guide.{key}", bullet="•" if len(keys) > 1 else "",
+                                            fit=fit))
+    blocks += reading_blocks(ctx, w, filled["build"], fit)
     worked = worked_example(definition)
     moves = [m for m in (worked.stop, worked.out) if m is not None] if example else []
     if moves:
-        blocks.append(heading(texts.get("guide.example_heading"), w, metrics, "guide.example_heading"))
+        blocks.append(heading(texts.get("guide.example_heading"), w, metrics, "guide.example_heading", fit=fit))
         for move in moves:
-            blocks.append(step(example_figure(definition, move, least=ctx.type.least), example_sentence(definition, texts, move), w,
-                               metrics, "rules.example"))
+            blocks.append(step(example_figure(definition, move, least=ctx.type.least),
+                               example_sentence(definition, texts, move), w, metrics, "rules.example", fit=fit))
     pages.add(blocks)
     return pages.sheets

@@ -11,7 +11,7 @@ from papergame.model.answers import FirstMove, crossing_types, first_moves, loop
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
 from papergame.layout.blocks import (
-    LEADING, PT, Block, ColumnPages, heading, paragraph, text_lines,
+    host_steps, LEADING, NORMAL, PT, Block, ColumnPages, Fit, fitted, heading, paragraph, text_lines,
 )
 from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.primitives import Item, Line, Rect
@@ -37,24 +37,31 @@ def turns_text(degrees: list[int]) -> str:
 
 
 def host_key_pages(ctx: PageContext) -> list[Sheet]:
+    """The host key on as many sheets as its table needs (one for the default game), a step tighter
+    (`host_steps`) where that saves a sheet (issue 19)."""
+    return fitted(lambda fit: set_host_key(ctx, fit), host_steps(ctx.metrics))
+
+
+def set_host_key(ctx: PageContext, fit: Fit = NORMAL) -> list[Sheet]:
+    """The host key at `fit`: its headings, paragraphs and the gaps between them (its tables as they are)."""
     definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
-    """The host key on as many sheets as its table needs (one for the default game)."""
     f = facts(definition, texts)
     pages = ColumnPages("host-key", paper, metrics, texts.get("host_key.title"), texts.get("host_key.continued"),
                         columns=1)
     w = pages.column_width
-    keep = paragraph(texts.get("host_key.keep_away"), w - 6, metrics, "host_key.keep_away", bold=True, after=0)
+    keep = paragraph(texts.get("host_key.keep_away"), w - 6, metrics, "host_key.keep_away", bold=True, after=0,
+                     fit=fit)
     # a dashed frame round the banner, so nobody mistakes this for a player page
     pages.full_width([Block(keep.height + 5, lambda x, top: [
         Rect(x, top - keep.height - 4, w, keep.height + 3.5, width=0.8, fill=None, dash=(2.0, 1.2))]
         + keep.draw(x + 3, top - 2), "host_key.keep_away")])
 
     def para(text: str, what: str, bullet: str = "•") -> Block:
-        return paragraph(text, w, metrics, what, bullet=bullet)
+        return paragraph(text, w, metrics, what, bullet=bullet, fit=fit)
 
-    blocks: list[Block] = [heading(texts.get("host_key.setup_heading"), w, metrics, "host_key.setup_heading"),
+    blocks: list[Block] = [heading(texts.get("host_key.setup_heading"), w, metrics, "host_key.setup_heading", fit=fit),
                            para(texts.get("host_key.setup_line", **f), "host_key.setup_line", bullet="")]
-    blocks.append(heading(texts.get("host_key.example_heading"), w, metrics, "host_key.example_heading"))
+    blocks.append(heading(texts.get("host_key.example_heading"), w, metrics, "host_key.example_heading", fit=fit))
     example = worked_example(definition)
     for move in (example.stop, example.out):
         if move is not None:
@@ -69,7 +76,7 @@ def host_key_pages(ctx: PageContext) -> list[Sheet]:
     items = [texts.get("host_key.symmetric_item", type=t, degrees=turns_text(turns)) for t, turns in symmetric if turns]
     if items:
         notes.append(para(texts.get("host_key.symmetric_all", list="; ".join(items)), "host_key.symmetric_all"))
-    blocks.append(heading(texts.get("host_key.rulings_heading"), w, metrics, "host_key.rulings_heading"))
+    blocks.append(heading(texts.get("host_key.rulings_heading"), w, metrics, "host_key.rulings_heading", fit=fit))
     loop = texts.get("host_key.loop_possible" if loops_possible(definition) else "host_key.loop_impossible")
     crossing = crossing_types(definition)
     if crossing:
@@ -82,14 +89,14 @@ def host_key_pages(ctx: PageContext) -> list[Sheet]:
     first = definition.tokens[0]
     blocks.append(heading(texts.get("host_key.first_move_heading", token=texts.get(f"token.{first.name}"),
                                     cell=definition.board.cell_name(first.start.cell)), w, metrics,
-                          "host_key.first_move_heading"))
+                          "host_key.first_move_heading", fit=fit))
     winner = texts.get(f"token.{own_rules(definition).winner_when_out(definition, first.name)}")
     blocks.append(para(texts.get("host_key.table_note", token=texts.get(f"token.{first.name}"), winner=winner,
                                  out=texts.get("notation.out")),
                        "host_key.table_note", bullet=""))
     blocks += first_move_rows(definition, texts, w, metrics, opening_cells(definition, texts))
     if len(definition.tokens) > 1:  # the second player's first move, after the first player's
-        blocks += reply_blocks(definition, texts, w, metrics, para)
+        blocks += reply_blocks(definition, texts, w, metrics, para, fit)
     pages.add(blocks)
     return pages.sheets
 
@@ -113,7 +120,7 @@ VARIES = "*"  # marks a reply whose outcome depends on the first player's openin
 
 
 def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics,
-                 para: Callable[..., Block]) -> list[Block]:
+                 para: Callable[..., Block], fit: Fit = NORMAL) -> list[Block]:
     """The second player's first move, every tile and turn, after the first player's opening (the rules engine
     plays it after every opening that leaves the game going): a heading, a note, the table."""
     first, second = definition.tokens[0], definition.tokens[1]
@@ -129,7 +136,7 @@ def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics
         return []
     blocks = [heading(texts.get("host_key.reply_heading", token=names[second.name], first=names[first.name],
                                 cell=definition.board.cell_name(second.start.cell)), width, metrics,
-                      "host_key.reply_heading"),
+                      "host_key.reply_heading", fit=fit),
               para(texts.get("host_key.reply_note", token=names[second.name], first=names[first.name],
                              winner=names[own_rules(definition).winner_when_out(definition, second.name)],
                              out=texts.get("notation.out")), "host_key.reply_note", bullet="")]

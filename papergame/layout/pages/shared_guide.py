@@ -9,7 +9,7 @@ points to the two first moves on the rules page instead of printing its own exam
 from __future__ import annotations
 
 from papergame.layout.context import PageContext
-from papergame.layout.blocks import Block, ColumnPages, heading
+from papergame.layout.blocks import host_steps, NORMAL, Block, ColumnPages, Fit, fitted, heading
 from papergame.layout.guide_words import command_paragraph, reading_blocks, values as command_values
 from papergame.layout.paper import Sheet
 from papergame.layout.pick_list import pick_list_block
@@ -27,6 +27,11 @@ SECTIONS = (
 
 
 def shared_guide_pages(ctx: PageContext) -> list[Sheet]:
+    """The guide, a step tighter (`host_steps`) where that saves a sheet (issue 19)."""
+    return fitted(lambda fit: set_shared_guide(ctx, fit), host_steps(ctx.metrics))
+
+
+def set_shared_guide(ctx: PageContext, fit: Fit = NORMAL) -> list[Sheet]:
     definition, texts, paper, metrics = ctx.game, ctx.texts, ctx.paper, ctx.metrics
     pages = ColumnPages("guide", paper, metrics, texts.get("guide.title"), texts.get("guide.continued"))
     w = pages.column_width
@@ -36,14 +41,14 @@ def shared_guide_pages(ctx: PageContext) -> list[Sheet]:
     commands = {"build": command_values(definition, texts, None)["build"]}  # the game named as it was given
     blocks: list[Block] = []
     for head, keys in SECTIONS:
-        blocks.append(heading(texts.get(head), w, metrics, head))
+        blocks.append(heading(texts.get(head), w, metrics, head, fit=fit))
         for key in keys:
             if key in ("guide.print_keep", "path_guide.store") and ctx.printing is not None:
                 continue  # the pick-list says which file is whose, and what goes into each envelope
             if key == "path_guide.class_text" and ctx.printing is not None and ctx.printing.kits > 1:
                 continue  # how to make a class set, in the guide of one: its pick-list says what it holds
             blocks.extend(command_paragraph(texts.get(key, **commands), [commands["build"]], w, metrics, key,
-                                            bullet="•" if len(keys) > 1 else ""))
-    blocks += reading_blocks(ctx, w, commands["build"])
+                                            bullet="•" if len(keys) > 1 else "", fit=fit))
+    blocks += reading_blocks(ctx, w, commands["build"], fit)
     pages.add(blocks)
     return pages.sheets
