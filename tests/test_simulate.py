@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from papergame.cli import main
 from papergame.data.games import load_definition
 from papergame.model.rules import replay, tile_notation
+from papergame.model.playtables import OUT
 from papergame.model.simulate import Simulator, simulate
 
 
@@ -48,6 +49,52 @@ def test_careful_never_runs_off_when_a_safe_placement_exists():
                 .positions["path"] is not None]
         if played.winner != "draw":
             assert not safe or len(played.moves) == len(definition.board.cells)
+
+
+def careful_by_laying(sim, rng, hand, filled, position):
+    """The careful policy as its docstring says it: lay each placement of each tile of the hand in turn, run
+    the line, keep those that stay on the board; one of them uniformly, or a random pick when none stays on."""
+    t, cell = sim.t, position // sim.t.port_count
+    safe = []
+    for i, type_id in enumerate(hand):
+        for p in sim.by_type[type_id]:
+            filled[cell] = p.links
+            if t.run(filled, position) != OUT:
+                safe.append((i, p))
+    filled[cell] = None
+    if safe:
+        return safe[rng.randrange(len(safe))]
+    i = rng.randrange(len(hand))
+    return i, sim.by_type[hand[i]][rng.randrange(len(sim.by_type[hand[i]]))]
+
+
+@pytest.mark.parametrize("game", [None, "shared-path", "hexagon-path-tiles", "eight-port-path-tiles"])
+def test_the_careful_pick_is_the_one_laying_each_placement_gives(game):
+    """On the boards of played games, before each move: the same pick, drawing the same numbers, as laying
+    every placement of the hand and running the line (eight-port: lines that come back into their cell)."""
+    definition = load_definition(game)
+    sim = Simulator(definition, "careful")
+    t, n = sim.t, sim.t.port_count
+    compared = 0
+    for seed in range(20):
+        played = Simulator(definition, "random").play(random.Random(seed))
+        filled: list = [None] * len(t.cells)
+        draw = random.Random(seed)
+        hand = [tile.id for tile in definition.tiles] * 2
+        for cell, type_id, rotation in played.moves[:-1]:
+            filled[cell] = next(p.links for p in sim.by_type[type_id] if p.rotation == rotation)
+        for position in {t.run(filled, t.starts[0])} | {c * n + q for c, links in enumerate(filled) if links is None
+                                                        for q in range(n)}:
+            if position < 0 or filled[position // n] is not None:
+                continue
+            draw.shuffle(hand)
+            state = draw.getstate()
+            ours = sim.choose(draw, hand[:3], filled, position)
+            after, _ = draw.getstate(), draw.setstate(state)
+            assert ours == careful_by_laying(sim, draw, hand[:3], filled, position)
+            assert draw.getstate() == after and filled[position // n] is None
+            compared += 1
+    assert compared > 200
 
 
 def test_same_seed_same_figures():

@@ -25,7 +25,7 @@ from typing import Callable
 
 from papergame.records import NamedTuple
 from papergame.model.definition import GameDefinition
-from papergame.model.playtables import OUT, Placement, PlayTables
+from papergame.model.playtables import LOOP, OUT, Placement, PlayTables
 from papergame.model.outcomes import Played
 from papergame.model.rules import rule_set, tile_bag
 
@@ -79,6 +79,14 @@ class Simulator:
         for p in self.t.placements:
             self.by_type.setdefault(p.type_id, []).append(p)
         self.turns = {type_id: [(p.links, p) for p in ps] for type_id, ps in self.by_type.items()}  # for the careful look
+        n = self.t.port_count
+        # for the careful look, by type and the port the token enters by: the port each placement leaves by,
+        # those ports as a bit mask, and (memo) the safe placements once the ports that lead on are known
+        self.exits = {type_id: [[(links[entry], p) for links, p in turns] for entry in range(n)]
+                      for type_id, turns in self.turns.items()}
+        self.exit_masks = {type_id: [sum({1 << leave for leave, _ in by_entry}) for by_entry in exits]
+                           for type_id, exits in self.exits.items()}
+        self.safe_memo: dict[tuple[int, int, int], list[Placement]] = {}
         self.cells = len(self.t.cells)
         self.names = [tok.name for tok in definition.tokens]  # in turn order
         self.total = definition.total_tiles
@@ -87,20 +95,114 @@ class Simulator:
     def choose(self, rng: random.Random, hand: list[int], filled, position: int) -> tuple[int, Placement]:
         """The hand index and placement the policy lays with the token at `position`."""
         if self.careful:
-            cell = position // self.t.port_count
-            run, turns = self.t.run, self.turns
-            safe = []
-            for i, type_id in enumerate(hand):
-                for links, p in turns[type_id]:
-                    filled[cell] = links
-                    if run(filled, position) != OUT:
-                        safe.append((i, p))
-            filled[cell] = None
-            if safe:
-                return safe[rng.randrange(len(safe))]
+            chosen = self.careful_choice(rng, hand, filled, position)
+            if chosen is not None:
+                return chosen
         i = rng.randrange(len(hand))
         options = self.by_type[hand[i]]
         return i, options[rng.randrange(len(options))]
+
+    def careful_choice(self, rng: random.Random, hand: list[int], filled, position: int) -> tuple[int, Placement] | None:
+        """The `careful` pick among the placements that keep the token at `position` on the board, or None
+        when none does: uniform over (hand index, placement) in the hand's order, one `randrange` of their number.
+
+        Laying a tile in the empty cell at `position` and running the line from there is the same as
+        following the tile from the entry port to an exit, then the line the board already holds from
+        that exit (run with the cell still empty) until it leaves the board (out: not safe), enters
+        another empty cell (safe) or comes back into this cell, where the tile leads on. So the line
+        beyond each exit is run once a choice (`ends`), and where none comes back into the cell a
+        placement is safe exactly when its exit's line stays on: which of a type's placements are safe
+        is then a function of the type, the entry port and the exits that stay on (`safe_memo`).
+        No tile is laid to try it.
+        """
+        t = self.t
+        n = t.port_count
+        cell, entry = divmod(position, n)
+        base = cell * n
+        exit_masks = self.exit_masks
+        needed = 0  # the ports the hand's placements leave by
+        for type_id in hand:
+            needed |= exit_masks[type_id][entry]
+        ends, stays, back = self.line_ends(filled, base, needed)
+        memo = self.safe_memo
+        picks = []  # the safe placements of each tile of the hand, in the hand's order
+        total = 0
+        for type_id in hand:
+            mask = exit_masks[type_id][entry]
+            if back & mask:
+                safe = self.safe_by_following(type_id, entry, ends, filled, base)
+            else:
+                key = (type_id, entry, stays & mask)
+                safe = memo.get(key)  # type: ignore[assignment]
+                if safe is None:
+                    safe = memo[key] = [p for leave, p in self.exits[type_id][entry] if stays >> leave & 1]
+            picks.append(safe)
+            total += len(safe)
+        if not total:
+            return None
+        k = rng.randrange(total)
+        for i, safe in enumerate(picks):
+            if k < len(safe):
+                return i, safe[k]
+            k -= len(safe)
+        raise AssertionError("unreachable: k < total")
+
+    def line_ends(self, filled, base: int, needed: int) -> tuple[list[int | None], int, int]:
+        """Where the line leaving the empty cell at `base` by each port of the bit mask `needed` ends, the cell
+        left empty (`PlayTables.run`, written out; None for a port not needed), and two bit masks of those
+        ports: the lines that stay on the board (end in another empty cell, or a loop) and those that come
+        back into this cell."""
+        t = self.t
+        n, step, max_steps = t.port_count, t.step, t.max_steps
+        ends: list[int | None] = [None] * n
+        stays = back = 0
+        for leave in range(n):
+            if needed >> leave & 1:
+                end = step[base + leave]
+                for _ in range(max_steps):
+                    if end < 0:
+                        break
+                    links = filled[end // n]
+                    if links is None:
+                        break
+                    port = end % n
+                    end = step[end - port + links[port]]
+                else:
+                    if end >= 0:  # as run judges the last step: out is out
+                        end = LOOP
+                ends[leave] = end
+                if base <= end < base + n:
+                    back |= 1 << leave
+                elif end != OUT:
+                    stays |= 1 << leave
+        return ends, stays, back
+
+    def safe_by_following(self, type_id: int, entry: int, ends: list[int | None], filled, base: int) -> list[Placement]:
+        """The safe placements of a type whose line may come back into its cell: each followed through the
+        tile and the `ends` beyond its exits (run here for the exits the entry port's did not need) until it
+        stays on or goes out (a line that enters the cell by more ports than it has can only be a loop: on
+        the board, safe, as `PlayTables.run` judges it)."""
+        t = self.t
+        n = t.port_count
+        safe = []
+        for links, p in self.turns[type_id]:
+            port = entry
+            for _ in range(n):
+                leave = links[port]
+                end = ends[leave]
+                if end is None:
+                    after = t.step[base + leave]
+                    end = ends[leave] = after if after < 0 else t.run(filled, after)
+                if end == OUT:
+                    break
+                if base <= end < base + n:  # back into this cell: the tile leads on
+                    port = end - base
+                    continue
+                safe.append(p)
+                break
+            else:
+                safe.append(p)
+        return safe
 
     def play(self, rng: random.Random) -> Played:
         """One whole game, as the rule set plays it on the play tables."""
