@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections import Counter
 from operator import itemgetter
 from typing import Callable
@@ -69,6 +70,61 @@ def standard_error(n: int, games: int) -> float:
     return 100 * math.sqrt(p * (1 - p) / games)
 
 
+WRITTEN_OUT = sys.version_info[:2] in {(3, 11), (3, 12), (3, 13)} and (
+    random.Random._randbelow is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
+"""Whether `draws` may write out random.Random's draws: the versions whose random.py it was read from
+(randrange, _randbelow_with_getrandbits and shuffle are the same in 3.11, 3.12 and 3.13), with
+_randbelow the getrandbits one (CPython's, unless random.py itself changed)."""
+
+
+class Draws(NamedTuple):
+    """A game's draws from its random stream: `below(n)` is `rng.randrange(n)`, `shuffle(x)` is `rng.shuffle(x)`."""
+
+    below: Callable[[int], int]
+    shuffle: Callable[[list], None]
+
+
+def draws(rng: random.Random) -> Draws:
+    """`rng`'s randrange(n) and shuffle, drawing the same numbers in the same order, a Python call fewer for each.
+
+    For a `random.Random` (not a subclass) of the versions `WRITTEN_OUT` names, they are written out over
+    `rng.getrandbits` as random.py draws them: randrange(n) with one argument n > 0 is _randbelow(n), the
+    bits of n's length drawn until they make a number below n; shuffle(x) swaps x[i] with x[_randbelow(i + 1)]
+    for i from len(x) - 1 down to 1. Any other stream: its own methods. tests/test_simulate.py checks the two
+    against random.Random's own for many seeds and sizes.
+
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> ours, x, y = draws(a), list(range(30)), list(range(30))
+    >>> ours.shuffle(x), b.shuffle(y), [ours.below(n) for n in (1, 2, 7, 64)] == [b.randrange(n) for n in (1, 2, 7, 64)]
+    (None, None, True)
+    >>> x == y and a.getstate() == b.getstate()
+    True
+    """
+    if not WRITTEN_OUT or type(rng) is not random.Random:
+        return Draws(rng.randrange, rng.shuffle)
+    getrandbits = rng.getrandbits
+
+    def below(n: int) -> int:
+        if n <= 0:
+            return rng.randrange(n)  # its error
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    def shuffle(x: list) -> None:
+        for i in range(len(x) - 1, 0, -1):
+            m = i + 1
+            k = m.bit_length()
+            j = getrandbits(k)
+            while j >= m:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+    return Draws(below, shuffle)
+
+
 class Simulator:
     def __init__(self, definition: GameDefinition, policy: str):
         self.definition = definition
@@ -91,20 +147,22 @@ class Simulator:
         self.names = [tok.name for tok in definition.tokens]  # in turn order
         self.total = definition.total_tiles
         self.bag = tile_bag(definition)
+        self.stream: tuple[random.Random, Draws] | None = None  # the stream `draws` was last asked for, and its draws
 
-    def choose(self, rng: random.Random, hand: list[int], filled, position: int) -> tuple[int, Placement]:
-        """The hand index and placement the policy lays with the token at `position`."""
+    def choose(self, below: Callable[[int], int], hand: list[int], filled, position: int) -> tuple[int, Placement]:
+        """The hand index and placement the policy lays with the token at `position`; `below(n)` draws a
+        number under n (`rng.randrange`, or `draws(rng).below`)."""
         if self.careful:
-            chosen = self.careful_choice(rng, hand, filled, position)
+            chosen = self.careful_choice(below, hand, filled, position)
             if chosen is not None:
                 return chosen
-        i = rng.randrange(len(hand))
+        i = below(len(hand))
         options = self.by_type[hand[i]]
-        return i, options[rng.randrange(len(options))]
+        return i, options[below(len(options))]
 
-    def careful_choice(self, rng: random.Random, hand: list[int], filled, position: int) -> tuple[int, Placement] | None:
+    def careful_choice(self, below: Callable[[int], int], hand: list[int], filled, position: int) -> tuple[int, Placement] | None:
         """The `careful` pick among the placements that keep the token at `position` on the board, or None
-        when none does: uniform over (hand index, placement) in the hand's order, one `randrange` of their number.
+        when none does: uniform over (hand index, placement) in the hand's order, one draw `below` their number.
 
         Laying a tile in the empty cell at `position` and running the line from there is the same as
         following the tile from the entry port to an exit, then the line the board already holds from
@@ -140,7 +198,7 @@ class Simulator:
             total += len(safe)
         if not total:
             return None
-        k = rng.randrange(total)
+        k = below(total)
         for i, safe in enumerate(picks):
             if k < len(safe):
                 return i, safe[k]
@@ -206,7 +264,13 @@ class Simulator:
 
     def play(self, rng: random.Random) -> Played:
         """One whole game, as the rule set plays it on the play tables."""
-        return self.rules.simulate(self, rng)
+        return self.rules.simulate(self, self.draws(rng))
+
+    def draws(self, rng: random.Random) -> Draws:
+        """`draws(rng)`, made once for the stream the games before drew from too."""
+        if self.stream is None or self.stream[0] is not rng:
+            self.stream = (rng, draws(rng))
+        return self.stream[1]
 
 
 def simulate(definition: GameDefinition, games: int = 1000, policy: str = "random", seed: int = 1,
@@ -220,11 +284,12 @@ def simulate(definition: GameDefinition, games: int = 1000, policy: str = "rando
     tiles = Counter({tile.id: 0 for tile in definition.tiles})
     draws = 0
     play = sim.rules.simulate  # the rule set's own loop, looked up once
+    stream = sim.draws(rng)
     laid: list[int] = []  # the type of every tile laid in the chunk, counted once a chunk
     for start in range(0, games, CHUNK):
         count = min(CHUNK, games - start)
         for _ in range(count):
-            winner, moves = play(sim, rng)
+            winner, moves = play(sim, stream)
             if winner == DRAW:
                 draws += 1
             else:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from papergame.data.checks import Checker
     from papergame.model.definition import GameDefinition, RulesTable
     from papergame.model.rules import Game, Trace
-    from papergame.model.simulate import Simulator
+    from papergame.model.simulate import Draws, Simulator
 
 
 def tile_bag(definition: GameDefinition) -> list[int]:
@@ -110,25 +110,25 @@ class OwnPath:
         return (f"Deal: {definition.hand} to each of {len(definition.tokens)} players, "
                 f"{definition.pile} left in the draw pile")
 
-    def simulate(self, sim: Simulator, rng: random.Random) -> Played:
+    def simulate(self, sim: Simulator, draws: Draws) -> Played:
         """GAME.md: a token each, hands of the deal, draw after laying, on the play tables; the same ending `judge` gives."""
         t, n = sim.t, sim.t.port_count
         names = sim.names
         players, size = len(names), sim.definition.hand
         bag = sim.bag[:]  # rules.deal, on a bag made once: the same shuffle, the same hands in turn order
-        rng.shuffle(bag)
+        draws.shuffle(bag)
         hands = [bag[k * size:(k + 1) * size] for k in range(players)]
         pile = bag[players * size:]
         positions = list(t.starts)  # by player, in turn order
         filled: list = [None] * sim.cells
         moves: list[tuple[int, int, int]] = []
         total = sim.total
-        choose, run = sim.choose, t.run
+        choose, run, below = sim.choose, t.run, draws.below
         while True:
             mover = len(moves) % players
             position = positions[mover]
             hand = hands[mover]
-            i, (type_id, rotation, links) = choose(rng, hand, filled, position)
+            i, (type_id, rotation, links) = choose(below, hand, filled, position)
             hand.pop(i)
             cell = position // n
             filled[cell] = links

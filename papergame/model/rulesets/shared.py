@@ -7,7 +7,6 @@ to trace: its worksheets ask for a win in N moves, which needs every type always
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, Mapping
 
 from papergame.model.outcomes import (
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
     from papergame.data.checks import Checker
     from papergame.model.definition import GameDefinition, RulesTable
     from papergame.model.rules import Game, Trace
-    from papergame.model.simulate import Simulator
+    from papergame.model.simulate import Draws, Simulator
 
 
 class SharedPath:
@@ -97,7 +96,7 @@ class SharedPath:
             return "Supply: face up, shared; any type at any time (a type that runs out is drawn on paper)"
         return f"Supply: face up, shared; the kit's {definition.total_tiles} tiles, a draw when they run out"
 
-    def simulate(self, sim: Simulator, rng: random.Random) -> Played:
+    def simulate(self, sim: Simulator, draws: Draws) -> Played:
         """One path, first and second in turn, on the play tables; the same ending `judge` gives."""
         t, n = sim.t, sim.t.port_count
         unlimited = self.unlimited
@@ -106,9 +105,9 @@ class SharedPath:
         cells = sim.cells
         filled: list = [None] * cells
         moves: list[tuple[int, int, int]] = []
-        choose, run = sim.choose, t.run
+        choose, run, below = sim.choose, t.run, draws.below
         while True:
-            i, (type_id, rotation, links) = choose(rng, supply, filled, position)
+            i, (type_id, rotation, links) = choose(below, supply, filled, position)
             if not unlimited:
                 supply.pop(i)
             cell = position // n
