@@ -685,7 +685,7 @@ def loops_pdfs(options: LoopOptions = LoopOptions(), lang: str = "en", text_path
     texts = load_texts(text_path, lang)
     check_text_glyphs(texts)
     # the footer names the activity, not the default game whose words these are
-    texts = Texts(texts.source, {**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
+    texts = texts._replace(sections={**texts.sections, "kit": {**texts.sections["kit"], "title": texts.get("loops.title")}})
     given = None if options.puzzle_file is None else file_puzzles(options)
     if given is not None:  # the file's size, and its hardest puzzle's level
         from papergame.options import LOOP_LEVELS

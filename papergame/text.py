@@ -33,6 +33,8 @@ def placeholders(template: str) -> set[str]:
 class Texts(NamedTuple):
     source: str
     sections: dict[str, dict[str, str]]
+    lang: str = "en"  # the language code they were asked for: a printed command names it
+    given: str = ""  # the text file named as the words to print, if one was ("": found by the language)
 
     def get(self, key: str, **values: Any) -> str:
         """The text at `section.key`, with its placeholders filled in."""

@@ -48,6 +48,7 @@ def test_every_command_in_the_guide_copies_whole_in_every_language(tmp_path, gam
             options |= {f"{name} {k}" for k, v in params.items() if v not in (None, False, (), "")}
             if game != "edge-port-path-tiles":  # a command for another game names it
                 assert params["game"] == game, command
+            assert params["lang"] == lang, command  # a translated guide's commands make kits in its language
         wanted = {"build measured", "build kits", "build kit", "build tiles"}
         wanted |= set() if game == "shared-path" else {"worksheet level"}
         assert wanted <= options, (lang, commands)
@@ -58,3 +59,12 @@ def test_the_guides_of_large_and_clear_print_set_their_commands_whole_too(tmp_pa
     commands = commands_of(guide(tmp_path, "--game", "eight-port-path-tiles", "--lang", lang, profile))
     flags = {k for c in commands for k, v in parses(c)[1].items() if v is True}
     assert {"large_print", "clear_print"} <= flags, commands
+
+
+def test_a_guide_printed_from_a_text_file_of_ones_own_names_that_file(tmp_path):
+    """Words given by `--text` are what the guide's commands ask for again, by the file's name (as the game file
+    is named): the language code alone would print the built-in words, not the teacher's own."""
+    own = tmp_path / "words.fr.toml"
+    own.write_text('inherits = "edge-port-path-tiles"\n[guide]\ntitle = "Pour la maîtresse"\n', encoding="utf-8")
+    commands = commands_of(guide(tmp_path, "--text", str(own), "--lang", "fr"))
+    assert commands and all(parses(c)[1]["text"] == "words.fr.toml" for c in commands), commands

@@ -291,7 +291,7 @@ def test_init_copies_a_game_and_its_words_commented_and_they_build(tmp_path, mon
         page = pdf.pages[0]
         halves = [page.crop((0, 0, page.width / 2, page.height)), page.crop((page.width / 2, 0, page.width, page.height))]
         guide = " ".join(" ".join((h.extract_text() or "").split()) for h in halves)
-    assert "papergame build --game my-game/game.toml --kits 15" in guide
+    assert "papergame build --game my-game/game.toml --lang fr --kits 15" in guide  # in the words it was built in
     # never over an existing file: the first one found is named, nothing is written
     (tmp_path / "my-game" / "game.toml").write_text("# mine\n")
     result = runner.invoke(main, ["init", "my-game", "--lang", "fr"])

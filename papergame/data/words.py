@@ -227,13 +227,13 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
         raise OptionError("lang", f'"{lang}" is not a language code such as en, de or pt-BR')
     if text_path is not None:  # a path, or a file sent to the page (anything with read_bytes)
         path = text_path if hasattr(text_path, "read_bytes") else Path(text_path)
-        return read_words(path, str(path), lang, schema)
+        return read_words(path, str(path), lang, schema)._replace(lang=lang, given=str(path))
     name = text_filename(lang)
     places = text_places(game_path)
     for folder in places:
         found = folder / name
         if found.is_file():
-            return read_words(found, str(found), lang, schema)
+            return read_words(found, str(found), lang, schema)._replace(lang=lang)
     template = builtin_game(game_path)
     for game in dict.fromkeys([template or words, words, DEFAULT_GAME]):
         resource = builtin_path(game, name)
@@ -254,7 +254,7 @@ def load_texts(text_path: str | Path | None = None, lang: str = DEFAULT_LANG,
     if missing:
         raise OptionError("lang", f'the built-in "{lang}" words lack this game\'s pages ({missing[0]} and '
                                   f"{len(missing) - 1} more); write them in a {name} beside the game file")
-    return texts
+    return texts._replace(lang=lang)
 
 
 def fallback_note(text_path: Any, lang: str, game_path: Any, what: str = "the kit prints") -> str | None:

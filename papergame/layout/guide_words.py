@@ -16,6 +16,7 @@ from papergame.layout.blocks import BULLET_INSET, NORMAL, Block, Fit, heading, l
 from papergame.layout.primitives import Item, Polygon, Text
 from papergame.layout.textflow import Metrics
 from papergame.layout.paper import STANDARD, TypeProfile, profile_of
+from papergame.data.words import DEFAULT_LANG
 from papergame.model.definition import DEFAULT_GAME, GameDefinition
 from papergame.shellwords import quote
 from papergame.text import Texts
@@ -36,6 +37,22 @@ def game_name(definition: GameDefinition) -> str:
     return source.name if source.name != "game.toml" or not source.parent.name else f"{source.parent.name}/game.toml"
 
 
+def language_option(texts: Texts) -> str:
+    """How a command asks for the words these are (the guide's `text_option` and `lang_option`): the text file
+    given by name, else a language other than English by its code, else nothing (a translated guide's commands
+    make translated kits).
+
+    >>> from papergame.data.words import load_texts
+    >>> language_option(load_texts()), language_option(load_texts(lang="uk")).split()[-1]
+    ('', 'uk')
+    """
+    if texts.given:
+        return " " + texts.get("guide.text_option", name=quote(PurePath(texts.given).name, windows=False))
+    if texts.lang != DEFAULT_LANG:
+        return " " + texts.get("guide.lang_option", lang=texts.lang)
+    return ""
+
+
 def tiles_example(definition: GameDefinition) -> str:
     """A tile selection the set can give (`3x2`): two of the type with the most copies, or one if it has one."""
     tile = max(definition.tiles, key=lambda t: t.copies)
@@ -53,6 +70,7 @@ def values(definition: GameDefinition, texts: Texts, pupil_pages: int | None) ->
     """
     name = game_name(definition)
     option = " " + texts.get("guide.game_option", name=quote(name, windows=False)) if name else ""  # pasted as printed
+    option += language_option(texts)
     return {"build": texts.get("guide.command_build") + option,
             "worksheet": texts.get("guide.command_worksheet") + option,
             "tiles": tiles_example(definition), "last": str(pupil_pages or 0)}
