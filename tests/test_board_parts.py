@@ -3,6 +3,7 @@ strip naming its part, tokens never on a sheet of their own."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -229,3 +230,55 @@ def test_a_parts_label_stands_clear_of_the_boards_letters_in_every_language(tmp_
             beside, off = label_gaps(hit, letters)
             assert beside >= 5.0, (lang, hit["text"], beside)
             assert off >= 1.0, (lang, hit["text"], off)
+
+
+STRIP_CASES = [  # square boards split into parts, at the sizes and in the words that give long strip labels
+    ("--large-print",), ("--large-print", "--lang", "de"), ("--tile-size", "60"), ("--tile-size", "60", "--lang", "uk"),
+    ("--tile-size", "48", "--lang", "fr"), ("--game", "eight-port-path-tiles"), ("--large-print", "--ink", "low"),
+]
+
+
+@pytest.mark.default_cases(3)
+@pytest.mark.parametrize("args", STRIP_CASES, ids=" ".join)
+def test_a_strips_words_sit_between_the_grid_lines_that_cross_it(tmp_path, args):
+    """The grid lines run on across each strip (to line the next part up by); its words once lay over them (large
+    print: the lines through the P, the e and the full stop of "Part 1. Part 2 goes over this strip."). Measured
+    from the PDF: no letter of a strip comes within 0.3 mm of a grid line crossing it, and every strip still
+    says, in order, both part numbers."""
+    out = tmp_path / "board.pdf"
+    result = CliRunner().invoke(main, ["build", "--only", "board", *args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    clear = 0.3 / mm(1)
+    strips = 0
+    with open_pdf(out) as pdf:
+        for page in pdf.pages:
+            # the lines across a strip (the grid's, its dashed ends): 7.5 mm long; grouped by strip (a strip along
+            # the bottom is crossed by upright lines, one at the right by level ones)
+            across = [ln for ln in page.lines if abs(mm(((ln["x1"] - ln["x0"]) ** 2 + (ln["bottom"] - ln["top"]) ** 2) ** 0.5) - 7.5) < 0.05]
+            bands: dict[tuple, list] = {}
+            for ln in across:
+                upright = abs(ln["x1"] - ln["x0"]) < 0.01
+                key = (upright, round(ln["top"], 1), round(ln["bottom"], 1)) if upright else \
+                    (upright, round(ln["x0"], 1), round(ln["x1"], 1))
+                bands.setdefault(key, []).append(ln)
+            for (upright, lo, hi), lines in bands.items():
+                if upright:  # a strip along the bottom: its letters between its top and bottom, its ends' lines
+                    first, last = min(ln["x0"] for ln in lines), max(ln["x1"] for ln in lines)
+                    letters = [c for c in page.chars if c["text"].strip() and lo - 0.5 <= c["top"]
+                               and c["bottom"] <= hi + 0.5 and first <= c["x0"] and c["x1"] <= last]
+                else:
+                    first, last = min(ln["top"] for ln in lines), max(ln["bottom"] for ln in lines)
+                    letters = [c for c in page.chars if c["text"].strip() and lo - 0.5 <= c["x0"]
+                               and c["x1"] <= hi + 0.5 and first <= c["top"] and c["bottom"] <= last]
+                if not letters:
+                    continue
+                strips += 1
+                for c in letters:
+                    for ln in lines:
+                        gap = (max(ln["x0"] - c["x1"], c["x0"] - ln["x1"]) if upright
+                               else max(ln["top"] - c["bottom"], c["top"] - ln["bottom"]))
+                        assert gap >= clear, (args, page.page_number, c["text"], round(mm(gap), 2))
+                said = "".join(c["text"] for c in sorted(letters, key=lambda c: (c["x0"], -c["top"]) if upright
+                                                         else (-c["bottom"], c["x0"])))
+                assert re.search(r"\d", said), said  # at least this part's number
+    assert strips >= 1

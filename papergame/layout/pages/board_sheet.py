@@ -18,6 +18,7 @@ Cells are exactly the tile size on every part.
 from __future__ import annotations
 
 import math
+import re
 
 from papergame.records import NamedTuple
 from papergame.errors import LayoutError, OptionError
@@ -447,6 +448,7 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     board, texts = ctx.game.board, ctx.texts
     strip = ctx.type.at_least(STRIP_TEXT)
     items: list[Item] = []
+    lined = shape_layout(board.shape).strip_grid_lines
     for edge, paths in seam_paths(board, part, grid).items():
         if edge not in COVERED:
             continue
@@ -457,21 +459,75 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             runs = straight_runs(path)
             (x0, y0), (x1, y1) = max(runs, key=lambda r: math.dist(*r))
             length = math.dist((x0, y0), (x1, y1))
-            text = label if ctx.metrics.width(label, strip, True) + 2 <= length else short
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
             if angle > 90.0 + 1e-6 or angle <= -90.0 + 1e-6:
                 angle -= 180.0 if angle > 0 else -180.0
-            # the middle of the strip's width across this run, the text's middle on it
             sin_t = abs(ax * (y1 - y0) - ay * (x1 - x0)) / length  # how square the strip stands to the run
-            cx, cy = (x0 + x1) / 2 + ax * OVERLAP / 2, (y0 + y1) / 2 + ay * OVERLAP / 2
+            if sin_t <= 0.3:
+                continue
             t = math.radians(angle)
+            backwards = math.cos(t) * (x1 - x0) + math.sin(t) * (y1 - y0) < 0  # the words read from (x1, y1)
+            spans = line_spans(path, (x0, y0), (x1, y1)) if lined else [(0.0, length)]
             down = (math.sin(t) * strip * 0.36, -math.cos(t) * strip * 0.36)
-            if sin_t > 0.3:
-                items.append(Text(cx + down[0], cy + down[1], text, strip, bold=True, anchor="middle",
-                                  angle=angle))
+            for at, words in strip_words(label, short, spans, strip, ctx.metrics, backwards):
+                # the middle of the strip's width across this run, the words' middle `at` along it
+                cx = x0 + (x1 - x0) * at / length + ax * OVERLAP / 2
+                cy = y0 + (y1 - y0) * at / length + ay * OVERLAP / 2
+                items.append(Text(cx + down[0], cy + down[1], words, strip, bold=True, anchor="middle", angle=angle))
     if not any(edge in COVERED for edge in part.neighbours) and part.neighbours:
         items.append(part_label(ctx, part, grid, strip))
     return items
+
+
+def line_spans(path: list[XY], start: XY, end: XY) -> list[tuple[float, float]]:
+    """The stretches of the run from `start` to `end` between the grid lines that cross its strip (one at each of the
+    path's corners on it), as distances along the run."""
+    length = math.dist(start, end)
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    stops = sorted({0.0, length} | {round((x - start[0]) * ux + (y - start[1]) * uy, 6) for x, y in path
+                                     if abs((x - start[0]) * uy - (y - start[1]) * ux) < 1e-6
+                                     and -1e-6 <= (x - start[0]) * ux + (y - start[1]) * uy <= length + 1e-6})
+    return [(a, b) for a, b in zip(stops, stops[1:]) if b - a > 1e-6]
+
+
+def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: float, metrics,
+                backwards: bool = False) -> list[tuple[float, str]]:
+    """Where a strip's words go along its run, each piece between two of the grid lines crossing the strip
+    (`spans`), never over one: the whole label in the stretch nearest the middle where it fits, else the label
+    broken at its spaces (each sentence on pieces of its own) into one piece a stretch, in stretches side by side round the middle (a line between
+    two words reads as a space), else the part's number alone; else, where nothing fits a stretch, the whole
+    label over the middle of the run. (distance along the run of each piece's middle, its words), in reading order.
+
+    >>> from papergame.layout.textflow import Metrics
+    >>> class Fixed:
+    ...     def width(self, text, size, bold=False): return len(text) * size * 0.5
+    >>> strip_words("Part 1. Part 2 goes over.", "Part 1", [(0, 30), (30, 60), (60, 90)], 4, Fixed())
+    [(15.0, 'Part 1.'), (45.0, 'Part 2 goes'), (75.0, 'over.')]
+    >>> strip_words("Part 1. Part 2.", "Part 1", [(0, 40), (40, 80)], 4, Fixed())
+    [(20.0, 'Part 1. Part 2.')]
+    """
+    room = [b - a - 2 for a, b in spans]
+    middle = (spans[0][0] + spans[-1][1]) / 2
+    centre = [(a + b) / 2 for a, b in spans]
+    order = sorted(range(len(spans)), key=lambda i: abs(centre[i] - middle))
+    whole = metrics.width(label, size, True)
+    for i in order:
+        if whole <= room[i]:
+            return [(centre[i], label)]
+    least = min(room) if len(spans) > 1 else 0.0
+    try:
+        pieces = [piece for sentence in re.split(r"(?<=[.!?])\s+", label) if least > 0
+                  for piece in wrap(sentence, least, size, metrics, True, "board.strip_label")]
+    except LayoutError:  # a word wider than a stretch
+        pieces = []
+    if pieces and len(pieces) <= len(spans) and all(metrics.width(p, size, True) <= least for p in pieces):
+        first = (len(spans) - len(pieces)) // 2
+        chosen = centre[first:first + len(pieces)]
+        return list(zip(chosen[::-1] if backwards else chosen, pieces))
+    for i in order:
+        if metrics.width(short, size, True) <= room[i]:
+            return [(centre[i], short)]
+    return [(middle, label if whole + 2 <= spans[-1][1] - spans[0][0] else short)]
 
 
 def part_label(ctx: PageContext, part: Part, grid: Grid, size: float) -> Text:
