@@ -255,3 +255,29 @@ def test_the_record_sheet_writes_a_tile_with_the_games_own_types_and_turns(tmp_p
         text = pdf.pages[0].extract_text()
     assert header in text
     assert "@90" not in text or game == "edge-port-path-tiles"
+
+
+@pytest.mark.parametrize("game", ["eight-port-path-tiles", "edge-port-path-tiles", "hexagon-path-tiles", "shared-path"])
+def test_no_two_tokens_of_a_picture_overlap(tmp_path, game):
+    """In the pictures of the rules and the guide, a token that went out stands clear of the dotted token that marks
+    where it started (the eight-port game's end picture: out by S2 beside the start at S1, the two once overlapped
+    by a third of a token). Measured from the PDF: the token discs (closed circles of four curves, 3 to 12 mm
+    across) either share a centre (a token's own rings) or stand at least their radii apart."""
+    from pdfmeasure import mm, open_pdf
+
+    out = tmp_path / "kit.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", game, "--only", "rules,guide", "--host-key", "page",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    seen = 0
+    with open_pdf(out) as pdf:
+        for page in pdf.pages:
+            discs = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, c["width"] / 2) for c in page.curves
+                     if abs(c["width"] - c["height"]) < 0.05 and 3 <= mm(c["width"]) <= 12 and len(c["pts"]) == 5
+                     and c["pts"][0] == c["pts"][-1]]
+            seen += len(discs)
+            for i, (x, y, r) in enumerate(discs):
+                for ox, oy, other in discs[i + 1:]:
+                    apart = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
+                    assert apart < 0.3 or apart >= r + other, (page.page_number, round(mm(apart), 2), round(mm(r), 2))
+    assert seen

@@ -26,6 +26,7 @@ LABEL_SIZE = SMALLEST_READ  # the row and column names pupils copy into their an
 LABEL_BAND = 4.2
 SHADE = 0.86  # grey of a shaded cell
 NOTE_SIZE = 2.5  # 7.1 pt: nothing printed under 7 pt
+MARKER_GAP = 1.0  # mm between two tokens of a diagram that would stand side by side (a way out beside the start)
 
 
 @lru_cache(maxsize=512)
@@ -290,6 +291,14 @@ class Diagram:
         px, py = self.port_xy(cell, port)
         n = self.board.shape.inward(port)
         d = self.outside(port, r)
+        # a token that left by a port beside another token's place (the eight-port game's start at A1/S1, gone out
+        # by S2) stands further out, a clear gap beyond it, so the two never overlap
+        others = [self.marker_place(m) for m in self.markers if m.position is not None]
+        clear = 2 * r + MARKER_GAP
+        for _ in range(64):
+            if all(math.hypot(px - n.x * d - ox, py - n.y * d - oy) >= clear for ox, oy, _ in others):
+                break
+            d += r / 8
         return px - n.x * d, py - n.y * d, (heading_into(self.board, port) + 180) % 360
 
     def marker_items(self, marker: Marker) -> list[Item]:
