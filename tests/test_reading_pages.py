@@ -281,3 +281,32 @@ def test_no_two_tokens_of_a_picture_overlap(tmp_path, game):
                     apart = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
                     assert apart < 0.3 or apart >= r + other, (page.page_number, round(mm(apart), 2), round(mm(r), 2))
     assert seen
+
+
+@pytest.mark.default_cases(2)
+@pytest.mark.parametrize("game", ["eight-port-path-tiles", "edge-port-path-tiles", "hexagon-path-tiles"])
+@pytest.mark.parametrize("lang", ["en", "fr", "uk"])
+def test_who_goes_first_stands_in_the_column_of_the_first_step(tmp_path, game, lang):
+    """"Your turn" and "White goes first." once stood alone at a column's foot, 90 mm of it blank, the steps they
+    lead to at the top of the next (the eight-port rules, page 5). Measured from the PDF: the heading and the
+    first step's number "1." are on one page, in one column, the number below the heading."""
+    from papergame.data.words import load_texts
+    from pdfmeasure import mm, open_pdf
+
+    heading = load_texts(lang=lang).get("rules.turn_heading")
+    out = tmp_path / "rules.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", game, "--lang", lang, "--only", "rules", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with open_pdf(out) as pdf:
+        for page in pdf.pages:
+            lines = page.extract_text_lines()
+            found = page.search(re.escape(heading))
+            if found:
+                head = found[0]
+                column = 85 / mm(1)  # a column's width (86.5 mm at most on A4), in points
+                steps = [w for w in page.extract_words() if w["text"] == "1." and w["top"] > head["top"]
+                         and head["x0"] <= w["x0"] < head["x0"] + column]
+                assert steps, (page.page_number, round(mm(head["x0"])), [ln["text"][:30] for ln in lines][-6:])
+                break
+        else:
+            raise AssertionError(f"no {heading!r} heading")

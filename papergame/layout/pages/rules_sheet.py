@@ -90,7 +90,7 @@ def set_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
     example = worked_example(definition)
     step_cell = STEP_CELL * fit.picture
     blocks.append(heading(texts.get("rules.turn_heading"), w, metrics, "rules.turn_heading", fit=fit))
-    blocks.append(para("turn_1"))
+    blocks.append(para("turn_1")._replace(keep_with_next=True))  # who goes first stays with the steps it leads to
     steps: list[tuple[Figure | None, str, str]] = []  # picture, text, note
     if example.stop is not None:
         steps.append((example_figure(definition, example.stop, before=True, cell=step_cell, least=ctx.type.least),
