@@ -27,7 +27,7 @@ from papergame.layout.tile_paths import APART, drawing
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.parent.name for p in (ROOT / "templates").glob("*/game.toml"))
-CROSSINGS_APART = 0.17  # tile units: 6 mm at 35 mm (see tile_paths.shortfall for why)
+CROSSINGS_APART = 0.145  # tile units: 5.1 mm at 35 mm (see tile_paths.shortfall for why)
 LEAST_ANGLE = 30.0  # degrees
 DENSE = 400  # points along a curve
 NEAR = 0.005  # tile units: what 400 points along a curve measure a distance to (a 1/400 of a line's length or better)

@@ -278,20 +278,21 @@ def spread(shape: TileShape, pairs: tuple[tuple[str, str], ...], d: TileDrawing,
 
 # --- legibility: what a child must be able to read off a tile's lines ----------------------------
 
-CROSSINGS_APART = 0.17  # tile units between any two crossings (see `shortfall`)
+CROSSINGS_APART = 0.145  # tile units between any two crossings (see `shortfall`)
+AIM = 0.17  # ... and what a drawing searched for because it has two nearer aims for (see `legible`)
 LEAST_ANGLE = math.radians(30)  # the least angle two lines cross at
 SEARCH = (0.85, 1.2, 0.7, 1.4, 0.55, 0.4, 0.25)  # the handle scales `legible` tries for a line, nearest 1 first
 ENDS = (2.0, 0.25, 1.7, 0.4, 1.4, 0.55, 1.2, 0.7, 0.85)  # and for one end of a line, furthest first (a longer handle at one end moves an S's middle)
 
 
-def shortfall(d: TileDrawing) -> float:
+def shortfall(d: TileDrawing, crossings_apart: float = CROSSINGS_APART) -> float:
     """How far a drawing falls short of being legible, 0 when it is:
 
-    - every two crossings stand CROSSINGS_APART apart (0.17 of a tile: 6 mm at 35 mm), so that each over/under
-      has a bridge of its own, three lines never cross at one spot, and a line passing under two others shows
-      a stub between the two bridges: tile_art leaves it only where the bridges' gaps stay 1.5 line widths
-      (at least 1.5 mm) apart, so at right angles two crossings under an outlined line need 4.9 mm along it at
-      35 mm and 60 mm (0.139 of a tile; 0.15 at 70 degrees), 3.6 mm at 20 mm (0.18: there 0.17 falls 0.2 mm short);
+    - every two crossings stand `crossings_apart` apart (CROSSINGS_APART, 0.145 of a tile: 5.1 mm at 35 mm), so
+      that each over/under has a bridge of its own, three lines never cross at one spot, and a line passing under
+      two others shows a stub between the two bridges: tile_art leaves it only where the bridges' gaps stay 1.5
+      line widths (at least 1.5 mm) apart, so two crossings under an outlined line need 4.9 mm along it at 35 mm
+      and 60 mm at right angles (0.139 of a tile; 0.145 down to 75 degrees), 3.6 mm at 20 mm (0.18);
     - two lines that do not cross keep APART apart (`apart`);
     - lines cross at LEAST_ANGLE or more.
 
@@ -302,8 +303,8 @@ def shortfall(d: TileDrawing) -> float:
     for n, (px, py) in enumerate(points):
         for qx, qy in points[n + 1:]:
             gap = hypot(px - qx, py - qy)
-            if gap < CROSSINGS_APART:
-                total += (CROSSINGS_APART - gap) / CROSSINGS_APART
+            if gap < crossings_apart:
+                total += (crossings_apart - gap) / crossings_apart
     for c in d.crossings:
         if c.angle < LEAST_ANGLE:
             total += (LEAST_ANGLE - c.angle) / LEAST_ANGLE
@@ -365,14 +366,16 @@ def _moves(lines: list[int], count: int, nudges: list[Nudge], phase: int) -> Ite
 def legible(shape: TileShape, pairs: tuple[tuple[str, str], ...], d: TileDrawing,
             nudges: list[Nudge]) -> TileDrawing:
     """The drawing, unchanged when it is legible (`shortfall` 0) or its crossings are wrong; else the
-    handle nudges are searched for the drawing with every crossing right that falls shortest of legible:
+    handle nudges are searched for the drawing with every crossing right that falls shortest of legible with its
+    crossings AIM apart (0.17: 6 mm at 35 mm, nearer what 20 mm asks; asked of every tile, it would redraw
+    eight-port 29 and 30 too, whose crossings stand 0.147 apart, and shrink 30's type number to 10.8 pt):
     every line's handles scaled alike, then one line's, then one end of a line at a time (`_moves`), each
     step kept when it falls shorter than the best so far, a phase tried again while it finds one, until
-    one is legible or BUDGET drawings have been built. Lines that stay straight whatever their handles
+    one meets AIM or BUDGET drawings have been built. Lines that stay straight whatever their handles
     are left as they are. Deterministic: the same tile gives the same drawing (and `drawing` keeps it)."""
-    score = shortfall(d)
-    if d.wrong or score == 0:
+    if d.wrong or shortfall(d) == 0:
         return d
+    score = shortfall(d, AIM)
     best = d
     lines = [i for i, c in enumerate(d.curves) if not _straight(c)]
     built = 0
@@ -387,7 +390,7 @@ def legible(shape: TileShape, pairs: tuple[tuple[str, str], ...], d: TileDrawing
                 candidate = _build(shape, pairs, tuple(trial))
                 if candidate.wrong:
                     continue
-                s = shortfall(candidate)
+                s = shortfall(candidate, AIM)
                 if s < score - 1e-9 and _kept_inside(shape, candidate):
                     best, score, nudges, found = candidate, s, trial, True
                     if score == 0:
