@@ -513,3 +513,26 @@ def test_every_translation_of_the_host_file_takes_the_sheets_english_takes(host_
     French hexagon host key English's 2 sheets (6 in all). English's own pages are as they were."""
     english = host_files[profile, game, "en"]
     assert host_files[profile, game, lang] == english + HOST_OVER.get((profile, game, lang), 0), (english, HOST_OVER)
+
+
+@pytest.mark.parametrize("profile, game, lang", sweep(itertools.product(HOST_PROFILES, ALL_GAMES, LANGS),
+                                                      keep=lambda case: case == ("large", "hexagon-path-tiles", "fr"),
+                                                      pairs=False))
+def test_a_table_carried_over_to_the_next_sheet_has_its_head_again(tmp_path, profile, game, lang):
+    """A first-move table too long for the rest of a sheet breaks between two rows; the rows on the next sheet
+    once stood under no head (the large-print French hexagon key: type 1 at page 1's foot, types 2 to 5 on page 2,
+    whose turns were then to be guessed). Measured from the PDF: on every sheet of the host key, the first rule of
+    a table is the top of a shaded head."""
+    out = build(tmp_path, "key", "build", "--game", game, "--lang", lang, "--only", "host-key", "--host-key", "page",
+                *HOST_PROFILES[profile])
+    rule = 0.25 / mm(1)
+    with open_pdf(out) as pdf:
+        for page in pdf.pages:
+            heads = [r for r in page.rects if r.get("fill") and mm(r["width"]) > 20]
+            ruled = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01 and mm(ln["x1"] - ln["x0"]) > 20
+                     and abs(ln["linewidth"] - rule) < 0.05  # a table's rules, not the 50 mm and 2 in scale bars
+                     and min(abs(mm(ln["x1"] - ln["x0"]) - bar) for bar in (50.0, 50.8)) > 0.05]
+            if not ruled:
+                continue
+            top = min(ln["top"] for ln in ruled)
+            assert any(abs(r["top"] - top) < 0.5 for r in heads), (page.page_number, round(mm(top), 1))

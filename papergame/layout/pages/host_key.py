@@ -93,7 +93,7 @@ def set_host_key(ctx: PageContext, fit: Fit = NORMAL) -> list[Sheet]:
     winner = texts.get(f"token.{own_rules(definition).winner_when_out(definition, first.name)}")
     blocks.append(para(texts.get("host_key.table_note", token=texts.get(f"token.{first.name}"), winner=winner,
                                  out=texts.get("notation.out")),
-                       "host_key.table_note", bullet=""))
+                       "host_key.table_note", bullet="")._replace(keep_with_next=True))  # the note stays with its table
     blocks += first_move_rows(definition, texts, w, metrics, opening_cells(definition, texts))
     if len(definition.tokens) > 1:  # the second player's first move, after the first player's
         blocks += reply_blocks(definition, texts, w, metrics, para, fit)
@@ -143,6 +143,7 @@ def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics
     if varies:
         blocks.append(para(texts.get("host_key.reply_varies", mark=VARIES, first=names[first.name]),
                            "host_key.reply_varies", bullet=""))
+    blocks[-1] = blocks[-1]._replace(keep_with_next=True)  # the notes stay with their table
     return blocks + first_move_rows(definition, texts, width, metrics, cells)
 
 
@@ -238,6 +239,36 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
 
         return Block(height, draw, "the first-move table", keep_with_next=header)
 
-    blocks = [block(header, header if two_up else None, header=True)]
-    blocks += [block(a, b) for a, b in pairs]
-    return blocks
+    return [table(block(header, header if two_up else None, header=True), [block(a, b) for a, b in pairs])]
+
+
+TABLE_ROWS_APART = 1  # rows a table keeps with its head at a column's foot, and carries over to the next (more
+# would start a sheet for the last rows of the large-print French hexagon key, which one row at the foot saves)
+
+
+def table(head: Block, body: list[Block]) -> Block:
+    """A table as one block: its head and rows, kept whole where it fits, else broken between two rows at a column's
+    foot, with at least `TABLE_ROWS_APART` rows on each side, its head set again over the rows it carries on to
+    (the rows on the next sheet were once under no head, their columns' turns to be guessed)."""
+    rows_h = [b.height for b in body]
+
+    def draw(x: float, top: float) -> list[Item]:
+        items: list[Item] = []
+        for b in [head, *body]:
+            items += b.draw(x, top)
+            top -= b.height
+        return items
+
+    def split(room: float) -> tuple[Block, Block] | None:
+        taken, used = 0, head.height
+        while taken < len(body) and used + rows_h[taken] <= room + 1e-6:
+            used += rows_h[taken]
+            taken += 1
+        taken = min(taken, len(body) - TABLE_ROWS_APART)
+        if taken < TABLE_ROWS_APART:
+            return None
+        return table(head, body[:taken]), table(head, body[taken:])
+
+    apart = len(body) >= 2 * TABLE_ROWS_APART
+    return Block(head.height + sum(rows_h), draw, "the first-move table", split=split if apart else None,
+                 first=head.height + sum(rows_h[:TABLE_ROWS_APART]) if apart else None)
