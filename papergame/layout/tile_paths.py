@@ -196,15 +196,32 @@ def colour(count: int, edges: list[tuple[int, int]]) -> tuple[int, ...]:
     return tuple(styles)
 
 
+@lru_cache(maxsize=16384)
+def _line(shape: TileShape, a: str, b: str, nudge: Nudge) -> tuple[Bezier, tuple[Point, ...], tuple[float, ...]]:
+    """One line as `_build` needs it: its curve, its points and the running length along them (kept: the search of
+    `legible` builds a tile's drawing again and again with one line's handles changed, the others as they were)."""
+    c = curve(shape, a, b, nudge)
+    points = flatten(c)
+    return c, points, _running(points)
+
+
+@lru_cache(maxsize=65536)
+def _hits(shape: TileShape, one: tuple[str, str, Nudge], other: tuple[str, str, Nudge]) -> tuple:
+    """`intersections` of two lines each given as (port, port, nudge), kept as `_line` is."""
+    return tuple(intersections(_line(shape, *one)[1], _line(shape, *other)[1]))
+
+
 def _build(shape: TileShape, pairs: tuple[tuple[str, str], ...], nudges: tuple[Nudge, ...]) -> TileDrawing:
-    curves = tuple(curve(shape, a, b, n) for (a, b), n in zip(pairs, nudges))
-    polylines = tuple(flatten(c) for c in curves)
-    lengths = tuple(_running(p) for p in polylines)
+    keys = tuple((a, b, n) for (a, b), n in zip(pairs, nudges))
+    lines = tuple(_line(shape, *k) for k in keys)
+    curves = tuple(c for c, _, _ in lines)
+    polylines = tuple(p for _, p, _ in lines)
+    lengths = tuple(r for _, _, r in lines)
     crossings: list[Crossing] = []
     wrong = 0
     for i in range(len(pairs)):
         for j in range(i + 1, len(pairs)):
-            hits = intersections(polylines[j], polylines[i])
+            hits = _hits(shape, keys[j], keys[i])
             must = shape.lines_cross(pairs[i], pairs[j])
             if len(hits) != (1 if must else 0):
                 wrong += 1
@@ -228,7 +245,13 @@ APART = 0.1  # tile units: lines that do not cross keep at least this far apart 
 def apart(d: TileDrawing, i: int, j: int) -> float:
     """How near lines i and j come (centre to centre, their ends left out), in tile units, to about
     a hundredth: every second point of each, skipped at once where their boxes lie far apart."""
-    one, other = d.polylines[i][1:-1:2], d.polylines[j][1:-1:2]
+    return _lines_apart(d.polylines[i], d.polylines[j])
+
+
+@lru_cache(maxsize=65536)
+def _lines_apart(line: tuple[Point, ...], other_line: tuple[Point, ...]) -> float:
+    """`apart` of two lines' points (kept: `legible` asks it of the same two lines in drawing after drawing)."""
+    one, other = line[1:-1:2], other_line[1:-1:2]
     (xs, ys), (oxs, oys) = zip(*one), zip(*other)
     if (min(xs) - max(oxs) > APART or min(oxs) - max(xs) > APART
             or min(ys) - max(oys) > APART
@@ -326,14 +349,21 @@ INK = (0.022, 0.038, 0.022, 0.028, 0.048, 0.038)  # tile units: half of each sty
 def _kept_inside(shape: TileShape, d: TileDrawing) -> bool:
     """Whether every line's ink (INK either side of it) stays inside the outline (a short handle turns a
     line so soon after its port that the outer edge of its stroke would cross the tile's side)."""
-    for points, style in zip(d.polylines, d.styles):  # at each point but the ports (where a line leaves at right angles), across
-        for (ax, ay), (px, py), (bx, by) in zip(points, points[1:], points[2:]):  # the chord through its neighbours
-            length = math.hypot(bx - ax, by - ay)
-            if length == 0:
-                continue
-            nx, ny = (ay - by) / length * INK[min(style, len(INK) - 1)], (bx - ax) / length * INK[min(style, len(INK) - 1)]
-            if inside_by(shape, px + nx, py + ny) < 0 or inside_by(shape, px - nx, py - ny) < 0:
-                return False
+    return all(_line_inside(shape, points, style) for points, style in zip(d.polylines, d.styles))
+
+
+@lru_cache(maxsize=16384)
+def _line_inside(shape: TileShape, points: tuple[Point, ...], style: int) -> bool:
+    """`_kept_inside` of one line (kept: the search asks it of the same line in drawing after drawing)."""
+    ink = INK[min(style, len(INK) - 1)]
+    # at each point but the ports (where a line leaves at right angles), across the chord through its neighbours
+    for (ax, ay), (px, py), (bx, by) in zip(points, points[1:], points[2:]):
+        length = math.hypot(bx - ax, by - ay)
+        if length == 0:
+            continue
+        nx, ny = (ay - by) / length * ink, (bx - ax) / length * ink
+        if inside_by(shape, px + nx, py + ny) < 0 or inside_by(shape, px - nx, py - ny) < 0:
+            return False
     return True
 
 
