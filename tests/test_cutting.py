@@ -183,7 +183,8 @@ def test_build_warns_in_one_line_when_tiles_are_too_small_for_their_lines(tmp_pa
     """Eight-port tiles at 20 and 25 mm: some types have no room for their numbers at 9 pt clear of the lines; one
     line on stderr says so and what size would do (not an error: the kit is written); kit 15's wider ids need more.
     None at 35 mm, none for the edge-port game at 20 mm. (Before: no warning at 25 mm, where 13 ids printed under
-    9 pt; at 20 mm it counted only the 4 types over a line and named 21 mm, where 23 ids were under 9 pt.)"""
+    9 pt; at 20 mm it counted only the types over a line and named 21 mm, where 23 ids were under 9 pt. It counted 4
+    types over a line where 3 are inked over one: see test_tile_art's warning test.)"""
     runner = CliRunner()
     out = tmp_path / "kit.pdf"
     result = runner.invoke(main, ["build", "-o", str(out), "--game", "eight-port-path-tiles", "--tile-size", size,

@@ -907,9 +907,12 @@ def test_a_tile_size_too_small_for_readable_labels_is_warned_and_the_size_named_
     assert m, said
     assert int(m[1]) == size and int(m[2]) == len(hard), (said, sorted(hard))
     over = int(m[2]) if m[5] else int(m[4] or 0)
-    # the types it says print over a line: those measured on a line's ink, and any whose label the search found no
-    # room clear of the lines for but which, put where it hides the least, happens to miss their ink
-    assert over >= len({label["type"] for label in found if label["over"]})
+    # the types it says print over a line: those measured on a line's ink (it said one more at 20 mm, 4 where 3
+    # are: 35's id found no room clear of the lines on the search's grid, yet where it went missed their ink). A
+    # class set's id (`K9 · 28·1`) is measured whole, its spaces and middle dot too, which this reading leaves out
+    # (its words `K9` and `28·1` only): there it may say one more (eight-port kits 15 at 20 and 22 mm: type 28)
+    inked = {label["type"] for label in found if label["over"]}
+    assert over == len(inked) if "--kits" not in args else over >= len(inked), (said, sorted(inked))
     roomy = int(m[6])
     assert roomy > size
     out, said = build_tiles(tmp_path, game, roomy, *args)

@@ -695,9 +695,68 @@ def _hard(shape: TileShape, tile: TileType, size: float, tile_labels, metrics: M
 
 def over_lines(shape: TileShape, tiles, size: float, tile_labels, metrics: Metrics, least: float = 0.0
                ) -> list[TileType]:
-    """The tiles some label of which finds no room clear of the lines at any size: it lies over them."""
-    return [t for t in tiles if any(not label.free for type_label, id_label in tile_labels(t) for label in labels(
-        shape, tuple(t.pairs), size, type_label, id_label, metrics, least))]
+    """The tiles some label of which finds no room clear of the lines at any size and, where it is put (where it
+    hides the least of them), lies on a line's ink (`on_a_line`): a label that finds no room on the room's grid
+    may still stand clear of the ink, between the cells the grid counts as blocked."""
+    return [t for t in tiles if any(not label.free and on_a_line(shape, tuple(t.pairs), size, label)
+                                    for type_label, id_label in tile_labels(t) for label in labels(
+                                        shape, tuple(t.pairs), size, type_label, id_label, metrics, least))]
+
+
+def on_a_line(shape: TileShape, pairs: tuple, size: float, label: Label) -> bool:
+    """Whether `label`'s box (its digits' ink and, under a type number, its underline: TYPE_RISE and TYPE_DROP)
+    comes nearer a tile line's centre than half the line's outer width, the line's ink as drawn."""
+    d = drawing(shape, tuple(tuple(p) for p in pairs))
+    rise, drop = (TYPE_RISE, TYPE_DROP) if label.bold else (ID_RISE, ID_DROP)
+    box = (label.x / size, (label.y - drop * label.size) / size, (label.x + label.w) / size,
+           (label.y + rise * label.size) / size)
+    return any(_polyline_box(line, box) < outer_width(style, size, shape) / 2 / size
+               for line, style in zip(d.polylines, d.styles))
+
+
+def _polyline_box(points, box: tuple[float, float, float, float]) -> float:
+    """The least distance between a polyline and a box (x0, y0, x1, y1): 0 where they meet.
+
+    >>> _polyline_box((Point(0, 0), Point(4, 0)), (1, 1, 2, 2)), _polyline_box((Point(0, 0), Point(4, 4)), (1, 0, 2, 3))
+    (1.0, 0.0)
+    """
+    x0, y0, x1, y1 = box
+    corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    edges = list(zip(corners, corners[1:] + corners[:1]))
+    best = math.inf
+    for a, b in zip(points, points[1:]):
+        p, q = (a.x, a.y), (b.x, b.y)
+        if _inside(p, box) or any(_cross(p, q, c, e) for c, e in edges):
+            return 0.0
+        best = min(best, _from_box(p, box), _from_box(q, box),
+                   *(_to_segment(c, p, q) for c in corners))
+    return best
+
+
+def _inside(p: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
+
+
+def _from_box(p: tuple[float, float], box: tuple[float, float, float, float]) -> float:
+    """A point's distance from the box (0 inside)."""
+    dx, dy = max(box[0] - p[0], 0.0, p[0] - box[2]), max(box[1] - p[1], 0.0, p[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def _to_segment(c: tuple[float, float], p: tuple[float, float], q: tuple[float, float]) -> float:
+    """A point's distance from the segment p-q."""
+    vx, vy = q[0] - p[0], q[1] - p[1]
+    length = vx * vx + vy * vy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((c[0] - p[0]) * vx + (c[1] - p[1]) * vy) / length))
+    return math.hypot(c[0] - p[0] - t * vx, c[1] - p[1] - t * vy)
+
+
+def _cross(p, q, c, e) -> bool:
+    """Whether segments p-q and c-e cross."""
+    def side(a, b, x) -> float:
+        return (b[0] - a[0]) * (x[1] - a[1]) - (b[1] - a[1]) * (x[0] - a[0])
+
+    return side(p, q, c) * side(p, q, e) <= 0 and side(c, e, p) * side(c, e, q) <= 0
 
 
 def roomy_size(shape: TileShape, tiles, size: float, tile_labels, metrics: Metrics, least: float = 0.0,
