@@ -208,7 +208,9 @@ def test_the_library_decides_which_size_would_do():
     room = tile_room("eight-port-path-tiles", KitOptions(tile=25.0, kits=15), "de")  # S15 · 3·1 (kits 1-9: S7 · 3·1)
     assert room is not None and (room.roomy, room.crowded, room.over) == (28.0, 9, 0)
     room = tile_room("eight-port-path-tiles", KitOptions(tile=20.0, clear_print=True))  # 12 pt labels: none smaller
-    assert room is not None and room.crowded == room.over
+    # all 24 crowded types' labels stand where they hide the least of the lines; 22 of them are inked over one (the PDF's
+    # count, test_tile_art), the other 2 miss the ink between the blocked cells of the room's grid
+    assert room is not None and (room.crowded, room.over) == (24, 22)
     assert tile_room("eight-port-path-tiles", KitOptions(tile=20.0, tiles="1x1")) is None  # type 1 has room
 
 
