@@ -494,9 +494,11 @@ def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: 
                 backwards: bool = False) -> list[tuple[float, str]]:
     """Where a strip's words go along its run, each piece between two of the grid lines crossing the strip
     (`spans`), never over one: the whole label in the stretch nearest the middle where it fits, else the label
-    broken at its spaces (each sentence on pieces of its own) into one piece a stretch, in stretches side by side round the middle (a line between
-    two words reads as a space), else the part's number alone; else, where nothing fits a stretch, the whole
-    label over the middle of the run. (distance along the run of each piece's middle, its words), in reading order.
+    broken at its spaces (each sentence on pieces of its own where there are stretches enough) into one piece a stretch, in stretches side by side round the middle (a line between
+    two words reads as a space); else (a word wider than a stretch: German large print's "Streifen.", or more pieces
+    than stretches) the whole label over the middle of the run, its lines under it, so that the strip still says
+    which part goes over it; else the part's number alone. (distance along the run of each piece's middle, its
+    words), in reading order.
 
     >>> from papergame.layout.textflow import Metrics
     >>> class Fixed:
@@ -515,19 +517,22 @@ def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: 
         if whole <= room[i]:
             return [(centre[i], label)]
     least = min(room) if len(spans) > 1 else 0.0
-    try:
-        pieces = [piece for sentence in re.split(r"(?<=[.!?])\s+", label) if least > 0
-                  for piece in wrap(sentence, least, size, metrics, True, "board.strip_label")]
-    except LayoutError:  # a word wider than a stretch
-        pieces = []
-    if pieces and len(pieces) <= len(spans) and all(metrics.width(p, size, True) <= least for p in pieces):
-        first = (len(spans) - len(pieces)) // 2
-        chosen = centre[first:first + len(pieces)]
-        return list(zip(chosen[::-1] if backwards else chosen, pieces))
+    for sentences in (re.split(r"(?<=[.!?])\s+", label), [label]):  # each sentence on pieces of its own, else not
+        try:
+            pieces = [piece for sentence in sentences if least > 0
+                      for piece in wrap(sentence, least, size, metrics, True, "board.strip_label")]
+        except LayoutError:  # a word wider than a stretch
+            break
+        if pieces and len(pieces) <= len(spans) and all(metrics.width(p, size, True) <= least for p in pieces):
+            first = (len(spans) - len(pieces)) // 2
+            chosen = centre[first:first + len(pieces)]
+            return list(zip(chosen[::-1] if backwards else chosen, pieces))
+    if whole + 2 <= spans[-1][1] - spans[0][0]:  # the message whole, over the lines, rather than half of it
+        return [(middle, label)]
     for i in order:
         if metrics.width(short, size, True) <= room[i]:
             return [(centre[i], short)]
-    return [(middle, label if whole + 2 <= spans[-1][1] - spans[0][0] else short)]
+    return [(middle, short)]
 
 
 def part_label(ctx: PageContext, part: Part, grid: Grid, size: float) -> Text:
