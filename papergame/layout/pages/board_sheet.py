@@ -494,11 +494,11 @@ def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: 
                 backwards: bool = False) -> list[tuple[float, str]]:
     """Where a strip's words go along its run, each piece between two of the grid lines crossing the strip
     (`spans`), never over one: the whole label in the stretch nearest the middle where it fits, else the label
-    broken at its spaces (each sentence on pieces of its own where there are stretches enough) into one piece a stretch, in stretches side by side round the middle (a line between
-    two words reads as a space); else (a word wider than a stretch: German large print's "Streifen.", or more pieces
-    than stretches) the whole label over the middle of the run, its lines under it, so that the strip still says
-    which part goes over it; else the part's number alone. (distance along the run of each piece's middle, its
-    words), in reading order.
+    broken at its spaces (each sentence on pieces of its own where there are stretches enough) into one piece a
+    stretch, in stretches side by side round the middle (a line between two words reads as a space); else (a word
+    wider than a stretch: German large print's "Streifen.", or more pieces than stretches) the whole label over the
+    middle of the run, its lines under it, so that the strip still says which part goes over it; else the part's
+    number alone. (distance along the run of each piece's middle, its words), in reading order.
 
     >>> from papergame.layout.textflow import Metrics
     >>> class Fixed:
