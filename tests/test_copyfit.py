@@ -536,3 +536,29 @@ def test_a_table_carried_over_to_the_next_sheet_has_its_head_again(tmp_path, pro
                 continue
             top = min(ln["top"] for ln in ruled)
             assert any(abs(r["top"] - top) < 0.5 for r in heads), (page.page_number, round(mm(top), 1))
+
+
+@pytest.mark.parametrize("profile", ["clear"])  # large print sets the turns in two tables one under the other instead
+def test_a_two_up_table_carried_over_reads_down_one_half_and_on_down_the_other(tmp_path, profile):
+    """The eight-port host key's tables stand two-up (types 1-18 beside 19-35). Broken over sheets they once kept
+    the whole table's pairing: page 1 held types 1-4 beside 19-22, page 2 5-18 beside 23-35. Measured from the
+    PDF: under every head, the type numbers down the left half and then down the right run on one by one."""
+    out = build(tmp_path, "key", "build", "--game", "eight-port-path-tiles", "--only", "host-key", "--host-key",
+                "page", *HOST_PROFILES[profile])
+    pieces = 0
+    with open_pdf(out) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            heads = sorted({round(w["top"], 1) for w in words if w["text"] == "Type"})
+            for n, top in enumerate(heads):
+                below = heads[n + 1] if n + 1 < len(heads) else page.height
+                columns = sorted(w["x0"] for w in words if w["text"] == "Type" and round(w["top"], 1) == top)
+                if len(columns) != 2:
+                    continue
+                numbers = [[int(w["text"]) for w in sorted(words, key=lambda w: w["top"])
+                            if w["text"].isdigit() and abs(w["x0"] - x) < 2 and top < w["top"] < below]
+                           for x in columns]
+                run = numbers[0] + numbers[1]
+                assert run == list(range(run[0], run[0] + len(run))), (page.page_number, numbers)
+                pieces += 1
+    assert pieces >= 3  # the tables do break over sheets here

@@ -220,13 +220,6 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
             widths, two_up = printed, True
     spread = (half if two_up else min(width, sum(widths) * 1.6)) / sum(widths)
     widths = [w * spread for w in widths]
-    pairs: list[tuple[list[str], list[str] | None]]
-    if two_up:
-        n = (len(rows) + 1) // 2
-        pairs = [(rows[i], rows[n + i] if n + i < len(rows) else None) for i in range(n)]
-    else:
-        pairs = [(row, None) for row in rows]
-
     def block(left: list[str], right: list[str] | None, header: bool = False) -> Block:
         height, draw_left = table_row(left, widths, size, header)
         draw_right = table_row(right, widths, size, header)[1] if right is not None else None
@@ -239,17 +232,28 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
 
         return Block(height, draw, "the first-move table", keep_with_next=header)
 
-    return [table(block(header, header if two_up else None, header=True), [block(a, b) for a, b in pairs])]
+    def printed(some: list[list[str]]) -> list[Block]:
+        """The rows as printed: two-up, the first half of `some` beside the second; else one under the other."""
+        if not two_up:
+            return [block(row, None) for row in some]
+        n = (len(some) + 1) // 2
+        return [block(some[i], some[n + i] if n + i < len(some) else None) for i in range(n)]
+
+    return [table(block(header, header if two_up else None, header=True), rows, printed, 2 if two_up else 1)]
 
 
 TABLE_ROWS_APART = 1  # rows a table keeps with its head at a column's foot, and carries over to the next (more
 # would start a sheet for the last rows of the large-print French hexagon key, which one row at the foot saves)
 
 
-def table(head: Block, body: list[Block]) -> Block:
-    """A table as one block: its head and rows, kept whole where it fits, else broken between two rows at a column's
-    foot, with at least `TABLE_ROWS_APART` rows on each side, its head set again over the rows it carries on to
-    (the rows on the next sheet were once under no head, their columns' turns to be guessed)."""
+def table(head: Block, rows: list[list[str]], printed: Callable[[list[list[str]]], list[Block]], across: int = 1) -> Block:
+    """A table as one block: its head and `rows`, kept whole where it fits, else broken between two printed rows at a
+    column's foot, with at least `TABLE_ROWS_APART` of them on each side, its head set again over the rows it carries
+    on to (the rows on the next sheet were once under no head, their columns' turns to be guessed). `printed` sets
+    rows as printed rows, `across` table rows a printed row (two-up: 2); each part is set two-up anew, so that the
+    numbers run down one half and on down the other on every sheet (the eight-port key's halves once ran 1-4 beside
+    19-22, then 5-18 beside 23-35)."""
+    body = printed(rows)
     rows_h = [b.height for b in body]
 
     def draw(x: float, top: float) -> list[Item]:
@@ -267,7 +271,8 @@ def table(head: Block, body: list[Block]) -> Block:
         taken = min(taken, len(body) - TABLE_ROWS_APART)
         if taken < TABLE_ROWS_APART:
             return None
-        return table(head, body[:taken]), table(head, body[taken:])
+        return (table(head, rows[:taken * across], printed, across),
+                table(head, rows[taken * across:], printed, across))
 
     apart = len(body) >= 2 * TABLE_ROWS_APART
     return Block(head.height + sum(rows_h), draw, "the first-move table", split=split if apart else None,
