@@ -220,6 +220,7 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
             widths, two_up = printed, True
     spread = (half if two_up else min(width, sum(widths) * 1.6)) / sum(widths)
     widths = [w * spread for w in widths]
+
     def block(left: list[str], right: list[str] | None, header: bool = False) -> Block:
         height, draw_left = table_row(left, widths, size, header)
         draw_right = table_row(right, widths, size, header)[1] if right is not None else None
@@ -232,14 +233,14 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
 
         return Block(height, draw, "the first-move table", keep_with_next=header)
 
-    def printed(some: list[list[str]]) -> list[Block]:
+    def as_printed(some: list[list[str]]) -> list[Block]:
         """The rows as printed: two-up, the first half of `some` beside the second; else one under the other."""
         if not two_up:
             return [block(row, None) for row in some]
         n = (len(some) + 1) // 2
         return [block(some[i], some[n + i] if n + i < len(some) else None) for i in range(n)]
 
-    return [table(block(header, header if two_up else None, header=True), rows, printed, 2 if two_up else 1)]
+    return [table(block(header, header if two_up else None, header=True), rows, as_printed, 2 if two_up else 1)]
 
 
 TABLE_ROWS_APART = 1  # rows a table keeps with its head at a column's foot, and carries over to the next (more
