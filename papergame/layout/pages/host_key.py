@@ -11,7 +11,7 @@ from papergame.model.answers import FirstMove, crossing_types, first_moves, loop
 from papergame.model.definition import GameDefinition
 from papergame.errors import LayoutError
 from papergame.layout.blocks import (
-    host_steps, LEADING, NORMAL, PT, Block, ColumnPages, Fit, fitted, heading, paragraph, text_lines,
+    host_steps, LEADING, NORMAL, PT, Block, ColumnPages, Fit, fitted, heading, paragraph, stack, text_lines,
 )
 from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.primitives import Item, Line, Rect
@@ -231,7 +231,7 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
                 items += draw_right(x + half + TABLE_GAP, top)
             return items
 
-        return Block(height, draw, "the first-move table", keep_with_next=header)
+        return Block(height, draw, "the first-move table")
 
     def as_printed(some: list[list[str]]) -> list[Block]:
         """The rows as printed: two-up, the first half of `some` beside the second; else one under the other."""
@@ -257,13 +257,6 @@ def table(head: Block, rows: list[list[str]], printed: Callable[[list[list[str]]
     body = printed(rows)
     rows_h = [b.height for b in body]
 
-    def draw(x: float, top: float) -> list[Item]:
-        items: list[Item] = []
-        for b in [head, *body]:
-            items += b.draw(x, top)
-            top -= b.height
-        return items
-
     def split(room: float) -> tuple[Block, Block] | None:
         taken, used = 0, head.height
         while taken < len(body) and used + rows_h[taken] <= room + 1e-6:
@@ -276,5 +269,5 @@ def table(head: Block, rows: list[list[str]], printed: Callable[[list[list[str]]
                 table(head, rows[taken * across:], printed, across))
 
     apart = len(body) >= 2 * TABLE_ROWS_APART
-    return Block(head.height + sum(rows_h), draw, "the first-move table", split=split if apart else None,
-                 first=head.height + sum(rows_h[:TABLE_ROWS_APART]) if apart else None)
+    return stack([head, *body], "the first-move table")._replace(
+        split=split if apart else None, first=head.height + sum(rows_h[:TABLE_ROWS_APART]) if apart else None)
