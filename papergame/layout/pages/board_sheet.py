@@ -182,9 +182,31 @@ def draw_part(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     return items
 
 
+MEASURED_PARTS = 256  # part drawings kept, the oldest dropped first
+_measured: dict[tuple, tuple[tuple, PartDrawing]] = {}
+
+
 def measure_part(ctx: PageContext, part: Part) -> PartDrawing:
+    """The part drawn at the origin, and its extent.
+
+    `split_board` measures the same part again for each way of splitting the board that has it, and
+    `kit.add_own_parts` lays the board out once more a step tighter (`ctx.tight`, which moves only the
+    notes), so about half the measures of a kit were repeats. The drawing is kept, keyed by everything
+    of the context `draw_part` reads: the game, texts and metrics as the objects they are (kept alive
+    with the drawing, so an id is never another object's), the paper, cell size, ink, cut guides,
+    tactile options, and the part itself. Nothing changes a drawing once made (its items are only
+    measured; `board_pages` draws the part anew where it goes)."""
+    objects = (ctx.game, ctx.texts, ctx.metrics)
+    key = (*map(id, objects), ctx.paper, ctx.tile, ctx.ink, ctx.cut_guides, repr(ctx.tactile), repr(part))
+    hit = _measured.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], objects)):
+        return hit[1]
     items = draw_part(ctx, part, Grid(ctx.game.board, ctx.tile, 0.0, 0.0))
-    return PartDrawing(items, items_extent(items, ctx.metrics))
+    drawing = PartDrawing(items, items_extent(items, ctx.metrics))
+    if len(_measured) >= MEASURED_PARTS:
+        del _measured[next(iter(_measured))]
+    _measured[key] = (objects, drawing)
+    return drawing
 
 
 def room_h(ctx: PageContext) -> float:
