@@ -54,9 +54,21 @@ def layer(path, label):
     return found[0] if found else None
 
 
-def cut_elements(path, label="Cut"):
-    """The shapes of one layer, as svgelements reads them (in mm: 25.4 px to the inch is 1 px a mm)."""
-    doc = svgelements.SVG.parse(str(path), ppi=25.4)
+def parsed(path, *labels):
+    """The SVG as svgelements reads it (in mm: 25.4 px to the inch is 1 px a mm), with only the layers (inkscape's
+    labels) named: the root, its defs and all else kept, the other layers (the Print layer's glyph outlines above all,
+    most of the parser's time) taken out. A layer's elements are as svgelements reads them in the whole file: their
+    units and transforms come from the root and the layer itself, never from another layer."""
+    root = ET.parse(path).getroot()
+    for group in list(root):
+        if group.get(f"{INKSCAPE}groupmode") == "layer" and group.get(f"{INKSCAPE}label") not in labels:
+            root.remove(group)
+    return svgelements.SVG.parse(io.BytesIO(ET.tostring(root)), ppi=25.4)
+
+
+def cut_elements(path, label="Cut", doc=None):
+    """The shapes of one layer, as svgelements reads them (`doc`: the file parsed with that layer)."""
+    doc = doc if doc is not None else parsed(path, label)
     ids = {"Cut": "cut", "Score": "score", "Print": "print"}
     group = doc.get_element_by_id(ids[label])
     return [e for e in group.select() if isinstance(e, svgelements.Shape) and not isinstance(e, svgelements.Group)]
@@ -84,7 +96,7 @@ def test_one_svg_a_sheet_where_the_pdf_would_go_in_millimetres_with_print_and_cu
         assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("210mm", "297mm", "0 0 210 297")
         labels = [g.get(f"{INKSCAPE}label") for g in root if g.get(f"{INKSCAPE}groupmode") == "layer"]
         assert labels == ["Print", "Cut"]
-    doc = svgelements.SVG.parse(str(svg_kit / "kit-02.svg"), ppi=25.4)
+    doc = parsed(svg_kit / "kit-02.svg", "Cut")
     assert (doc.width, doc.height) == pytest.approx((210.0, 297.0), abs=0.001)  # the parser's own unit handling
 
 
@@ -304,8 +316,8 @@ def test_a_profiles_face_and_spacing_are_drawn_as_the_pdf_sets_them(tmp_path):
 # --- cutting machines ----------------------------------------------------------------------------
 
 
-def polygons_and_circles(path):
-    shapes = cut_elements(path)
+def polygons_and_circles(path, doc=None):
+    shapes = cut_elements(path, doc=doc)
     return ([s for s in shapes if isinstance(s, svgelements.Polygon)], [s for s in shapes if isinstance(s, svgelements.Circle)])
 
 
@@ -345,7 +357,7 @@ def test_silhouette_marks_stand_where_the_cameo_template_puts_them_and_nothing_p
     assert labels == ["Regmarks", "Print", "Cut"]
     marks = layer(path, "Regmarks")
     assert marks.get("stroke-width") == "0.3" and marks.get("stroke-linecap") == "square"
-    doc = svgelements.SVG.parse(str(path), ppi=25.4)
+    doc = parsed(path, "Regmarks", "Cut")
     box = {name: doc.get_element_by_id(f"regmark-{name}").bbox() for name in ("tl", "tr", "bl", "br")}
     # each mark's corner 10 mm in from both edges: 190 x 277 mm apart, arms 20 mm, pointing inward
     assert box["tl"] == pytest.approx((10, 10, 30, 30), abs=0.01)
@@ -355,7 +367,7 @@ def test_silhouette_marks_stand_where_the_cameo_template_puts_them_and_nothing_p
     assert box["tr"][2] - box["tl"][0] == pytest.approx(190, abs=0.01)
     assert box["bl"][3] - box["tl"][1] == pytest.approx(277, abs=0.01)
     # the pieces keep clear of the marks and of the 20 mm square inside each
-    squares, circles = polygons_and_circles(path)
+    squares, circles = polygons_and_circles(path, doc)
     assert len(squares) == 18 and len(circles) == 6
     for s in squares + circles:
         x0, y0, x1, y1 = s.bbox()
@@ -470,7 +482,7 @@ def test_silhouette_with_duplex_backs_prints_its_marks_on_the_front_only(tmp_pat
          "--only", "tiles,tokens", name="cameo")
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"cameo-{n:02d}.svg" for n in range(1, 5)]
     test_front, test_back, front, back = (tmp_path / f"cameo-{n:02d}.svg" for n in range(1, 5))
-    doc = svgelements.SVG.parse(str(front), ppi=25.4)
+    doc = parsed(front, "Regmarks", "Cut")
     assert doc.get_element_by_id("regmark-tl").bbox() == pytest.approx((10, 10, 30, 30), abs=0.01)
     assert doc.get_element_by_id("regmark-br").bbox() == pytest.approx((180, 267, 200, 287), abs=0.01)
     for path in (test_front, test_back, back):
@@ -478,7 +490,7 @@ def test_silhouette_with_duplex_backs_prints_its_marks_on_the_front_only(tmp_pat
         labels = [g.get(f"{INKSCAPE}label") for g in root if g.get(f"{INKSCAPE}groupmode") == "layer"]
         assert labels == ["Print", "Cut"] and "regmark" not in path.read_text(encoding="utf-8"), path.name
         assert cut_elements(path) == [], path.name
-    squares, circles = polygons_and_circles(front)
+    squares, circles = polygons_and_circles(front, doc)
     assert len(squares) == 18 and len(circles) == 6
     discs = [e.bbox() for e in cut_elements(back, "Print") if isinstance(e, svgelements.Circle)]
     discs = [(x0, y0, x1, y1) for x0, y0, x1, y1 in discs if x1 - x0 == pytest.approx(0.4 * TILE, abs=0.01)]
