@@ -30,7 +30,7 @@ def _points(item: Item, metrics: Metrics | None) -> Iterable[tuple[float, float,
         pad = item.r + (item.width / 2 if item.stroke is not None else 0.0)
         yield item.cx, item.cy, pad
     elif isinstance(item, Curve):  # a Bézier curve stays inside the hull of its points
-        for x, y in ((item.x0, item.y0), (item.x1, item.y1), (item.x2, item.y2), (item.x3, item.y3)):
+        for x, y in item.points():
             yield x, y, item.width / 2
     elif isinstance(item, Polygon):
         pad = item.width / 2 if item.stroke is not None else 0.0

@@ -93,6 +93,12 @@ class Curve(NamedTuple):
     role: str = ""
     cut: str = "none"  # one of CUT_ROLES
     dash_phase: float = 0.0  # how far into the dash pattern the curve starts, mm
+    more: tuple[float, ...] = ()  # further cubics on from (x3, y3), six numbers each (two control points, an end)
+
+    def points(self) -> tuple[tuple[float, float], ...]:
+        """The start, then each cubic's two control points and end."""
+        head = ((self.x0, self.y0), (self.x1, self.y1), (self.x2, self.y2), (self.x3, self.y3))
+        return head + tuple(zip(self.more[::2], self.more[1::2]))
 
 
 class Polygon(NamedTuple):

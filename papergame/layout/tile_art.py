@@ -22,7 +22,7 @@ from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.tile_paths import GRID, Bezier, drawing, find_spot, least_blocked, piece, room, spots, spots_in_turn
+from papergame.layout.tile_paths import GRID, Path, drawing, find_spot, least_blocked, piece, room, spots, spots_in_turn
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
 MIN_LABEL = 2.5  # mm (7.1 pt): ids never smaller than this, even on small tiles
@@ -85,12 +85,13 @@ def outer_width(style: int, size: float, shape: TileShape | None = None) -> floa
     return 1.3 * w if name == "dotted" else w
 
 
-def curve_item(c: Bezier, size: float, width: float, stroke: float, role: str, dash: tuple[float, ...] = (),
+def curve_item(c: Path, size: float, width: float, stroke: float, role: str, dash: tuple[float, ...] = (),
                cap: str = "butt", phase: float = 0.0) -> Curve:
-    """A curve in tile units as a Curve primitive in mm."""
-    p0, p1, p2, p3 = c
+    """A line's cubics in tile units as one Curve primitive in mm (a bent line's second cubic in its `more`)."""
+    (p0, p1, p2, p3), *rest = c
+    more = tuple(v * size for _, *points in rest for p in points for v in p)
     return Curve(p0.x * size, p0.y * size, p1.x * size, p1.y * size, p2.x * size, p2.y * size, p3.x * size,
-                 p3.y * size, width=width, stroke=stroke, cap=cap, dash=dash, role=role, dash_phase=phase)
+                 p3.y * size, width=width, stroke=stroke, cap=cap, dash=dash, role=role, dash_phase=phase, more=more)
 
 
 def fitted_dashes(length: float, on: float, off: float, n: int | None = None) -> tuple[float, float]:
@@ -177,7 +178,7 @@ def cost(marks: list[tuple[float, float]], cuts: list[tuple[float, float]], shor
     return total
 
 
-def styled(c: Bezier, style: int, size: float, shape: TileShape | None = None, rhythm: Rhythm | None = None,
+def styled(c: Path, style: int, size: float, shape: TileShape | None = None, rhythm: Rhythm | None = None,
            ink: float = 0.0) -> list[Item]:
     """One line drawn in one of the styles: solid, outlined, dashed, dotted, triple or ladder.
 
@@ -806,7 +807,7 @@ def _bleed(shape: TileShape, pairs: tuple, size: float, sides: frozenset[str], i
             reach = BLEED / size
             stub = (p, Point(p.x + n.x * reach / 3, p.y + n.y * reach / 3),
                     Point(p.x + n.x * reach * 2 / 3, p.y + n.y * reach * 2 / 3), Point(p.x + n.x * reach, p.y + n.y * reach))
-            out += styled(stub, 0 if name == "dashed" else d.styles[i], size, shape, None, ink)
+            out += styled((stub,), 0 if name == "dashed" else d.styles[i], size, shape, None, ink)
     return tuple(out)
 
 

@@ -1,6 +1,6 @@
 """The lines of one tile as geometry, in tile units: curves, where they cross, their styles, free room.
 
-A tile is 1 high with its bounding box from (0, 0) (GEOMETRY.md). Every line is one cubic
+A tile is 1 high with its bounding box from (0, 0) (GEOMETRY.md). Every line is a cubic
 Bézier curve that leaves each port at right angles to its side:
 
 - between neighbouring (or further) sides, the two handles point along the ports' inward
@@ -9,7 +9,9 @@ Bézier curve that leaves each port at right angles to its side:
   the corner; otherwise a quarter of an ellipse. Nested lines are scaled copies of each
   other, so they never cross, and lines whose ends alternate cross once;
 - between opposite sides (parallel normals) an S, or a straight line when the ports face;
-- between two ports of one side a small loop.
+- between two ports of one side a small loop;
+- where no handles make a tile legible (hexagon 5's three diameters, eight-port 35's four S-curves, all crossing at
+  the centre), lines are bent at their middles into two cubics each (`bent`, `bends`), still square at the ports.
 
 Where two lines cross is found from the curves themselves (flattened into short chords),
 never from the port order; the port order only checks the result (`lines_cross`).
@@ -29,6 +31,8 @@ from papergame.records import NamedTuple
 from papergame.model.geometry import Point, TileShape
 
 Bezier = tuple[Point, Point, Point, Point]
+Path = tuple[Bezier, ...]  # a line: one cubic, or cubics end to end where its middle is bent (`bent`)
+Bend = tuple[float, float, float]  # a line's middle moved (across, along) and its direction there turned (radians)
 
 SAMPLES = 32  # chords per curve for crossings and free room
 LOOP = 0.75  # handle of a same-side loop, as a share of the distance between its ports
@@ -49,8 +53,8 @@ class Crossing(NamedTuple):
 
 
 class TileDrawing(NamedTuple):
-    curves: tuple[Bezier, ...]  # one per pair, in the tile's pair order
-    polylines: tuple[tuple[Point, ...], ...]  # SAMPLES + 1 points along each curve
+    curves: tuple[Path, ...]  # one per pair, in the tile's pair order: its cubic, or its two where it is bent
+    polylines: tuple[tuple[Point, ...], ...]  # SAMPLES + 1 points along each cubic of a line (shared at a joint)
     lengths: tuple[tuple[float, ...], ...]  # running length along each polyline
     crossings: tuple[Crossing, ...]
     styles: tuple[int, ...]  # a style number per line; lines that cross never share one
@@ -97,6 +101,31 @@ def curve(shape: TileShape, a: str, b: str, nudge: Nudge = 1.0) -> Bezier:
     ha, hb = handles(shape, a, b)
     na, nb = nudge if isinstance(nudge, tuple) else (nudge, nudge)
     return (p, _add(p, shape.inward(a), ha * na), _add(q, shape.inward(b), hb * nb), q)
+
+
+def bent(c: Bezier, bend: Bend) -> Path:
+    """A line split at its middle into two cubics whose shared end is moved `across` (to the left of its way) and
+    `along` its way, and whose direction there is turned by `turn` radians: both ports keep their handles, so the
+    line still leaves each square to its side, and the two cubics meet smoothly. Three diameters of a hexagon
+    (straight whatever their handles) or four S-curves symmetric about the centre are bent so that their
+    crossings stand apart.
+
+    >>> a, b = bent((Point(0, 0), Point(0, 1), Point(0, 2), Point(0, 3)), (0.5, 0.0, 0.0))
+    >>> a[3] == b[0] == Point(-0.5, 1.5), a[:2] == (Point(0, 0), Point(0, 0.5)), b[2:] == (Point(0, 2.5), Point(0, 3))
+    (True, True, True)
+    """
+    across, along, turn = bend
+    first, second = split(c, 0.0, 0.5), split(c, 0.5, 1.0)
+    m = first[3]
+    tx, ty = second[1].x - m.x, second[1].y - m.y
+    length = math.hypot(tx, ty)
+    tx, ty = tx / length, ty / length
+    mid = Point(m.x - ty * across + tx * along, m.y + tx * across + ty * along)
+    cos, sin = math.cos(turn), math.sin(turn)
+    rx, ry = tx * cos - ty * sin, tx * sin + ty * cos
+    back, on = _dist(first[2], m), length
+    return ((first[0], first[1], Point(mid.x - rx * back, mid.y - ry * back), mid),
+            (mid, Point(mid.x + rx * on, mid.y + ry * on), second[2], second[3]))
 
 
 def point_at(c: Bezier, t: float) -> Point:
@@ -197,22 +226,30 @@ def colour(count: int, edges: list[tuple[int, int]]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=16384)
-def _line(shape: TileShape, a: str, b: str, nudge: Nudge) -> tuple[Bezier, tuple[Point, ...], tuple[float, ...]]:
-    """One line as `_build` needs it: its curve, its points and the running length along them (kept: the search of
+def _line(shape: TileShape, a: str, b: str, nudge: Nudge, bend: Bend | None = None
+          ) -> tuple[Path, tuple[Point, ...], tuple[float, ...]]:
+    """One line as `_build` needs it: its cubics, its points and the running length along them (kept: the search of
     `legible` builds a tile's drawing again and again with one line's handles changed, the others as they were)."""
     c = curve(shape, a, b, nudge)
-    points = flatten(c)
-    return c, points, _running(points)
+    if bend is None:
+        points = flatten(c)
+        return (c,), points, _running(points)
+    path = bent(c, bend)
+    points = flatten(path[0]) + flatten(path[1])[1:]
+    return path, points, _running(points)
 
 
 @lru_cache(maxsize=65536)
-def _hits(shape: TileShape, one: tuple[str, str, Nudge], other: tuple[str, str, Nudge]) -> tuple:
-    """`intersections` of two lines each given as (port, port, nudge), kept as `_line` is."""
+def _hits(shape: TileShape, one: tuple, other: tuple) -> tuple:
+    """`intersections` of two lines each given as (port, port, nudge) or (port, port, nudge, bend), kept as `_line` is."""
     return tuple(intersections(_line(shape, *one)[1], _line(shape, *other)[1]))
 
 
-def _build(shape: TileShape, pairs: tuple[tuple[str, str], ...], nudges: tuple[Nudge, ...]) -> TileDrawing:
-    keys = tuple((a, b, n) for (a, b), n in zip(pairs, nudges))
+def _build(shape: TileShape, pairs: tuple[tuple[str, str], ...], nudges: tuple[Nudge, ...],
+           bends: tuple[Bend | None, ...] | None = None) -> TileDrawing:
+    keys: tuple[tuple, ...] = tuple((a, b, n) for (a, b), n in zip(pairs, nudges))
+    if bends is not None:
+        keys = tuple(k if bend is None else (*k, bend) for k, bend in zip(keys, bends))
     lines = tuple(_line(shape, *k) for k in keys)
     curves = tuple(c for c, _, _ in lines)
     polylines = tuple(p for _, p, _ in lines)
@@ -367,9 +404,11 @@ def _line_inside(shape: TileShape, points: tuple[Point, ...], style: int) -> boo
     return True
 
 
-def _straight(c: Bezier) -> bool:
-    """Whether a curve is a straight line whatever its handles (ports facing across the tile)."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = c
+def _straight(path: Path) -> bool:
+    """Whether a line is one straight cubic whatever its handles (ports facing across the tile)."""
+    if len(path) != 1:
+        return False
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = path[0]
     dx, dy = x3 - x0, y3 - y0
     return abs(dx * (y1 - y0) - dy * (x1 - x0)) < 1e-12 and abs(dx * (y2 - y0) - dy * (x2 - x0)) < 1e-12
 
@@ -426,7 +465,46 @@ def legible(shape: TileShape, pairs: tuple[tuple[str, str], ...], d: TileDrawing
                     if score == 0:
                         return best
                     break
-    return best
+    return bends(shape, pairs, best, nudges)
+
+
+BENDS = (0.02, -0.02, 0.04, -0.04, 0.06, -0.06, 0.08, -0.08)  # tile units a line's middle is moved by (`bends`)
+TURNS = (0.1, -0.1, 0.2, -0.2)  # radians its direction there is turned by
+BEND_COST = 30.0  # the score a bend costs: this times the square of how far (tile units) its middle moves, so that several lines bend a little rather than one much
+BEND_BUDGET = 400  # the most drawings `bends` builds for one tile
+
+
+def bends(shape: TileShape, pairs: tuple[tuple[str, str], ...], d: TileDrawing, nudges: list[Nudge]) -> TileDrawing:
+    """The drawing, unchanged when it is legible; else, where its handles could not make it so (hexagon 5's three
+    diameters, straight whatever their handles; eight-port 35's four S-curves, all crossing at the centre), its
+    lines bent at their middles (`bent`): one bend of one line at a time, the one that falls shortest of legible
+    with crossings AIM apart (a bend's size counted too, BEND_COST), until no bend helps or BEND_BUDGET drawings have
+    been built. Kept only when it is legible. Deterministic."""
+    if d.wrong or shortfall(d) == 0:
+        return d
+    now: list[Bend] = [(0.0, 0.0, 0.0)] * len(pairs)
+
+    def cost(b: list[Bend]) -> float:
+        return BEND_COST * sum(x * x + y * y for x, y, _ in b)
+    best, score, built = d, shortfall(d, AIM), 0
+    while built < BEND_BUDGET and score > 0:
+        step = None
+        for line in range(len(pairs)):
+            x, y, turn = now[line]
+            for trial in ([(x + v, y, turn) for v in BENDS] + [(x, y + v, turn) for v in BENDS]
+                          + [(x, y, turn + v) for v in TURNS]):
+                built += 1
+                b = now[:line] + [trial] + now[line + 1:]
+                candidate = _build(shape, pairs, tuple(nudges), tuple(None if k == (0.0, 0.0, 0.0) else k for k in b))
+                if candidate.wrong:
+                    continue
+                s = shortfall(candidate, AIM) + cost(b)
+                if (step is None or s < step[0] - 1e-9) and _kept_inside(shape, candidate):
+                    step = (s, candidate, b)
+        if step is None or step[0] >= score + cost(now) - 1e-9:
+            break
+        score, best, now = step[0] - cost(step[2]), step[1], step[2]
+    return best if shortfall(best) == 0 else d
 
 
 @lru_cache(maxsize=4096)
@@ -452,20 +530,29 @@ def drawing(shape: TileShape, pairs: tuple[tuple[str, str], ...]) -> TileDrawing
     return best
 
 
-def piece(d: TileDrawing, line: int, start: float, end: float) -> Bezier:
-    """The part of a line between two distances along it, as a cubic."""
+def piece(d: TileDrawing, line: int, start: float, end: float) -> Path:
+    """The part of a line between two distances along it, as a cubic (two where it runs over a bent line's joint)."""
     lengths = d.lengths[line]
     total = lengths[-1]
+    path = d.curves[line]
 
-    def t_at(s: float) -> float:
+    def t_at(s: float) -> float:  # along the line's cubics: cubic k from k to k + 1
         s = max(0.0, min(total, s))
-        for i in range(SAMPLES):
+        for i in range(SAMPLES * len(path)):
             if lengths[i + 1] >= s:
                 span = lengths[i + 1] - lengths[i]
                 return (i + ((s - lengths[i]) / span if span > 0 else 0.0)) / SAMPLES
-        return 1.0
+        return float(len(path))
 
-    return split(d.curves[line], t_at(start), t_at(end))
+    t0, t1 = t_at(start), t_at(end)
+    if len(path) == 1:
+        return (split(path[0], t0, t1),)
+    out = []
+    for k, c in enumerate(path):
+        a, b = max(t0, k), min(t1, k + 1)
+        if b > a or (t0 == t1 == a and k == min(int(t0), len(path) - 1)):
+            out.append(split(c, a - k, b - k))
+    return tuple(out)
 
 
 # --- free room for labels: an occupancy grid over the tile ---------------------------------

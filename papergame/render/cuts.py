@@ -44,7 +44,7 @@ class CutShape(NamedTuple):
     points: tuple[XY, ...] = ()
     closed: bool = False
     circle: tuple[float, float, float] | None = None  # cx, cy, r
-    curve: tuple[XY, XY, XY, XY] | None = None
+    curve: tuple[XY, ...] | None = None  # its start, then each cubic's two control points and end
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
@@ -94,8 +94,7 @@ def outline(item: Item, m: Matrix) -> CutShape | None:
                   for k in range(CURVE_STEPS + 1)]
         return CutShape(tuple(apply(m, *p) for p in points))
     if isinstance(item, Curve):
-        return CutShape(curve=(apply(m, item.x0, item.y0), apply(m, item.x1, item.y1), apply(m, item.x2, item.y2),
-                               apply(m, item.x3, item.y3)))
+        return CutShape(curve=tuple(apply(m, x, y) for x, y in item.points()))
     return None
 
 

@@ -172,6 +172,9 @@ def draw_curve(c: Canvas, item: Curve) -> None:
     path = c.beginPath()
     path.moveTo(item.x0 * mm, item.y0 * mm)
     path.curveTo(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm, item.x3 * mm, item.y3 * mm)
+    for k in range(0, len(item.more), 6):
+        x1, y1, x2, y2, x3, y3 = item.more[k:k + 6]
+        path.curveTo(x1 * mm, y1 * mm, x2 * mm, y2 * mm, x3 * mm, y3 * mm)
     c.drawPath(path, stroke=1, fill=0)
     if item.dash:
         c.setDash([])

@@ -191,7 +191,7 @@ class Painter:
     def draw_curve(self, item: Curve, out: list[str]) -> None:
         self.cap = item.cap
         d = (f"M{num(item.x0)} {num(item.y0)}C{num(item.x1)} {num(item.y1)} {num(item.x2)} {num(item.y2)} "
-             f"{num(item.x3)} {num(item.y3)}")
+             f"{num(item.x3)} {num(item.y3)}") + "".join(f" {num(v)}" for v in item.more)
         out.append(f'<path d="{d}" {self.paint(item.stroke, None, item.width, item.dash, item.dash_phase)}/>')
 
     def draw_polygon(self, item: Polygon, out: list[str]) -> None:

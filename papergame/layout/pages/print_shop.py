@@ -47,8 +47,8 @@ def bleed_lines(ctx: PageContext, items: list[Item]) -> list[Item]:
     for item in items:
         if not isinstance(item, Curve) or not item.role.startswith("port") or item.role == "port-gap":
             continue
-        ends = (((item.x0, item.y0), (item.x1, item.y1), (item.x2, item.y2)),
-                ((item.x3, item.y3), (item.x2, item.y2), (item.x1, item.y1)))
+        points = item.points()
+        ends = ((points[0], points[1], points[2]), (points[-1], points[-2], points[-3]))
         for end, near, far in ends:
             if not on_outline(end, polygon):
                 continue
