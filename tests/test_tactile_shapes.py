@@ -3,7 +3,7 @@
 
 Three lines a hexagon tile (one a triple crossing in the middle), four a tile with two ports a side:
 the tiles are as large as their braille type numbers need to stand 6.4 mm clear of every line and of
-the edge, found by trying whole sizes from 50 mm (hexagon 71 mm across the flats, eight-port 94 mm).
+the edge, found by trying whole sizes from 50 mm (hexagon 70 mm across the flats, eight-port 94 mm).
 Read back from each file: pure black, the tiles' size, the braille, the 6.4 mm between the lines of a
 tile (each line's pieces found as the marks nearer than 6.4 mm to each other), the board's labels.
 """
@@ -27,7 +27,7 @@ from papergame.options import KitOptions
 from papergame.printmarks import read_keywords
 from test_tactile import APART, MM, TOL, apart, centre, colour_operands, flatten, inks, read_braille, segment_distance
 
-SIZES = {"hexagon-path-tiles": 71.0, "eight-port-path-tiles": 94.0}  # the smallest whole sizes from 50 that do
+SIZES = {"hexagon-path-tiles": 70.0, "eight-port-path-tiles": 94.0}  # the smallest whole sizes from 50 that do
 GAMES = list(SIZES)
 
 
@@ -194,7 +194,7 @@ def test_a_tile_size_too_small_for_the_braille_is_refused(tmp_path):
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
         "Error: --tile-size: 60 mm is too small for this game's tactile tiles: their braille type numbers need "
-        "71 mm to stand 6.4 mm clear of the lines: leave tile-size out and the kit takes 71 mm"]
+        "70 mm to stand 6.4 mm clear of the lines: leave tile-size out and the kit takes 70 mm"]
     assert not list(tmp_path.iterdir())
 
 
