@@ -210,3 +210,30 @@ def test_the_search_keeps_each_style_of_line_inside_the_tile_at_20_mm():
     assert len(tile_paths.INK) == len(STYLE_NAMES)
     for style, ink in enumerate(tile_paths.INK):
         assert ink >= max(outer_width(style, 20.0, shape) / 2 / 20.0 for shape in shapes)
+
+
+@pytest.mark.parametrize("size", [35.0, 20.0])
+def test_hexagon_5_crosses_apart_in_the_built_kit(tmp_path, size):
+    """Hexagon 5's three lines join opposite ports (a tile's size apart): read from the page round its id."""
+    out = tmp_path / "kit.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", "hexagon-path-tiles", "--only", "tiles", "--host-key",
+                                       "omit", "--tile-size", f"{size:g}", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    side = size * 72 / 25.4
+    with pdfplumber.open(out) as pdf:
+        page = next(p for p in pdf.pages if any(w["text"] == "5·1" for w in p.extract_words()))
+        label = next(w for w in page.extract_words() if w["text"] == "5·1")
+        found = {}
+        for c in page.curves:
+            if c["stroking_color"] in (1, 1.0, (1, 1, 1), [1, 1, 1]) or not c.get("path") or c["path"][-1][0] != "c":
+                continue
+            a, b = c["path"][0][1], c["path"][-1][-1]
+            if abs(math.dist(a, b) - side) < 0.02 * side and math.dist(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2),
+                                                                      (label["x0"], label["top"])) < 0.6 * side:
+                found.setdefault(tuple(round(v, 1) for v in (*a, *b)), flat(c["path"]))
+    lines = list(found.values())
+    assert len(lines) == 3  # the tile's three lines, each read once
+    points = [p for one, other in itertools.combinations(lines, 2) for p, _ in crossings(one, other)]
+    assert len(points) == 3
+    near = min(math.dist(p, q) for p, q in itertools.combinations(points, 2))
+    assert near >= (CROSSINGS_APART - NEAR) * side, f"two crossings {near / side:.3f} of the tile apart"
