@@ -57,15 +57,75 @@ class Span(NamedTuple):
 def gaps(shape: TileShape, pairs: tuple, size: float) -> dict[int, list[Span]]:
     """The stretches each line leaves out where it passes under an earlier line (mm along it)."""
     d = drawing(shape, pairs)
-    out: dict[int, list[Span]] = {i: [] for i in range(len(d.curves))}
+    first: list[tuple[int, int, float, float]] = []  # (under, over, mm along under, the straight formula's reach)
     for x in d.crossings:
         under, at = (x.other, x.at_other) if x.other > x.one else (x.one, x.at_one)
         over = x.one if under == x.other else x.other
         sine = max(abs(math.sin(x.angle)), SIN_FLOOR)
         cosine = math.sqrt(max(0.0, 1 - sine * sine))
-        reach = (outer(over) / 2 + APART + 0.4) / sine + outer(under) / 2 * cosine / sine
-        out[under].append(Span(at * size - reach, at * size + reach))
+        first.append((under, over, at * size, (outer(over) / 2 + APART + 0.4) / sine + outer(under) / 2 * cosine / sine))
+    out: dict[int, list[Span]] = {i: [] for i in range(len(d.curves))}
+    for under, over, at, reach in first:
+        # a line bent near the crossing (hexagon 5, eight-port 35) may turn back toward the line over it past
+        # where a straight one would be clear: there the gap runs on until the ink beyond is clear (the line's
+        # other gaps, where it has no ink, left out)
+        others = [Span(a - r, a + r) for u, _, a, r in first if u == under and a != at]
+        start, end = (clear_of(d, under, over, at, way * reach, size, others) for way in (-1, 1))
+        out[under].append(Span(at - start, at + end))
     return out
+
+
+STEP = 0.25  # mm: how finely `clear_of` walks a line
+CLEAR = 0.05  # mm more than APART that `clear_of` keeps, ink to ink (the straight formula's 0.4 is measured at the centre)
+
+
+def clear_of(d, under: int, over: int, at: float, reach: float, size: float, others: list[Span]) -> float:
+    """How far (mm) from `at`, the way `reach`'s sign says, the line `under` stays broken: |reach|, unless its
+    ink in the stretch beyond (as long again) comes nearer the line `over` than APART and a little; then to just
+    past the last point that does. Its ink: a dot's disc, or a line's two edges (a dash ends square)."""
+    way, least = (1.0 if reach > 0 else -1.0), abs(reach)
+    length = d.lengths[under][-1] * size
+    over_line = [(p.x * size, p.y * size) for p in d.polylines[over]]
+    need = outer(over) / 2 + APART + CLEAR
+    dotted = LINE_TYPES[under] == "dotted"
+    found, s = least, least
+    while s <= 2 * least and 0.0 <= at + way * s <= length:
+        if any(o.start <= at + way * s <= o.end for o in others):
+            s += STEP
+            continue
+        if dotted:
+            x, y = _along(d, under, at + way * (s + DOT / 2), size)
+            inks = [(x, y, DOT / 2)]
+        else:
+            x, y = _along(d, under, at + way * s, size)
+            x2, y2 = _along(d, under, at + way * (s + STEP), size)
+            run = math.hypot(x2 - x, y2 - y) or 1.0
+            nx, ny = (y - y2) / run * outer(under) / 2, (x2 - x) / run * outer(under) / 2
+            inks = [(x + nx, y + ny, 0.0), (x - nx, y - ny, 0.0)]
+        if any(min(_segment_distance(px, py, a, b) for a, b in zip(over_line, over_line[1:])) - r < need
+               for px, py, r in inks):
+            found = s + STEP
+        s += STEP
+    return found
+
+
+def _along(d, line: int, at: float, size: float) -> tuple[float, float]:
+    lengths, points = d.lengths[line], d.polylines[line]
+    s = max(0.0, min(lengths[-1], at / size))
+    for i in range(len(points) - 1):
+        if lengths[i + 1] >= s:
+            span = lengths[i + 1] - lengths[i]
+            f = (s - lengths[i]) / span if span > 0 else 0.0
+            p, q = points[i], points[i + 1]
+            return ((p.x + (q.x - p.x) * f) * size, (p.y + (q.y - p.y) * f) * size)
+    return (points[-1].x * size, points[-1].y * size)
+
+
+def _segment_distance(x: float, y: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / span))
+    return math.hypot(x - a[0] - t * dx, y - a[1] - t * dy)
 
 
 def outer(line: int) -> float:
@@ -138,16 +198,7 @@ def dot_places(span: Span) -> list[float]:
 
 def point_along(shape: TileShape, pairs: tuple, line: int, at: float, size: float) -> tuple[float, float]:
     """The point `at` mm along a line (mm, tile frame)."""
-    d = drawing(shape, pairs)
-    lengths, points = d.lengths[line], d.polylines[line]
-    s = max(0.0, min(lengths[-1], at / size))
-    for i in range(len(points) - 1):
-        if lengths[i + 1] >= s:
-            span = lengths[i + 1] - lengths[i]
-            f = (s - lengths[i]) / span if span > 0 else 0.0
-            p, q = points[i], points[i + 1]
-            return ((p.x + (q.x - p.x) * f) * size, (p.y + (q.y - p.y) * f) * size)
-    return (points[-1].x * size, points[-1].y * size)
+    return _along(drawing(shape, pairs), line, at, size)
 
 
 def tile_lines(shape: TileShape, tile: TileType, size: float) -> list[Item]:
