@@ -48,28 +48,62 @@ def bezier(c, n: int = DENSE) -> list[tuple[float, float]]:
     return out
 
 
+CHUNK = 16  # segments a bounding box: the box of a run of segments rules out every segment of it at once
+
+
+def chunks(line) -> list[tuple[float, float, float, float, int]]:
+    """(x0, x1, y0, y1, first point) of each run of CHUNK segments of a polyline."""
+    out = []
+    for k in range(0, len(line) - 1, CHUNK):
+        xs, ys = [p[0] for p in line[k:k + CHUNK + 1]], [p[1] for p in line[k:k + CHUNK + 1]]
+        out.append((min(xs), max(xs), min(ys), max(ys), k))
+    return out
+
+
 def crossings(one, other) -> list[tuple[tuple[float, float], float]]:
-    """Where two polylines cross, each with its angle in degrees (0-90)."""
+    """Where two polylines cross, each with its angle in degrees (0-90).
+
+    Every segment of `one` against every segment of `other` in order; a run of `other`'s segments whose
+    box the segment's box misses is passed over whole (none of its segments could meet it)."""
     found: list[tuple[tuple[float, float], float]] = []
+    runs = chunks(other)
     for (p1, p2) in zip(one, one[1:]):
         rx, ry = p2[0] - p1[0], p2[1] - p1[1]
-        for (q1, q2) in zip(other, other[1:]):
-            if max(p1[0], p2[0]) < min(q1[0], q2[0]) or max(q1[0], q2[0]) < min(p1[0], p2[0]):
+        px0, px1 = min(p1[0], p2[0]), max(p1[0], p2[0])
+        py0, py1 = min(p1[1], p2[1]), max(p1[1], p2[1])
+        for (bx0, bx1, by0, by1, k) in runs:
+            if px1 < bx0 or bx1 < px0 or py1 < by0 or by1 < py0:
                 continue
-            if max(p1[1], p2[1]) < min(q1[1], q2[1]) or max(q1[1], q2[1]) < min(p1[1], p2[1]):
-                continue
-            sx, sy = q2[0] - q1[0], q2[1] - q1[1]
-            den = rx * sy - ry * sx
-            if abs(den) < 1e-15:
-                continue
-            qx, qy = q1[0] - p1[0], q1[1] - p1[1]
-            t, u = (qx * sy - qy * sx) / den, (qx * ry - qy * rx) / den
-            if 0 <= t < 1 and 0 <= u < 1:
-                point = (p1[0] + rx * t, p1[1] + ry * t)
-                if all(math.dist(point, f) > 1e-6 for f, _ in found):
-                    sine = abs(den) / math.hypot(rx, ry) / math.hypot(sx, sy)
-                    found.append((point, math.degrees(math.asin(min(1.0, sine)))))
+            for (q1, q2) in zip(other[k:k + CHUNK], other[k + 1:k + CHUNK + 1]):
+                if px1 < min(q1[0], q2[0]) or max(q1[0], q2[0]) < px0:
+                    continue
+                if py1 < min(q1[1], q2[1]) or max(q1[1], q2[1]) < py0:
+                    continue
+                sx, sy = q2[0] - q1[0], q2[1] - q1[1]
+                den = rx * sy - ry * sx
+                if abs(den) < 1e-15:
+                    continue
+                qx, qy = q1[0] - p1[0], q1[1] - p1[1]
+                t, u = (qx * sy - qy * sx) / den, (qx * ry - qy * rx) / den
+                if 0 <= t < 1 and 0 <= u < 1:
+                    point = (p1[0] + rx * t, p1[1] + ry * t)
+                    if all(math.dist(point, f) > 1e-6 for f, _ in found):
+                        sine = abs(den) / math.hypot(rx, ry) / math.hypot(sx, sy)
+                        found.append((point, math.degrees(math.asin(min(1.0, sine)))))
     return found
+
+
+def nearest(one, other) -> float:
+    """The least distance between a point of one polyline and a point of the other (runs of points whose
+    boxes stand further apart than the least found so far are passed over: none of them could come nearer)."""
+    best = math.inf
+    for (ax0, ax1, ay0, ay1, i) in chunks(one):
+        for (bx0, bx1, by0, by1, j) in chunks(other):
+            gap = math.hypot(max(0.0, bx0 - ax1, ax0 - bx1), max(0.0, by0 - ay1, ay0 - by1))
+            if gap >= best:
+                continue
+            best = min(best, min(math.dist(p, q) for p in one[i:i + CHUNK + 1] for q in other[j:j + CHUNK + 1]))
+    return best
 
 
 def measure(shape, pairs):
@@ -83,7 +117,7 @@ def measure(shape, pairs):
         points += [p for p, _ in found]
         angles += [a for _, a in found]
         if not found:
-            apart = min(apart, min(math.dist(p, q) for p in lines[i] for q in lines[j]))
+            apart = min(apart, nearest(lines[i], lines[j]))
     near = min((math.dist(p, q) for p, q in itertools.combinations(points, 2)), default=math.inf)
     return near, apart, min(angles, default=90.0), wrong
 
