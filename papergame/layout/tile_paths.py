@@ -470,7 +470,9 @@ def legible(shape: TileShape, pairs: tuple[tuple[str, str], ...], d: TileDrawing
 
 BENDS = (0.02, -0.02, 0.04, -0.04, 0.06, -0.06, 0.08, -0.08)  # tile units a line's middle is moved by (`bends`)
 TURNS = (0.1, -0.1, 0.2, -0.2)  # radians its direction there is turned by
-BEND_COST = 30.0  # the score a bend costs: this times the square of how far (tile units) its middle moves, so that several lines bend a little rather than one much
+# the score a bend costs: this times the square of how far (tile units) its middle moves, so that several lines bend
+# a little rather than one much
+BEND_COST = 30.0
 BEND_BUDGET = 400  # the most drawings `bends` builds for one tile
 
 
