@@ -562,3 +562,52 @@ def test_a_two_up_table_carried_over_reads_down_one_half_and_on_down_the_other(t
                 assert run == list(range(run[0], run[0] + len(run))), (page.page_number, numbers)
                 pieces += 1
     assert pieces >= 3  # the tables do break over sheets here
+
+
+@pytest.mark.default_cases(2)
+@pytest.mark.parametrize("profile, game, lang", [("clear", "eight-port-path-tiles", "en"),
+                                                 ("large", "hexagon-path-tiles", "fr"),
+                                                 ("large", "eight-port-path-tiles", "uk"),
+                                                 ("clear", "eight-port-path-tiles", "de")])
+def test_a_table_carried_over_says_which_table_it_goes_on(tmp_path, profile, game, lang):
+    """A sheet that starts inside a first-move table once showed only its column heads, not whose first move it
+    is (White's or Black's, under a page title "Host key (continued)"). Measured from the PDF: a table's rows that
+    start past type 1 (carried over: a table keeps a row on the sheet before) stand under a bold line "<the
+    table's heading> (continued)"; a table that starts at type 1 under no such line."""
+    out = build(tmp_path, "key", "build", "--game", game, "--lang", lang, "--only", "host-key", "--host-key", "page",
+                *HOST_PROFILES[profile])
+    suffix = word(game, lang, "kit", "continued").replace("$title", "").strip()
+    carried = fresh = 0
+    with open_pdf(out) as pdf:
+        words = [(page.page_number, page, w) for page in pdf.pages
+                 for w in page.extract_words(extra_attrs=["size", "fontname"])]
+        body = max(set(w["size"] for _, _, w in words), key=[w["size"] for _, _, w in words].count)
+        title_size = max(w["size"] for _, _, w in words)  # the page title ("Host key (continued)") is not the table's
+        headings = {" ".join(w["text"] for _, _, w in words if body + 0.5 < w["size"] < title_size - 0.5
+                             and "Bold" in w["fontname"])}
+        for page in pdf.pages:
+            page_words = [w for n, _, w in words if n == page.page_number]
+            for head in [r for r in page.rects if r.get("fill") and mm(r["width"]) > 20]:
+                if any(r is not head and r.get("fill") and abs(r["top"] - head["top"]) < 0.5 and r["x0"] < head["x0"]
+                       for r in page.rects if mm(r["width"]) > 20):
+                    continue  # a two-up table's right half: its left half is read
+                below = sorted((w for w in page_words if w["text"].isdigit() and 0 < w["x0"] - head["x0"] < 8
+                                and head["bottom"] - 0.5 < w["top"] < page.height - SCALE_CHECK_H / mm(1)),
+                               key=lambda w: w["top"])  # the type column's numbers (not the scale bar's 50)
+                above = [w for w in page_words if w["bottom"] <= head["top"] + 0.5]
+                last = max(above, key=lambda w: w["bottom"])
+                line = [w for w in above if abs(w["bottom"] - last["bottom"]) < 1]
+                said = " ".join(w["text"] for w in sorted(line, key=lambda w: w["x0"]))
+                if int(below[0]["text"]) > 1:
+                    carried += 1
+                    assert said.endswith(suffix) and all("Bold" in w["fontname"] and w["size"] < title_size - 0.5
+                                                         for w in line), (page.page_number, said)
+                    # the line (or the lines it wraps to) names a heading of the key
+                    caption = [w for w in above if "Bold" in w["fontname"] and abs(w["size"] - last["size"]) < 0.1
+                               and last["bottom"] - w["bottom"] < 3 * last["size"]]
+                    text = " ".join(w["text"] for w in sorted(caption, key=lambda w: (round(w["top"]), w["x0"])))
+                    assert any(text.removesuffix(suffix).strip() in h for h in headings), (text, headings)
+                else:
+                    fresh += 1
+                    assert not said.endswith(suffix), (page.page_number, said)
+    assert carried and fresh  # these keys do break a table over sheets

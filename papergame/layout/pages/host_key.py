@@ -87,14 +87,14 @@ def set_host_key(ctx: PageContext, fit: Fit = NORMAL) -> list[Sheet]:
     blocks += notes
 
     first = definition.tokens[0]
-    blocks.append(heading(texts.get("host_key.first_move_heading", token=texts.get(f"token.{first.name}"),
-                                    cell=definition.board.cell_name(first.start.cell)), w, metrics,
-                          "host_key.first_move_heading", fit=fit))
+    title = texts.get("host_key.first_move_heading", token=texts.get(f"token.{first.name}"),
+                      cell=definition.board.cell_name(first.start.cell))
+    blocks.append(heading(title, w, metrics, "host_key.first_move_heading", fit=fit))
     winner = texts.get(f"token.{own_rules(definition).winner_when_out(definition, first.name)}")
     blocks.append(para(texts.get("host_key.table_note", token=texts.get(f"token.{first.name}"), winner=winner,
                                  out=texts.get("notation.out")),
                        "host_key.table_note", bullet="")._replace(keep_with_next=True))  # the note stays with its table
-    blocks += first_move_rows(definition, texts, w, metrics, opening_cells(definition, texts))
+    blocks += first_move_rows(definition, texts, w, metrics, opening_cells(definition, texts), title)
     if len(definition.tokens) > 1:  # the second player's first move, after the first player's
         blocks += reply_blocks(definition, texts, w, metrics, para, fit)
     pages.add(blocks)
@@ -134,9 +134,9 @@ def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics
         varies = varies or not reply.same_after_every_opening
     if not cells:
         return []
-    blocks = [heading(texts.get("host_key.reply_heading", token=names[second.name], first=names[first.name],
-                                cell=definition.board.cell_name(second.start.cell)), width, metrics,
-                      "host_key.reply_heading", fit=fit),
+    title = texts.get("host_key.reply_heading", token=names[second.name], first=names[first.name],
+                      cell=definition.board.cell_name(second.start.cell))
+    blocks = [heading(title, width, metrics, "host_key.reply_heading", fit=fit),
               para(texts.get("host_key.reply_note", token=names[second.name], first=names[first.name],
                              winner=names[own_rules(definition).winner_when_out(definition, second.name)],
                              out=texts.get("notation.out")), "host_key.reply_note", bullet="")]
@@ -144,7 +144,7 @@ def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics
         blocks.append(para(texts.get("host_key.reply_varies", mark=VARIES, first=names[first.name]),
                            "host_key.reply_varies", bullet=""))
     blocks[-1] = blocks[-1]._replace(keep_with_next=True)  # the notes stay with their table
-    return blocks + first_move_rows(definition, texts, width, metrics, cells)
+    return blocks + first_move_rows(definition, texts, width, metrics, cells, title)
 
 
 TABLE_GAP = 6.0  # between the halves of a two-up table
@@ -175,11 +175,14 @@ def table_row(cells: list[str], widths: list[float], size: float, header: bool =
 
 
 def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics,
-                    by_tile: dict[int, dict[int, str]]) -> list[Block]:
+                    by_tile: dict[int, dict[int, str]], title: str) -> list[Block]:
     """A first-move table, one row a tile type and one column a turn: where the token then stands (`by_tile`).
 
-    A narrow table (square tiles: four turns) goes two-up, the second half of the types beside the first.
+    A narrow table (square tiles: four turns) goes two-up, the second half of the types beside the first. Carried
+    over to another sheet, its rows there stand under "`title` (continued)" and the table's head again.
     """
+    again = paragraph(texts.get("kit.continued", title=title), width, metrics, "host_key.first_move_heading",
+                      bold=True, after=0.6)
     turns = list(definition.shape.rotations)
     header = [texts.get("host_key.col_type")] + [texts.get("host_key.col_turn", degrees=d) for d in turns]
     rows = [[str(t)] + [cells[d] for d in turns] for t, cells in by_tile.items()]
@@ -187,10 +190,10 @@ def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metr
     if profile is not STANDARD and not table_fits(header, rows, width, metrics):
         # a profile's larger type: the turns in two tables, one under the other, each with the type column
         k = (len(turns) + 1) // 2 + 1
-        return (table_blocks(header[:k], [row[:k] for row in rows], width, metrics, len(turns))
+        return (table_blocks(header[:k], [row[:k] for row in rows], width, metrics, len(turns), again)
                 + table_blocks(header[:1] + header[k:], [row[:1] + row[k:] for row in rows], width, metrics,
-                               len(turns)))
-    return table_blocks(header, rows, width, metrics, len(turns))
+                               len(turns), again))
+    return table_blocks(header, rows, width, metrics, len(turns), again)
 
 
 def table_fits(header: list[str], rows: list[list[str]], width: float, metrics: Metrics) -> bool:
@@ -200,8 +203,10 @@ def table_fits(header: list[str], rows: list[list[str]], width: float, metrics: 
                for i in range(len(header))) <= width
 
 
-def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics: Metrics, turns: int) -> list[Block]:
-    """The first-move table's rows as blocks, at the body size if it fits, else the caption size."""
+def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics: Metrics, turns: int,
+                 again: Block | None = None) -> list[Block]:
+    """The first-move table's rows as blocks, at the body size if it fits, else the caption size; `again` over the
+    rows it carries on to another sheet."""
     profile = profile_of(metrics)
     for size in (profile.body, profile.caption):
         widths = [max(metrics.width(row[i], size, True) for row in [header] + rows) + CELL_PAD
@@ -240,34 +245,39 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
         n = (len(some) + 1) // 2
         return [block(some[i], some[n + i] if n + i < len(some) else None) for i in range(n)]
 
-    return [table(block(header, header if two_up else None, header=True), rows, as_printed, 2 if two_up else 1)]
+    return [table(block(header, header if two_up else None, header=True), rows, as_printed, 2 if two_up else 1,
+                  again)]
 
 
 TABLE_ROWS_APART = 1  # rows a table keeps with its head at a column's foot, and carries over to the next (more
 # would start a sheet for the last rows of the large-print French hexagon key, which one row at the foot saves)
 
 
-def table(head: Block, rows: list[list[str]], printed: Callable[[list[list[str]]], list[Block]], across: int = 1) -> Block:
+def table(head: Block, rows: list[list[str]], printed: Callable[[list[list[str]]], list[Block]], across: int = 1,
+          again: Block | None = None, carried: bool = False) -> Block:
     """A table as one block: its head and `rows`, kept whole where it fits, else broken between two printed rows at a
     column's foot, with at least `TABLE_ROWS_APART` of them on each side, its head set again over the rows it carries
     on to (the rows on the next sheet were once under no head, their columns' turns to be guessed). `printed` sets
     rows as printed rows, `across` table rows a printed row (two-up: 2); each part is set two-up anew, so that the
     numbers run down one half and on down the other on every sheet (the eight-port key's halves once ran 1-4 beside
-    19-22, then 5-18 beside 23-35)."""
+    19-22, then 5-18 beside 23-35). A part carried on (`carried`) opens with `again` ("... (continued)") over its
+    head, so a sheet that starts inside a table says which table it is."""
     body = printed(rows)
     rows_h = [b.height for b in body]
+    top = [again, head] if carried and again is not None else [head]
+    top_h = sum(b.height for b in top)
 
     def split(room: float) -> tuple[Block, Block] | None:
-        taken, used = 0, head.height
+        taken, used = 0, top_h
         while taken < len(body) and used + rows_h[taken] <= room + 1e-6:
             used += rows_h[taken]
             taken += 1
         taken = min(taken, len(body) - TABLE_ROWS_APART)
         if taken < TABLE_ROWS_APART:
             return None
-        return (table(head, rows[:taken * across], printed, across),
-                table(head, rows[taken * across:], printed, across))
+        return (table(head, rows[:taken * across], printed, across, again, carried),
+                table(head, rows[taken * across:], printed, across, again, True))
 
     apart = len(body) >= 2 * TABLE_ROWS_APART
-    return stack([head, *body], "the first-move table")._replace(
-        split=split if apart else None, first=head.height + sum(rows_h[:TABLE_ROWS_APART]) if apart else None)
+    return stack([*top, *body], "the first-move table")._replace(
+        split=split if apart else None, first=top_h + sum(rows_h[:TABLE_ROWS_APART]) if apart else None)
