@@ -38,14 +38,17 @@ class Fit(NamedTuple):
     space: float = 1.0  # gaps between blocks, as a share of the normal ones
     picture: float = 1.0  # the pictures' size, as a share of the normal one
     wrap_pictures: bool = False  # a step's text goes on under its picture once past it
+    table_foot: float = 2.0  # mm kept under a table's last rule, clear of the footer's first line at a sheet's foot
+    # (a large-print host key's table once ended 1.2 mm over the "Host only" under it, which read as its last row)
     sketch: bool = False  # only the sheet count is wanted (`fitted`): pictures may leave out what changes no
     # size (a tile's labels, whose places take long to find)
 
 
 NORMAL = Fit()
 BULLET_INSET = 1.3  # a bulleted paragraph's lines start this many times its size in
-TIGHT = Fit(1.0, 1.15 / LEADING, 0.6, 0.88, True)  # lines and gaps closer, pictures smaller, text round them
-SMALLER = Fit(3.75 / BODY, 1.15 / LEADING, 0.6, 0.8, True)  # ... and the body 10.6 pt, when that alone is not enough
+TIGHT = Fit(1.0, 1.15 / LEADING, 0.6, 0.88, True, 0.0)  # lines and gaps closer, pictures smaller, text round them,
+# a table down to the footer
+SMALLER = Fit(3.75 / BODY, 1.15 / LEADING, 0.6, 0.8, True, 0.0)  # ... and the body 10.6 pt, when that alone is not enough
 
 
 def read_size(t: TypeProfile) -> float:

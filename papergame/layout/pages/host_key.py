@@ -94,7 +94,7 @@ def set_host_key(ctx: PageContext, fit: Fit = NORMAL) -> list[Sheet]:
     blocks.append(para(texts.get("host_key.table_note", token=texts.get(f"token.{first.name}"), winner=winner,
                                  out=texts.get("notation.out")),
                        "host_key.table_note", bullet="")._replace(keep_with_next=True))  # the note stays with its table
-    blocks += first_move_rows(definition, texts, w, metrics, opening_cells(definition, texts), title)
+    blocks += first_move_rows(definition, texts, w, metrics, opening_cells(definition, texts), title, fit.table_foot)
     if len(definition.tokens) > 1:  # the second player's first move, after the first player's
         blocks += reply_blocks(definition, texts, w, metrics, para, fit)
     pages.add(blocks)
@@ -144,7 +144,7 @@ def reply_blocks(definition: GameDefinition, texts: Texts, width: float, metrics
         blocks.append(para(texts.get("host_key.reply_varies", mark=VARIES, first=names[first.name]),
                            "host_key.reply_varies", bullet=""))
     blocks[-1] = blocks[-1]._replace(keep_with_next=True)  # the notes stay with their table
-    return blocks + first_move_rows(definition, texts, width, metrics, cells, title)
+    return blocks + first_move_rows(definition, texts, width, metrics, cells, title, fit.table_foot)
 
 
 TABLE_GAP = 6.0  # between the halves of a two-up table
@@ -175,11 +175,12 @@ def table_row(cells: list[str], widths: list[float], size: float, header: bool =
 
 
 def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metrics: Metrics,
-                    by_tile: dict[int, dict[int, str]], title: str) -> list[Block]:
+                    by_tile: dict[int, dict[int, str]], title: str, foot: float = 0.0) -> list[Block]:
     """A first-move table, one row a tile type and one column a turn: where the token then stands (`by_tile`).
 
     A narrow table (square tiles: four turns) goes two-up, the second half of the types beside the first. Carried
-    over to another sheet, its rows there stand under "`title` (continued)" and the table's head again.
+    over to another sheet, its rows there stand under "`title` (continued)" and the table's head again; `foot` mm
+    stay clear under its last rule.
     """
     again = paragraph(texts.get("kit.continued", title=title), width, metrics, "host_key.first_move_heading",
                       bold=True, after=0.6)
@@ -190,10 +191,10 @@ def first_move_rows(definition: GameDefinition, texts: Texts, width: float, metr
     if profile is not STANDARD and not table_fits(header, rows, width, metrics):
         # a profile's larger type: the turns in two tables, one under the other, each with the type column
         k = (len(turns) + 1) // 2 + 1
-        return (table_blocks(header[:k], [row[:k] for row in rows], width, metrics, len(turns), again)
+        return (table_blocks(header[:k], [row[:k] for row in rows], width, metrics, len(turns), again, foot)
                 + table_blocks(header[:1] + header[k:], [row[:1] + row[k:] for row in rows], width, metrics,
-                               len(turns), again))
-    return table_blocks(header, rows, width, metrics, len(turns), again)
+                               len(turns), again, foot))
+    return table_blocks(header, rows, width, metrics, len(turns), again, foot)
 
 
 def table_fits(header: list[str], rows: list[list[str]], width: float, metrics: Metrics) -> bool:
@@ -204,7 +205,7 @@ def table_fits(header: list[str], rows: list[list[str]], width: float, metrics: 
 
 
 def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics: Metrics, turns: int,
-                 again: Block | None = None) -> list[Block]:
+                 again: Block | None = None, foot: float = 0.0) -> list[Block]:
     """The first-move table's rows as blocks, at the body size if it fits, else the caption size; `again` over the
     rows it carries on to another sheet."""
     profile = profile_of(metrics)
@@ -246,7 +247,7 @@ def table_blocks(header: list[str], rows: list[list[str]], width: float, metrics
         return [block(some[i], some[n + i] if n + i < len(some) else None) for i in range(n)]
 
     return [table(block(header, header if two_up else None, header=True), rows, as_printed, 2 if two_up else 1,
-                  again)]
+                  again, foot=foot)]
 
 
 TABLE_ROWS_APART = 1  # rows a table keeps with its head at a column's foot, and carries over to the next (more
@@ -254,30 +255,32 @@ TABLE_ROWS_APART = 1  # rows a table keeps with its head at a column's foot, and
 
 
 def table(head: Block, rows: list[list[str]], printed: Callable[[list[list[str]]], list[Block]], across: int = 1,
-          again: Block | None = None, carried: bool = False) -> Block:
+          again: Block | None = None, carried: bool = False, foot: float = 0.0) -> Block:
     """A table as one block: its head and `rows`, kept whole where it fits, else broken between two printed rows at a
     column's foot, with at least `TABLE_ROWS_APART` of them on each side, its head set again over the rows it carries
     on to (the rows on the next sheet were once under no head, their columns' turns to be guessed). `printed` sets
     rows as printed rows, `across` table rows a printed row (two-up: 2); each part is set two-up anew, so that the
     numbers run down one half and on down the other on every sheet (the eight-port key's halves once ran 1-4 beside
     19-22, then 5-18 beside 23-35). A part carried on (`carried`) opens with `again` ("... (continued)") over its
-    head, so a sheet that starts inside a table says which table it is."""
+    head, so a sheet that starts inside a table says which table it is. `foot` mm stay clear under the last rule of
+    the table and of each part, so that at a sheet's foot the footer stands apart from it."""
     body = printed(rows)
     rows_h = [b.height for b in body]
     top = [again, head] if carried and again is not None else [head]
     top_h = sum(b.height for b in top)
 
     def split(room: float) -> tuple[Block, Block] | None:
-        taken, used = 0, top_h
+        taken, used = 0, top_h + foot
         while taken < len(body) and used + rows_h[taken] <= room + 1e-6:
             used += rows_h[taken]
             taken += 1
         taken = min(taken, len(body) - TABLE_ROWS_APART)
         if taken < TABLE_ROWS_APART:
             return None
-        return (table(head, rows[:taken * across], printed, across, again, carried),
-                table(head, rows[taken * across:], printed, across, again, True))
+        return (table(head, rows[:taken * across], printed, across, again, carried, foot),
+                table(head, rows[taken * across:], printed, across, again, True, foot))
 
     apart = len(body) >= 2 * TABLE_ROWS_APART
-    return stack([*top, *body], "the first-move table")._replace(
-        split=split if apart else None, first=top_h + sum(rows_h[:TABLE_ROWS_APART]) if apart else None)
+    room = [Block(foot, lambda x, top: [], "the room under the table")] if foot else []
+    return stack([*top, *body, *room], "the first-move table")._replace(
+        split=split if apart else None, first=top_h + sum(rows_h[:TABLE_ROWS_APART]) + foot if apart else None)
