@@ -515,6 +515,12 @@ def test_every_translation_of_the_host_file_takes_the_sheets_english_takes(host_
     assert sheets(host_files[profile, game, lang]) == english + HOST_OVER.get((profile, game, lang), 0), (english, HOST_OVER)
 
 
+def table_rules(page) -> list[dict]:
+    """The page's horizontal lines over 20 mm long but the 50 mm and 2 in scale bars: its tables' rules."""
+    return [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01 and mm(ln["x1"] - ln["x0"]) > 20
+            and min(abs(mm(ln["x1"] - ln["x0"]) - bar) for bar in (50.0, 50.8)) > 0.05]
+
+
 TABLE_CLEAR = 2.5  # mm at least from a table's last rule to the top of the footer's first line under it (its word boxes)
 CLOSE_TO_FOOT = {("large", "eight-port-path-tiles", "en"), ("large", "eight-port-path-tiles", "fr"),
                  ("large", "eight-port-path-tiles", "uk"), ("clear", "hexagon-path-tiles", "uk")}  # 0.90-1.16 mm before
@@ -535,8 +541,7 @@ def test_a_table_at_a_sheets_foot_stands_clear_of_the_footer(host_files, profile
         for page in pdf.pages:
             foot = [w["top"] for w in page.extract_words() if w["text"] == mark and abs(mm(w["x0"]) - content_box("a4")[0]) < 0.5]
             assert foot, (page.page_number, mark)
-            rules = [ln["bottom"] for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01 and ln["bottom"] < max(foot)
-                     and mm(ln["x1"] - ln["x0"]) > 20 and min(abs(mm(ln["x1"] - ln["x0"]) - bar) for bar in (50.0, 50.8)) > 0.05]
+            rules = [ln["bottom"] for ln in table_rules(page) if ln["bottom"] < max(foot)]
             if rules:
                 gaps.append((round(mm(max(foot) - max(rules)), 2), page.page_number))
     assert gaps, "no table in the host's file"
@@ -558,9 +563,7 @@ def test_a_table_carried_over_to_the_next_sheet_has_its_head_again(tmp_path, pro
     with open_pdf(out) as pdf:
         for page in pdf.pages:
             heads = [r for r in page.rects if r.get("fill") and mm(r["width"]) > 20]
-            ruled = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01 and mm(ln["x1"] - ln["x0"]) > 20
-                     and abs(ln["linewidth"] - rule) < 0.05  # a table's rules, not the 50 mm and 2 in scale bars
-                     and min(abs(mm(ln["x1"] - ln["x0"]) - bar) for bar in (50.0, 50.8)) > 0.05]
+            ruled = [ln for ln in table_rules(page) if abs(ln["linewidth"] - rule) < 0.05]  # not a head's foot
             if not ruled:
                 continue
             top = min(ln["top"] for ln in ruled)
