@@ -223,6 +223,10 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
         notes = wrap(note, beside, note_size, metrics, what=what) if note else []
         text_h = len(lines) * size * leading + (1.0 + len(notes) * note_size * leading if notes else 0.0)
         height = max(picture.height, text_h) + 1.5 * fit.space
+        dx = text_x + inset
+        note_top = len(lines) * size * leading + 1.0
+        every = [(dx, i * size * leading, line, size) for i, line in enumerate(lines)]
+        every += [(dx, note_top + j * note_size * leading, line, note_size) for j, line in enumerate(notes)]
 
         def draw(x: float, top: float) -> list[Item]:
             items: list[Item] = [Group(x, top - picture.height, 0, tuple(picture.items))]
@@ -233,7 +237,7 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
                                 leading=leading)
             return items
 
-        return Block(height, draw, what)
+        return split_step(Block(height, draw, what), picture, number, text_x, size, every, leading, fit)
 
     # the text goes on under the picture, the column's whole width, once it is past the picture's foot
     def under(depth: float) -> bool:
@@ -263,7 +267,50 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
             items += text_lines([line], x + dx, top - d, line_size, leading=leading)
         return items
 
-    return Block(height, draw_around, what)
+    return split_step(Block(height, draw_around, what), picture, number, text_x, size, placed, leading, fit)
+
+
+STEP_SPLIT_LINES = 6  # the fewest lines a step may break in (two or more on each side, as a paragraph's)
+StepLine = tuple[float, float, str, float]  # a step's line: its x offset, the depth of its top, its words, its size
+
+
+def split_step(whole: Block, picture: Figure, number: str, text_x: float, size: float, lines: list[StepLine],
+               leading: float, fit: Fit) -> Block:
+    """A step (`whole`) that may break at a column's foot as a paragraph does: the picture, its number and at least
+    two lines stay together, and at least two lines go on at the top of the next column, where they keep the
+    place across they had (the step's indent, or the column's left under the picture). A step is read as one
+    instruction, so it breaks less readily than a paragraph: a short one (under STEP_SPLIT_LINES) never does."""
+    if len(lines) < STEP_SPLIT_LINES:
+        return whole
+    after = 1.5 * fit.space
+
+    def foot(taken: list[StepLine]) -> float:
+        return taken[-1][1] + taken[-1][3] * leading
+
+    def part(taken: list[StepLine], with_picture: bool, height: float) -> Block:
+        def draw(x: float, top: float) -> list[Item]:
+            items: list[Item] = []
+            if with_picture:
+                items.append(Group(x, top - picture.height, 0, tuple(picture.items)))
+                if number:
+                    items += text_lines([number], x + text_x, top, size, True, leading=leading)
+            for dx, depth, line, line_size in taken:
+                items += text_lines([line], x + dx, top - depth, line_size, leading=leading)
+            return items
+
+        return Block(height, draw, whole.what)
+
+    def split(room: float) -> tuple[Block, Block] | None:
+        for count in range(len(lines) - SPLIT_LINES, SPLIT_LINES - 1, -1):
+            head = max(picture.height, foot(lines[:count]))
+            if head <= room + 1e-6:
+                shift = lines[count][1]
+                rest = [(dx, depth - shift, line, line_size) for dx, depth, line, line_size in lines[count:]]
+                return part(lines[:count], True, head), part(rest, False, foot(rest) + after)
+        return None
+
+    least = max(picture.height, foot(lines[:SPLIT_LINES]))
+    return whole._replace(split=split, first=least)
 
 
 def wrap_widths(text: str, widths: Callable[[int], float], size: float, metrics: Metrics, what: str) -> list[str]:
@@ -297,7 +344,17 @@ def boxed(block: Block, width: float, pad: float = 2.5, shade: float | None = No
         frame = Rect(x, top - block.height - 2 * pad, width, block.height + 2 * pad, width=0.35, fill=shade)
         return [frame] + block.draw(x + pad, top - pad)
 
-    return Block(block.height + 2 * pad + 1.5 * fit.space, draw, block.what, block.keep_with_next)
+    whole = Block(block.height + 2 * pad + 1.5 * fit.space, draw, block.what, block.keep_with_next)
+    inner = block.split
+    if inner is None:
+        return whole
+
+    def split(room: float) -> tuple[Block, Block] | None:
+        # a frame round each part: the box closed at the column's foot and opened again at the next column's top
+        parts = inner(room - 2 * pad - 1.5 * fit.space)
+        return None if parts is None else (boxed(parts[0], width, pad, shade, fit), boxed(parts[1], width, pad, shade, fit))
+
+    return whole._replace(split=split, first=block.least + 2 * pad + 1.5 * fit.space)
 
 
 Placed = tuple[Sheet, int, float, Block]  # a block on a sheet: its column and the top it is drawn from
@@ -422,8 +479,9 @@ class ColumnPages:
         return best
 
 
-def stack(blocks: list[Block], what: str) -> Block:
-    """Blocks one under the other, as one block (kept together)."""
+def stack(blocks: list[Block], what: str, breakable: bool = False) -> Block:
+    """Blocks one under the other, as one block: kept together, or (`breakable`) broken at a column's foot between
+    two of its blocks or inside one that breaks (a paragraph, a step), never after a heading."""
 
     def draw(x: float, top: float) -> list[Item]:
         items: list[Item] = []
@@ -432,7 +490,34 @@ def stack(blocks: list[Block], what: str) -> Block:
             top -= b.height
         return items
 
-    return Block(sum(b.height for b in blocks), draw, what)
+    def split(room: float) -> tuple[Block, Block] | None:
+        used = 0.0
+        for i, block in enumerate(blocks):
+            if used + block.height > room + 1e-6:
+                break
+            used += block.height
+        else:
+            return None
+        parts = block.split(room - used) if block.split is not None and used + block.least <= room + 1e-6 else None
+        if parts is not None and (i == 0 or not blocks[i - 1].keep_with_next):
+            return (stack([*blocks[:i], parts[0]], what, True), stack([parts[1], *blocks[i + 1:]], what, True))
+        while i > 0 and blocks[i - 1].keep_with_next:
+            i -= 1
+        if i == 0:
+            return None
+        return stack(blocks[:i], what, True), stack(blocks[i:], what, True)
+
+    whole = Block(sum(b.height for b in blocks), draw, what)
+    if not breakable or len(blocks) < 2 and (not blocks or blocks[0].split is None):
+        return whole
+    return whole._replace(split=split, first=min(b.least for b in blocks[:1]))
+
+
+def page_steps(metrics: Metrics) -> tuple[Fit, ...]:
+    """The steps a players' page of running text (the rules) may take when that saves a sheet: `TIGHT`, then
+    `SMALLER`'s 10.6 pt body in the standard profile only; large and clear print keep the body size they are
+    made for (18 and 14 pt) and take `TIGHT`'s closer lines and gaps alone."""
+    return (TIGHT, SMALLER) if profile_of(metrics) is STANDARD else (TIGHT,)
 
 
 def host_steps(metrics: Metrics) -> tuple[Fit, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import crossing_types, loops_possible, worked_example
 from papergame.layout.blocks import (
-    label_size, Block, ColumnPages, Fit, fitted, Figure, boxed, heading, paragraph, stack, step,
+    label_size, Block, ColumnPages, Fit, fitted, Figure, boxed, heading, page_steps, paragraph, stack, step,
 )
 from papergame.layout.rule_figures import (
     STEP_CELL, catalogue, draw_pile, example_figure, turning_blocks, turning_tile,
@@ -22,7 +22,7 @@ from papergame.layout.paper import Sheet
 
 def rules_pages(ctx: PageContext) -> list[Sheet]:
     """The rules on as many sheets as they need (one for the default game), a step tighter if that saves one."""
-    return fitted(lambda fit: set_rules(ctx, fit))
+    return fitted(lambda fit: set_rules(ctx, fit), page_steps(ctx.metrics))
 
 
 def set_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
@@ -55,7 +55,7 @@ def set_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
                                      side=texts.letters(shape.side_of(start.port)), cell=board.cell_name(start.cell),
                                      **({"port": texts.letters(start.port)} if shape.ports_per_side > 1 else {})),
                            inner, metrics, f"rules.{start_key}", bullet="•", fit=fit))
-    blocks.append(boxed(stack(setup, "rules.setup"), w, fit=fit))
+    blocks.append(boxed(stack(setup, "rules.setup", breakable=True), w, fit=fit))
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading", fit=fit))
     ports_key = "ports_one" if shape.ports_per_side == 1 else "ports_many"

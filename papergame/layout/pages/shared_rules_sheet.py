@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.layout.blocks import (
-    Block, ColumnPages, Fit, fitted, boxed, heading, paragraph, stack, step,
+    Block, ColumnPages, Fit, fitted, boxed, heading, page_steps, paragraph, stack, step,
 )
 from papergame.layout.paper import Sheet
 from papergame.layout.rule_figures import (
@@ -34,7 +34,7 @@ def example_sentence(definition: GameDefinition, texts: Texts, move: FirstMove) 
 
 def shared_rules_pages(ctx: PageContext) -> list[Sheet]:
     """The rules on as many sheets as they need (one for the shipped game), a step tighter if that saves one."""
-    return fitted(lambda fit: set_shared_rules(ctx, fit))
+    return fitted(lambda fit: set_shared_rules(ctx, fit), page_steps(ctx.metrics))
 
 
 def set_shared_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
@@ -53,7 +53,7 @@ def set_shared_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
              for key in ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players",
                          "rules.notation")]
     blocks: list[Block] = [heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading", fit=fit),
-                           boxed(stack(setup, "path_rules.setup"), w, fit=fit)]
+                           boxed(stack(setup, "path_rules.setup", breakable=True), w, fit=fit)]
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading", fit=fit))
     captions = [texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)) for t in definition.tiles]
