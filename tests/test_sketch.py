@@ -22,10 +22,10 @@ SLOW = [(game, lang, profile) for game in ("eight-port-path-tiles", "hexagon-pat
 
 def every_setting(seen: list) -> object:
     """A `fitted` that also sets the pages at every setting, in full and as a sketch, and notes both counts."""
-    def fitted(make):
-        for fit in (blocks.NORMAL, blocks.TIGHT, blocks.SMALLER):
+    def fitted(make, steps=(blocks.TIGHT, blocks.SMALLER)):
+        for fit in (blocks.NORMAL, blocks.TIGHT, blocks.SMALLER):  # every setting, the ones `steps` leaves out too
             seen.append((fit, len(make(fit)), len(make(fit._replace(sketch=True)))))
-        return blocks.fitted(make)
+        return blocks.fitted(make, steps)
     return fitted
 
 
