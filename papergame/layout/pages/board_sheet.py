@@ -27,13 +27,13 @@ from papergame.layout.extent import Extent, items_extent
 from papergame.layout.board_room import BoardSheet
 from papergame.layout.board_grid import GRID_LINE, Part, heading_into
 from papergame.layout.grid import XY, Grid, Side, chains
-from papergame.layout.paper import CONTENT_H, CONTENT_W, STANDARD, Box, footer_height, title_height
+from papergame.layout.paper import CONTENT_H, CONTENT_W, STANDARD, Box, footer_height, text_lines, title_height
 from papergame.layout.primitives import Item, Line, Polygon, Text
 from papergame.layout.shapes import shape_layout
 from papergame.layout.textflow import fit_line, wrap
 from papergame.layout.tile_art import arrow, token_art
 from papergame.model.board import Board, Cell, Position
-from papergame.layout.blocks import SMALLEST_READ
+from papergame.layout.blocks import SMALLEST_READ, wrap_widths
 from papergame.layout.tokens import token_radius
 
 LABEL_BAND = 5.5  # room for the column letters and row numbers on each side
@@ -250,7 +250,58 @@ def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
         side = CONTENT_W - drawing.width - 4
         if side >= SIDE_MIN and notes_height(said, side, ctx) <= room - band:
             return Placed(part, drawing, "beside" + line, said)
+        if notes_around(ctx, drawing, said, left) is not None:  # round the drawing's foot
+            return Placed(part, drawing, "around" + line, said)
     return None
+
+
+AROUND_GAP = 10.0  # between a start marker's caption and a note beside it: far enough apart to read as two texts
+
+
+class Around(NamedTuple):
+    """A note set round the foot of a board's drawing, as words go round a picture: its first lines in the free
+    corner at the drawing's bottom right (beside a start marker and its caption, under the column letters), `x` mm
+    from the drawing's left and `width` wide, the rest under the drawing across the sheet, all at one line spacing,
+    the first line's top `top` mm over the drawing's foot."""
+
+    x: float
+    width: float
+    top: float
+    narrow: list[str]
+    rest: list[str]
+
+
+def notes_around(ctx: PageContext, drawing: PartDrawing, said: list[str], left: float) -> Around | None:
+    """The note (one) set round the drawing's foot with the fewest lines under it, if they fit the `left` mm the
+    sheet has under the drawing; else None.
+
+    A large-print whole board (the shared path's, 208 mm tall) leaves 16 mm under it: room for two lines of its
+    note, which takes three in French and German. Beside the start marker's caption the drawing leaves a corner
+    free, about 90 mm wide and two lines high, where the note can start."""
+    if len(said) != 1:
+        return None
+    size, leading = ctx.type.caption, ctx.type.leading
+    line_h = size * leading
+    x0, y0, _, y1 = drawing.extent
+    boxes = [items_extent([item], ctx.metrics) for item in drawing.items]
+    best: Around | None = None
+    for edge in sorted({b[2] for b in boxes if b[1] < y0 + 2 * line_h}):
+        over = min((b[1] for b in boxes if b[2] > edge + AROUND_GAP), default=y1)  # the lowest thing beyond the corner
+        count = int((over - 1.0 - y0 + NOTES_GAP + 1e-6) // line_h)  # lines in the corner, 1 mm under that
+        x = edge - x0 + AROUND_GAP
+        width = CONTENT_W - x - max(0.0, (CONTENT_W - drawing.width) / 2)
+        if count < 1 or width < SIDE_MIN:
+            continue
+        try:
+            lines = wrap_widths(said[0], lambda i: width if i < count else CONTENT_W, size, ctx.metrics, "board notes")
+        except LayoutError:
+            continue
+        rest = lines[count:]
+        if NOTES_GAP + len(rest) * line_h > left + 1e-9:
+            continue
+        if best is None or len(rest) < len(best.rest):
+            best = Around(x, width, count * line_h - NOTES_GAP, lines[:count], rest)
+    return best
 
 
 def place_all(ctx: PageContext, parts: list[Part]) -> list[Placed] | None:
@@ -766,6 +817,14 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
             for i, note in enumerate(said):
                 sheet.gap(2 if i else 0)
                 sheet.paragraph(note, size=t.caption, what="board notes")
+        elif where == "around":
+            around = notes_around(ctx, drawing, said, math.inf)  # the fewest lines under the drawing, as place_notes found
+            assert around is not None
+            size, line_h = t.caption, t.caption * t.leading
+            sheet.add(*text_lines(around.narrow, left + around.x, bottom + around.top, size, leading=t.leading))
+            sheet.take(NOTES_GAP + len(around.rest) * line_h, "board notes")
+            sheet.add(*text_lines(around.rest, sheet.x, bottom + around.top - len(around.narrow) * line_h, size,
+                                  leading=t.leading))
         elif where == "beside":
             column = sheet.column(left + drawing.width + 4, CONTENT_W - drawing.width - 4, continues=False)
             column.cursor = top
