@@ -709,6 +709,11 @@ def test_a_long_step_and_the_setup_box_break_at_a_columns_foot(tmp_path, game, l
                     assert inside or outside, (c["text"], mm(c["top"]), mm(r["top"]), mm(r["bottom"]))
         if game == "edge-port-path-tiles":  # its setup box closes at the first column's foot and goes on beside it
             assert len(boxes) == 2, [(mm(b["x0"]), mm(b["top"])) for b in boxes]
+            # ... and a step breaks only where a column runs out, never to level the last sheet's columns: the end
+            # step's words and its example ("1 en A1 : Blanc sort ...") stay in one column (they were split)
+            words = pdf.pages[-1].extract_words()
+            halves = {w["text"]: w["x0"] < pdf.pages[-1].width / 2 for w in words if w["text"] in ("conduit", "sort")}
+            assert len(halves) == 2 and len(set(halves.values())) == 1, halves
 
 
 # A whole board whose note has no room under it starts the note in the corner its drawing leaves free, beside the
@@ -733,6 +738,11 @@ def test_a_board_note_goes_round_the_start_marker_rather_than_split_the_board(tm
         assert len({round(mm(b - a), 1) for a, b in zip(bases, bases[1:])}) <= 1, bases  # one spacing throughout
         if (game, lang) != ("shared-path", "en"):  # English's note fits under the board
             assert mm(said[0]["x0"]) > 60  # it starts in the corner, beside the caption (the marker is at 27-43 mm)
+        middle = (said[0]["top"] + said[0]["bottom"]) / 2
+        rules = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and ln["x1"] < said[0]["x0"] < ln["x1"] + 20
+                 and ln["top"] < middle < ln["bottom"]]
+        if (game, lang) != ("shared-path", "en"):  # a thin rule at the note's left sets it apart from the caption
+            assert len(rules) == 1, rules
         others = [w for w in words if w not in said] + page.curves
         for w in said:  # clear of every other word, the marker and its caption
             for o in others:

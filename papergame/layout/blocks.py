@@ -310,7 +310,7 @@ def split_step(whole: Block, picture: Figure, number: str, text_x: float, size: 
         return None
 
     least = max(picture.height, foot(lines[:SPLIT_LINES]))
-    return whole._replace(split=split, first=least)
+    return whole._replace(split=split, first=least, levels=False)
 
 
 def wrap_widths(text: str, widths: Callable[[int], float], size: float, metrics: Metrics, what: str) -> list[str]:
@@ -354,7 +354,7 @@ def boxed(block: Block, width: float, pad: float = 2.5, shade: float | None = No
         parts = inner(room - 2 * pad - 1.5 * fit.space)
         return None if parts is None else (boxed(parts[0], width, pad, shade, fit), boxed(parts[1], width, pad, shade, fit))
 
-    return whole._replace(split=split, first=block.least + 2 * pad + 1.5 * fit.space)
+    return whole._replace(split=split, first=block.least + 2 * pad + 1.5 * fit.space, levels=False)
 
 
 Placed = tuple[Sheet, int, float, Block]  # a block on a sheet: its column and the top it is drawn from
@@ -445,7 +445,8 @@ class ColumnPages:
                 self.next_column()
             for block in group:
                 while block.height > self.room + 1e-6:
-                    parts = block.split(self.room) if block.split is not None else None
+                    breaks = block.split is not None and (block.levels or self.cap is None)
+                    parts = block.split(self.room) if breaks and block.split is not None else None
                     if parts is not None:
                         head, block = parts
                         placed.append((self.sheet, self.column, self.cursor, head))

@@ -223,6 +223,8 @@ class Block(NamedTuple):
     keep_with_next: bool = False
     split: Callable[[float], tuple["Block", "Block"] | None] | None = None
     first: float | None = None  # the least part of it that may stand at a column's foot (None: all of it)
+    levels: bool = True  # it may also break to level the last sheet's columns (a paragraph); False: only where a
+    # column runs out of room (a step, whose picture and words read as one, or the setup box)
 
     @property
     def least(self) -> float:

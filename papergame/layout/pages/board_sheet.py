@@ -255,25 +255,29 @@ def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
     return None
 
 
-AROUND_GAP = 10.0  # between a start marker's caption and a note beside it: far enough apart to read as two texts
+AROUND_GAP = 12.0  # between a start marker's caption and a note beside it, a thin rule in the middle
+AROUND_RULE = 0.3
+AROUND_RULE_GREY = 0.45
 
 
 class Around(NamedTuple):
-    """A note set round the foot of a board's drawing, as words go round a picture: its first lines in the free
-    corner at the drawing's bottom right (beside a start marker and its caption, under the column letters), `x` mm
-    from the drawing's left and `width` wide, the rest under the drawing across the sheet, all at one line spacing,
-    the first line's top `top` mm over the drawing's foot."""
+    """A note set in the corner a board's drawing leaves free at its bottom right (beside a start marker's caption,
+    under the column letters), `x` mm from the drawing's left and `width` wide, its first line's top `top` mm over
+    the drawing's foot, a thin rule at its left: its lines there (`narrow`), then the rest (`rest`) under the drawing
+    at one line spacing, in the same column (`column`), or, where that is too long, across the sheet."""
 
     x: float
     width: float
     top: float
     narrow: list[str]
     rest: list[str]
+    column: bool
 
 
 def notes_around(ctx: PageContext, drawing: PartDrawing, said: list[str], left: float) -> Around | None:
-    """The note (one) set round the drawing's foot with the fewest lines under it, if they fit the `left` mm the
-    sheet has under the drawing; else None.
+    """The note (one) set in the drawing's free corner, if its lines under the drawing fit the `left` mm the sheet
+    has there; else None. It keeps to one column where it can (one block, read as one), else its lines past the
+    corner go across the sheet, as words go round a picture; the fewest lines under the drawing first.
 
     A large-print whole board (the shared path's, 208 mm tall) leaves 16 mm under it: room for two lines of its
     note, which takes three in French and German. Beside the start marker's caption the drawing leaves a corner
@@ -284,7 +288,7 @@ def notes_around(ctx: PageContext, drawing: PartDrawing, said: list[str], left: 
     line_h = size * leading
     x0, y0, _, y1 = drawing.extent
     boxes = [items_extent([item], ctx.metrics) for item in drawing.items]
-    best: Around | None = None
+    found: list[tuple[bool, int, Around]] = []
     for edge in sorted({b[2] for b in boxes if b[1] < y0 + 2 * line_h}):
         over = min((b[1] for b in boxes if b[2] > edge + AROUND_GAP), default=y1)  # the lowest thing beyond the corner
         count = int((over - 1.0 - y0 + NOTES_GAP + 1e-6) // line_h)  # lines in the corner, 1 mm under that
@@ -292,16 +296,17 @@ def notes_around(ctx: PageContext, drawing: PartDrawing, said: list[str], left: 
         width = CONTENT_W - x - max(0.0, (CONTENT_W - drawing.width) / 2)
         if count < 1 or width < SIDE_MIN:
             continue
-        try:
-            lines = wrap_widths(said[0], lambda i: width if i < count else CONTENT_W, size, ctx.metrics, "board notes")
-        except LayoutError:
-            continue
-        rest = lines[count:]
-        if NOTES_GAP + len(rest) * line_h > left + 1e-9:
-            continue
-        if best is None or len(rest) < len(best.rest):
-            best = Around(x, width, count * line_h - NOTES_GAP, lines[:count], rest)
-    return best
+        for column in (True, False):
+            try:
+                lines = wrap_widths(said[0], lambda i: width if column or i < count else CONTENT_W, size,
+                                    ctx.metrics, "board notes")
+            except LayoutError:
+                continue
+            rest = lines[count:]
+            if NOTES_GAP + len(rest) * line_h <= left + 1e-9:
+                found.append((not column, len(rest), Around(x, width, count * line_h - NOTES_GAP, lines[:count], rest,
+                                                            column)))
+    return min(found, key=lambda f: f[:2])[2] if found else None
 
 
 def place_all(ctx: PageContext, parts: list[Part]) -> list[Placed] | None:
@@ -818,13 +823,18 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
                 sheet.gap(2 if i else 0)
                 sheet.paragraph(note, size=t.caption, what="board notes")
         elif where == "around":
-            around = notes_around(ctx, drawing, said, math.inf)  # the fewest lines under the drawing, as place_notes found
+            around = notes_around(ctx, drawing, said, sheet.cursor - sheet.floor + 1e-6)  # as place_notes found it
             assert around is not None
             size, line_h = t.caption, t.caption * t.leading
-            sheet.add(*text_lines(around.narrow, left + around.x, bottom + around.top, size, leading=t.leading))
+            x, top = left + around.x, bottom + around.top
+            sheet.add(*text_lines(around.narrow, x, top, size, leading=t.leading))
             sheet.take(NOTES_GAP + len(around.rest) * line_h, "board notes")
-            sheet.add(*text_lines(around.rest, sheet.x, bottom + around.top - len(around.narrow) * line_h, size,
+            sheet.add(*text_lines(around.rest, x if around.column else sheet.x, top - len(around.narrow) * line_h, size,
                                   leading=t.leading))
+            ruled = len(around.narrow) + (len(around.rest) if around.column else 0)
+            rule_x = x - AROUND_GAP / 2  # the note's rule at its left, from its first line's top to its last's foot
+            sheet.add(Line(rule_x, top - size * (t.leading - 1.0), rule_x, top - ruled * line_h + size * 0.1,
+                           width=AROUND_RULE, stroke=AROUND_RULE_GREY))
         elif where == "beside":
             column = sheet.column(left + drawing.width + 4, CONTENT_W - drawing.width - 4, continues=False)
             column.cursor = top
