@@ -222,28 +222,17 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
         lines = wrap(text, beside, size, metrics, what=what)
         notes = wrap(note, beside, note_size, metrics, what=what) if note else []
         text_h = len(lines) * size * leading + (1.0 + len(notes) * note_size * leading if notes else 0.0)
-        height = max(picture.height, text_h) + 1.5 * fit.space
-        dx = text_x + inset
-        note_top = len(lines) * size * leading + 1.0
+        dx, note_top = text_x + inset, len(lines) * size * leading + 1.0
         every = [(dx, i * size * leading, line, size) for i, line in enumerate(lines)]
         every += [(dx, note_top + j * note_size * leading, line, note_size) for j, line in enumerate(notes)]
-
-        def draw(x: float, top: float) -> list[Item]:
-            items: list[Item] = [Group(x, top - picture.height, 0, tuple(picture.items))]
-            if number:
-                items += text_lines([number], x + text_x, top, size, True, leading=leading)
-            items += text_lines(lines, x + text_x + inset, top, size, leading=leading)
-            items += text_lines(notes, x + text_x + inset, top - len(lines) * size * leading - 1.0, note_size,
-                                leading=leading)
-            return items
-
-        return split_step(Block(height, draw, what), picture, number, text_x, size, every, leading, fit)
+        return step_block(max(picture.height, text_h) + 1.5 * fit.space, what, picture, number, text_x, size, every,
+                          leading, fit)
 
     # the text goes on under the picture, the column's whole width, once it is past the picture's foot
     def under(depth: float) -> bool:
         return depth >= picture.height + 1.0
 
-    placed: list[tuple[float, float, str, float]] = []  # (x offset, depth of the line's top, line, size)
+    placed: list[StepLine] = []
     depth = 0.0
     for words, line_size, gap in ((text, size, 0.0), (note, note_size, 1.0)):
         if not words:
@@ -257,37 +246,28 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
         for line in wrap_widths(words, widths, line_size, metrics, what):
             placed.append((0.0 if under(depth) else text_x + inset, depth, line, line_size))
             depth += line_h
-    height = max(picture.height, depth) + 1.5 * fit.space
-
-    def draw_around(x: float, top: float) -> list[Item]:
-        items: list[Item] = [Group(x, top - picture.height, 0, tuple(picture.items))]
-        if number:
-            items += text_lines([number], x + text_x, top, size, True, leading=leading)
-        for dx, d, line, line_size in placed:
-            items += text_lines([line], x + dx, top - d, line_size, leading=leading)
-        return items
-
-    return split_step(Block(height, draw_around, what), picture, number, text_x, size, placed, leading, fit)
+    return step_block(max(picture.height, depth) + 1.5 * fit.space, what, picture, number, text_x, size, placed,
+                      leading, fit)
 
 
 STEP_SPLIT_LINES = 6  # the fewest lines a step may break in (two or more on each side, as a paragraph's)
 StepLine = tuple[float, float, str, float]  # a step's line: its x offset, the depth of its top, its words, its size
 
 
-def split_step(whole: Block, picture: Figure, number: str, text_x: float, size: float, lines: list[StepLine],
-               leading: float, fit: Fit) -> Block:
-    """A step (`whole`) that may break at a column's foot as a paragraph does: the picture, its number and at least
-    two lines stay together, and at least two lines go on at the top of the next column, where they keep the
-    place across they had (the step's indent, or the column's left under the picture). A step is read as one
-    instruction, so it breaks less readily than a paragraph: a short one (under STEP_SPLIT_LINES) never does."""
-    if len(lines) < STEP_SPLIT_LINES:
-        return whole
+def step_block(height: float, what: str, picture: Figure, number: str, text_x: float, size: float,
+               lines: list[StepLine], leading: float, fit: Fit) -> Block:
+    """A step `height` mm tall: its picture, its number and its `lines`, each where `step` placed it. It may break
+    at a column's foot as a paragraph does: the picture, its number and at least two lines stay together, and at
+    least two lines go on at the top of the next column, where they keep the place across they had (the step's
+    indent, or the column's left under the picture). A step is read as one instruction, so it breaks less readily
+    than a paragraph: a short one (under STEP_SPLIT_LINES) never does, nor one that would break only to level the
+    last sheet's columns."""
     after = 1.5 * fit.space
 
     def foot(taken: list[StepLine]) -> float:
         return taken[-1][1] + taken[-1][3] * leading
 
-    def part(taken: list[StepLine], with_picture: bool, height: float) -> Block:
+    def part(taken: list[StepLine], with_picture: bool, high: float) -> Block:
         def draw(x: float, top: float) -> list[Item]:
             items: list[Item] = []
             if with_picture:
@@ -298,7 +278,11 @@ def split_step(whole: Block, picture: Figure, number: str, text_x: float, size: 
                 items += text_lines([line], x + dx, top - depth, line_size, leading=leading)
             return items
 
-        return Block(height, draw, whole.what)
+        return Block(high, draw, what)
+
+    whole = part(lines, True, height)
+    if len(lines) < STEP_SPLIT_LINES:
+        return whole
 
     def split(room: float) -> tuple[Block, Block] | None:
         for count in range(len(lines) - SPLIT_LINES, SPLIT_LINES - 1, -1):
@@ -445,8 +429,8 @@ class ColumnPages:
                 self.next_column()
             for block in group:
                 while block.height > self.room + 1e-6:
-                    breaks = block.split is not None and (block.levels or self.cap is None)
-                    parts = block.split(self.room) if breaks and block.split is not None else None
+                    split = block.split if block.levels or self.cap is None else None  # some break only for room
+                    parts = split(self.room) if split is not None else None
                     if parts is not None:
                         head, block = parts
                         placed.append((self.sheet, self.column, self.cursor, head))
@@ -511,7 +495,7 @@ def stack(blocks: list[Block], what: str, breakable: bool = False) -> Block:
     whole = Block(sum(b.height for b in blocks), draw, what)
     if not breakable or len(blocks) < 2 and (not blocks or blocks[0].split is None):
         return whole
-    return whole._replace(split=split, first=min(b.least for b in blocks[:1]))
+    return whole._replace(split=split, first=blocks[0].least)
 
 
 def page_steps(metrics: Metrics) -> tuple[Fit, ...]:

@@ -216,12 +216,13 @@ def room_h(ctx: PageContext) -> float:
 
 class Placed(NamedTuple):
     """A part, its drawing, its notes and where they go: "top" (under the title), or under the
-    title alone (a whole board) or a one-line header (-line) "below" or "beside" the board."""
+    title alone (a whole board) or a one-line header (-line) "below", "beside" or "around" the board."""
 
     part: Part
     drawing: PartDrawing
     where: str
     notes: list[str]
+    around: Around | None = None  # where "around": the note's lines in the drawing's corner and under it
 
 
 def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
@@ -250,8 +251,9 @@ def place_notes(ctx: PageContext, part: Part, parts: list[Part], shared: bool,
         side = CONTENT_W - drawing.width - 4
         if side >= SIDE_MIN and notes_height(said, side, ctx) <= room - band:
             return Placed(part, drawing, "beside" + line, said)
-        if notes_around(ctx, drawing, said, left) is not None:  # round the drawing's foot
-            return Placed(part, drawing, "around" + line, said)
+        around = notes_around(ctx, drawing, said, left)  # round the drawing's foot
+        if around is not None:
+            return Placed(part, drawing, "around" + line, said, around)
     return None
 
 
@@ -783,7 +785,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
     placed = split_board(ctx)
     parts = [p.part for p in placed]
     sheets = []
-    for part, drawing, where, said in placed:
+    for part, drawing, where, said, around in placed:
         single = len(parts) == 1
         sheet = BoardSheet("board" if single else f"board-{part.number}", ctx.paper, ctx.metrics)
         title = board_title(ctx, part, parts)
@@ -822,9 +824,7 @@ def board_pages(ctx: PageContext) -> list[BoardSheet]:
             for i, note in enumerate(said):
                 sheet.gap(2 if i else 0)
                 sheet.paragraph(note, size=t.caption, what="board notes")
-        elif where == "around":
-            around = notes_around(ctx, drawing, said, sheet.cursor - sheet.floor + 1e-6)  # as place_notes found it
-            assert around is not None
+        elif where == "around" and around is not None:
             size, line_h = t.caption, t.caption * t.leading
             x, top = left + around.x, bottom + around.top
             sheet.add(*text_lines(around.narrow, x, top, size, leading=t.leading))
