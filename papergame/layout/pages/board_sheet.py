@@ -313,7 +313,16 @@ def notes_around(ctx: PageContext, drawing: PartDrawing, said: list[str], left: 
 
 def place_all(ctx: PageContext, parts: list[Part]) -> list[Placed] | None:
     """Every part placed, the board's own notes (its cell size, how to join the parts) on the
-    first part that has room for them; None if the parts do not fit so."""
+    first part that has room for them; None if the parts do not fit so.
+
+    A part whose cells alone are wider than the sheet or taller than its room cannot fit whatever goes round
+    them: such a split is refused before any part is drawn (most of the splits a board at 45-60 mm tries)."""
+    board, room = ctx.game.board, room_h(ctx)
+    grid = Grid(board, ctx.tile, 0.0, 0.0)
+    for part in parts:
+        left, bottom, right, top = grid.extent(part.cells(board))
+        if right - left > CONTENT_W + 1e-9 or top - bottom > room + 1e-9:
+            return None
     drawings = [measure_part(ctx, part) for part in parts]
     placed = [place_notes(ctx, part, parts, False, d) for part, d in zip(parts, drawings)]
     if any(p is None for p in placed):
