@@ -281,10 +281,14 @@ def test_validate_counts_the_tiles_each_shape_allows(tmp_path):
 
     for kind, k, allowed in (("square", 2, "35"), ("square", 3, "2,688"), ("hexagon", 1, "5"), ("hexagon", 2, "1,799")):
         sides, ports = standard_ports(kind, k)
-        half = len(ports) // 2
-        pairs = [[ports[i], ports[i + half]] for i in range(half)]  # every port to the one opposite
+        # the first port to the fourth round the tile, the second to the third, the rest each to the next: turned a
+        # step this is another list of pairs, the same tile turned; no line crosses another, so the tile is drawn at
+        # once (every port to the one opposite, as this had, is its own turn, and its lines all crossing at the
+        # centre took a search for a legible drawing, 3 s of this test)
+        pairs = [[ports[0], ports[3]], [ports[1], ports[2]]] + [[ports[i], ports[i + 1]] for i in range(4, len(ports), 2)]
         shape = TileShape(sides, ports)
         turned = [[shape.rotate(a, shape.step_degrees), shape.rotate(b, shape.step_degrees)] for a, b in pairs]
+        assert sorted(map(sorted, turned)) != sorted(map(sorted, pairs))
         path = tmp_path / f"{kind}{k}.toml"
         path.write_text(
             f"[shape]\nsides = {list(sides)!r}\nports = {list(ports)!r}\n"
