@@ -709,6 +709,14 @@ def test_a_long_step_and_the_setup_box_break_at_a_columns_foot(tmp_path, game, l
                     assert inside or outside, (c["text"], mm(c["top"]), mm(r["top"]), mm(r["bottom"]))
         if game == "edge-port-path-tiles":  # its setup box closes at the first column's foot and goes on beside it
             assert len(boxes) == 2, [(mm(b["x0"]), mm(b["top"])) for b in boxes]
+            # ... under its heading said again ("Mise en place (suite)"), in bold, right over the frame: the part
+            # carried over had none, and read as a box of its own
+            said = word(game, lang, "kit", "continued").replace("$title", word(game, lang, "rules", "setup_heading"))
+            page = next(p for p in pdf.pages if any(r in p.rects for r in boxes[1:]))
+            top = boxes[1]["top"]
+            over = [c for c in page.chars if boxes[1]["x0"] - 1 < c["x0"] < boxes[1]["x1"] and 0 < top - c["bottom"] < 8]
+            assert "".join(c["text"] for c in over) == said, "".join(c["text"] for c in over)
+            assert all("Bold" in c["fontname"] for c in over if not c["text"].isspace())
             # ... and a step breaks only where a column runs out, never to level the last sheet's columns: the end
             # step's words and its example ("1 en A1 : Blanc sort ...") stay in one column (they were split)
             words = pdf.pages[-1].extract_words()

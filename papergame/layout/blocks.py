@@ -321,8 +321,11 @@ def wrap_widths(text: str, widths: Callable[[int], float], size: float, metrics:
     return lines
 
 
-def boxed(block: Block, width: float, pad: float = 2.5, shade: float | None = None, fit: Fit = NORMAL) -> Block:
-    """A block inside a frame `width` wide (the setup box); draw the inner block `2 * pad` narrower."""
+def boxed(block: Block, width: float, pad: float = 2.5, shade: float | None = None, fit: Fit = NORMAL,
+          continued: Block | None = None) -> Block:
+    """A block inside a frame `width` wide (the setup box); draw the inner block `2 * pad` narrower. Broken at a
+    column's foot, each part has a frame of its own, and the part carried over has `continued` over it (its heading
+    said again: "Setting up (continued)"), so the top of the next column does not read as a box of its own."""
 
     def draw(x: float, top: float) -> list[Item]:
         frame = Rect(x, top - block.height - 2 * pad, width, block.height + 2 * pad, width=0.35, fill=shade)
@@ -336,7 +339,12 @@ def boxed(block: Block, width: float, pad: float = 2.5, shade: float | None = No
     def split(room: float) -> tuple[Block, Block] | None:
         # a frame round each part: the box closed at the column's foot and opened again at the next column's top
         parts = inner(room - 2 * pad - 1.5 * fit.space)
-        return None if parts is None else (boxed(parts[0], width, pad, shade, fit), boxed(parts[1], width, pad, shade, fit))
+        if parts is None:
+            return None
+        head, rest = (boxed(part, width, pad, shade, fit, continued) for part in parts)
+        if continued is not None:
+            rest = stack([continued, rest], rest.what, breakable=True)._replace(levels=False)
+        return head, rest
 
     return whole._replace(split=split, first=block.least + 2 * pad + 1.5 * fit.space, levels=False)
 
@@ -495,7 +503,8 @@ def stack(blocks: list[Block], what: str, breakable: bool = False) -> Block:
     whole = Block(sum(b.height for b in blocks), draw, what)
     if not breakable or len(blocks) < 2 and (not blocks or blocks[0].split is None):
         return whole
-    return whole._replace(split=split, first=blocks[0].least)
+    kept = next((i for i, b in enumerate(blocks) if not b.keep_with_next), len(blocks) - 1)  # headings and what follows
+    return whole._replace(split=split, first=sum(b.height for b in blocks[:kept]) + blocks[kept].least)
 
 
 def page_steps(metrics: Metrics) -> tuple[Fit, ...]:

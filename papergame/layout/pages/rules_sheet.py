@@ -45,6 +45,8 @@ def set_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
                paragraph(texts.get("rules.cutting"), w, metrics, "rules.cutting", size=label_size(metrics), fit=fit)]
 
     blocks.append(heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading", fit=fit))
+    setup_continued = heading(texts.get("kit.continued", title=texts.get("rules.setup_heading")), w, metrics,
+                              "rules.setup_heading", fit=fit)
     start = definition.tokens[0].start
     board = definition.board
     inner = w - 5
@@ -55,7 +57,7 @@ def set_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
                                      side=texts.letters(shape.side_of(start.port)), cell=board.cell_name(start.cell),
                                      **({"port": texts.letters(start.port)} if shape.ports_per_side > 1 else {})),
                            inner, metrics, f"rules.{start_key}", bullet="•", fit=fit))
-    blocks.append(boxed(stack(setup, "rules.setup", breakable=True), w, fit=fit))
+    blocks.append(boxed(stack(setup, "rules.setup", breakable=True), w, fit=fit, continued=setup_continued))
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading", fit=fit))
     ports_key = "ports_one" if shape.ports_per_side == 1 else "ports_many"

@@ -52,8 +52,10 @@ def set_shared_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
     setup = [paragraph(texts.get(key, start=start), w - 5, metrics, key, bullet="•", fit=fit)
              for key in ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players",
                          "rules.notation")]
+    setup_continued = heading(texts.get("kit.continued", title=texts.get("rules.setup_heading")), w, metrics,
+                              "rules.setup_heading", fit=fit)
     blocks: list[Block] = [heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading", fit=fit),
-                           boxed(stack(setup, "path_rules.setup", breakable=True), w, fit=fit)]
+                           boxed(stack(setup, "path_rules.setup", breakable=True), w, fit=fit, continued=setup_continued)]
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading", fit=fit))
     captions = [texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)) for t in definition.tiles]
