@@ -23,7 +23,8 @@ photocopies on a copier that drops light greys:
 A tile's lines (role "port") turn 75% black at two thirds of their width (1.0 mm at 35 mm);
 a banded line's grey core (role "port-core") narrows more, so the band keeps black edges of
 at least 0.3 mm; the white bridge gaps (role "port-gap") narrow with the lines but keep
-about 0.3 mm of white either side.
+about 0.3 mm of white either side, but over a dashed or dotted line (role "port-gap-wide"), where
+they keep their width: the dashes beside a bridge end where it was drawn to hide them.
 """
 
 from __future__ import annotations
@@ -172,8 +173,10 @@ def restyle(item: Item, ink: Ink, nested: bool = False) -> Item:
 def restyle_line(item: Line | Arc | Curve, ink: Ink) -> Item:
     if item.role == "scale":  # the scale bar is measured: it keeps its width and stays black
         return item
-    if item.role == "port-gap":  # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
+    if item.role.startswith("port-gap"):  # the ground's colour (white, or a shaded cell's grey, which goes with the fills)
         stroke = item.stroke if ink.fills else 1.0
+        if item.role == "port-gap-wide":  # over a broken line: as wide as the marks beside it were trimmed for
+            return item._replace(stroke=stroke)
         return item._replace(width=item.width * ink.port_weight + ink.gap_keep, stroke=stroke)
     if item.role == "port-core" and ink.core_rungs and isinstance(item, Curve):  # white, black rungs across
         return item._replace(width=item.width * ink.core_weight, stroke=1.0, dash=item.dash or ink.core_rungs)

@@ -223,20 +223,27 @@ def drawing_order(styles: tuple[int, ...]) -> list[int]:
 BROKEN = ("dashed", "dotted")
 
 
-def slivers(marks: list[tuple[float, float]], at: float, cut: float, shortest: float) -> list[tuple[float, float]]:
+def slivers(marks: list[tuple[float, float]], at: float, cut: float, shortest: float,
+            skew: float = 0.0) -> list[tuple[float, float]]:
     """Bits of dashes or dots left shorter than `shortest` beside a cut of `cut` either side of `at`,
     widened to reach back to `at`, so whitening them leaves no crumbs beside a bridge.
 
+    A slanting cut reaches `skew` less far along one edge of the line than at its middle: a mark that
+    ends within that much of the cut's middle reach still shows a corner on that edge (a small
+    triangle, apart from anything), and goes too.
+
     >>> slivers([(0.0, 2.0), (3.0, 5.0)], 1.5, 0.4, 0.5)
     [(1.5, 2.05)]
+    >>> slivers([(0.0, 1.8), (3.0, 5.0)], 1.5, 0.4, 0.5), slivers([(0.0, 1.8), (3.0, 5.0)], 1.5, 0.4, 0.5, skew=0.2)
+    ([], [(1.5, 1.85)])
     """
     out = []
     for s0, s1 in marks:
         if s1 <= at - cut or s0 >= at + cut:
             continue
-        if s1 > at + cut and s1 - (at + cut) < shortest:
+        if s1 > at + cut - skew and s1 - (at + cut) < shortest:
             out.append((at, s1 + 0.05))
-        if s0 < at - cut and (at - cut) - s0 < shortest:
+        if s0 < at - cut + skew and (at - cut) - s0 < shortest:
             out.append((s0 - 0.05, at))
     return out
 
@@ -285,7 +292,7 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
         rhythm[i] = best
         marks = best.marks(lengths[i])
         for (at, cut), extra in zip(cuts[i], skew[i]):
-            for s0, s1 in slivers(marks, at, cut, shortest_piece(best, size, shape) + extra):
+            for s0, s1 in slivers(marks, at, cut, shortest_piece(best, size, shape) + extra, extra):
                 crumbs[i].append(curve_item(piece(d, i, s0 / size, s1 / size), size,
                                             outer_width(d.styles[i], size, shape) + 0.6, 1.0, "port-gap"))
     for i in range(len(d.curves)):
@@ -312,7 +319,10 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
             reach = (half + g / size) / max(math.sin(x.angle), 0.35) + w / 2 / size
             bridge = piece(d, j, at - reach, at + reach)
             width = outer_width(d.styles[j], size, shape)
-            items.append(curve_item(bridge, size, width + 2 * g, 1.0, "port-gap"))
+            # over a dashed or dotted line the gap keeps its width in every ink (role "port-gap-wide"): the marks
+            # beside it were placed and trimmed for it (`slivers`), and a narrower one would show their ends
+            wide = STYLE_NAMES[d.styles[under]] in BROKEN
+            items.append(curve_item(bridge, size, width + 2 * g, 1.0, "port-gap-wide" if wide else "port-gap"))
             # a broken line passes over unbroken, unless a line above it bridges the same spot
             # (then it is knocked out there anyway and the unbroken piece would leave stubs)
             knocked = any(abs(c_at - at * size) < c_cut for c_at, c_cut in cuts[j])
@@ -855,7 +865,7 @@ def on_ground(items, ground: float) -> list[Item]:
     """Tile art laid on a grey ground: the white bridge gaps of its lines take the ground's grey."""
     out: list[Item] = []
     for item in items:
-        if isinstance(item, Curve) and item.role == "port-gap":
+        if isinstance(item, Curve) and item.role.startswith("port-gap"):
             item = item._replace(stroke=ground)
         out.append(item)
     return out

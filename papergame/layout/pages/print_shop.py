@@ -45,7 +45,7 @@ def bleed_lines(ctx: PageContext, items: list[Item]) -> list[Item]:
     polygon = outline(ctx)
     out: list[Item] = []
     for item in items:
-        if not isinstance(item, Curve) or not item.role.startswith("port") or item.role == "port-gap":
+        if not isinstance(item, Curve) or not item.role.startswith("port") or item.role.startswith("port-gap"):
             continue
         points = item.points()
         ends = ((points[0], points[1], points[2]), (points[-1], points[-2], points[-3]))
