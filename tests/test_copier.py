@@ -633,7 +633,7 @@ def slivers(path, tile: float, dpi: int = 300) -> list[tuple]:
     return out
 
 
-@pytest.mark.default_cases(2)
+@pytest.mark.default_cases(1)  # low ink at 35 mm showed both kinds of sliver before (the triangles too: tiles 21, 32)
 @pytest.mark.parametrize("game, ink, size", [("eight-port-path-tiles", "low", 35.0), ("eight-port-path-tiles", "normal", 35.0)]
                          + [(game, ink, size) for game in ("eight-port-path-tiles", "hexagon-path-tiles")
                             for ink in ("low", "normal") for size in (20.0, 35.0, 60.0)
