@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pdfplumber
@@ -9,6 +10,19 @@ import pdfplumber
 MM = 25.4 / 72  # one PDF point in mm
 CONTENT_W, CONTENT_H = 194.0, 263.0
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def segment_distance(p, a, b) -> float:
+    """How far point `p` lies from the segment a-b (any unit, the points' own).
+
+    >>> segment_distance((1.0, 1.0), (0.0, 0.0), (2.0, 0.0)), segment_distance((3.0, 0.0), (0.0, 0.0), (0.0, 0.0))
+    (1.0, 3.0)
+    """
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
 
 
 def mm(points: float) -> float:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from pdfmeasure import mm, open_pdf, page_text
+from pdfmeasure import mm, open_pdf, page_text, segment_distance
 
 GRID = 0.25  # mm, the board's grid lines
 
@@ -116,13 +116,6 @@ def test_a_part_of_one_row_says_row_not_rows_to():
     assert span_words(ctx, Part(1, range(4, 5), range(0, 2), {})) == {"cols": "column E", "rows": "rows 1 to 2"}
 
 
-def seg_distance(p, a, b) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy or 1.0)))
-    return ((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2) ** 0.5
-
-
 def test_a_class_set_tokens_kit_number_sits_on_a_disc_clear_of_the_arrow(tmp_path):
     out = build(tmp_path, "--kits", "3", "--only", "tokens")
     with open_pdf(out) as pdf:
@@ -135,7 +128,7 @@ def test_a_class_set_tokens_kit_number_sits_on_a_disc_clear_of_the_arrow(tmp_pat
             r = mm(disc["width"]) / 2
             nearest = min(arrows, key=lambda a: (mm(a["x0"]) - centre[0]) ** 2 + (mm(a["top"]) - centre[1]) ** 2)
             pts = [(mm(x), mm(y)) for x, y in nearest["pts"]]
-            gap = min(seg_distance(centre, a, b) for a, b in zip(pts, pts[1:] + pts[:1])) - r
+            gap = min(segment_distance(centre, a, b) for a, b in zip(pts, pts[1:] + pts[:1])) - r
             assert gap >= 0.3
             digits = [ch for ch in page.chars if ch["text"].isdigit()
                       and abs(mm((ch["x0"] + ch["x1"]) / 2) - centre[0]) < r and abs(mm((ch["top"] + ch["bottom"]) / 2) - centre[1]) < r]

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from papergame.cli import main
-from pdfmeasure import open_pdf, squares
+from pdfmeasure import open_pdf, segment_distance, squares
 
 PT = 25.4 / 72
 
@@ -576,17 +576,6 @@ def test_every_line_style_is_one_line_after_a_copier_at_every_size(tmp_path, gam
     assert seen == styles_of(game) and tops and problems == []
 
 
-def _near(p, pts, reach: float) -> bool:
-    """Whether pixel `p` lies within `reach` of the polyline `pts` (pixels)."""
-    px, py = p
-    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
-        dx, dy = bx - ax, by - ay
-        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ((dx * dx + dy * dy) or 1.0)))
-        if (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= reach * reach:
-            return True
-    return False
-
-
 def slivers(path, tile: float, dpi: int = 300) -> list[tuple]:
     """Bits of a dashed or dotted line's ink left beside a bridge over it, after a 50 % threshold: each piece of
     black within 3 mm (and the bridge's reach) of a crossing along the broken line, away from every other line
@@ -622,7 +611,8 @@ def slivers(path, tile: float, dpi: int = 300) -> list[tuple]:
                         for k, (bx0, by0, bx1, by1) in enumerate(boxes):
                             clear = lines[k].width * scale / 2 + 0.2 * mm
                             if k != me and bx0 - clear <= x1 and x0 <= bx1 + clear and by0 - clear <= y1 and y0 <= by1 + clear:
-                                window = {p for p in window if not _near(p, paths[k], clear)}
+                                window = {p for p in window
+                                          if all(segment_distance(p, a, b) > clear for a, b in zip(paths[k], paths[k][1:]))}
                         for piece in pieces(image, window, least=4):
                             area = len(piece) / mm / mm
                             if piece & ends or area >= 0.5 * lines[me].width * PT * 1.0:

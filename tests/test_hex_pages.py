@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from covering import OnDemand, covering, sweep
 from papergame.cli import main
-from pdfmeasure import content_box, content_extent, mm, open_pdf, page_text
+from pdfmeasure import content_box, content_extent, mm, open_pdf, page_text, segment_distance
 
 HEX_GAME = Path(__file__).parent.parent / "examples" / "hexagon-paths" / "game.toml"
 SQRT3 = math.sqrt(3)
@@ -182,13 +182,6 @@ def token_discs(page) -> list[tuple[float, float, float]]:
     return out
 
 
-def distance_to_segment(p, a, b) -> float:
-    ax, ay, bx, by = *a, *b
-    dx, dy = bx - ax, by - ay
-    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
-
-
 def rect_sides(page):
     out = []
     for r in page.rects:
@@ -206,13 +199,13 @@ def assert_tokens_clear(pdf_path, expected: int) -> None:
             if not discs:
                 continue
             strokes = [s for s in segments(page) if not any(
-                distance_to_segment((cx, cy), *s) < r - 0.01 and
+                segment_distance((cx, cy), *s) < r - 0.01 and
                 math.hypot(s[0][0] - cx, s[0][1] - cy) <= r and math.hypot(s[1][0] - cx, s[1][1] - cy) <= r
                 for cx, cy, r in discs)]  # a token's own hatching and arrow stay inside it
             strokes += rect_sides(page)
             for cx, cy, r in discs:
                 assert 2 * r >= 15.0
-                nearest = min(distance_to_segment((cx, cy), a, b) for a, b in strokes)
+                nearest = min(segment_distance((cx, cy), a, b) for a, b in strokes)
                 assert nearest >= r + 3.0, (page.page_number, cx, cy, nearest - r)
             seen += len(discs)
     assert seen >= expected

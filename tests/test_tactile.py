@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from papergame.braille import CODES, STANDARD, coordinate, unicode_braille
 from papergame.cli import main
 from papergame.data.games import load_definition
+from pdfmeasure import segment_distance
 
 MM = 25.4 / 72
 APART = 6.4
@@ -101,14 +102,6 @@ def outline(points, width):
         left.append((x + nx, y + ny))
         right.append((x - nx, y - ny))
     return left + right[::-1] + left[:1]
-
-
-def segment_distance(p, a, b) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
 
 
 def apart(one: Ink, other: Ink, enough: float = APART) -> float:

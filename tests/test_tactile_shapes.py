@@ -25,7 +25,8 @@ from papergame.data.games import load_definition
 from papergame.layout.tile_paths import drawing
 from papergame.options import KitOptions
 from papergame.printmarks import read_keywords
-from test_tactile import APART, MM, TOL, apart, centre, colour_operands, flatten, inks, read_braille, segment_distance
+from pdfmeasure import segment_distance
+from test_tactile import APART, MM, TOL, apart, centre, colour_operands, flatten, inks, read_braille
 
 SIZES = {"hexagon-path-tiles": 70.0, "eight-port-path-tiles": 94.0}  # the smallest whole sizes from 50 that do
 GAMES = list(SIZES)

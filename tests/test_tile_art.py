@@ -27,6 +27,7 @@ from papergame.model.geometry import TileShape, standard_ports
 from papergame.render.fonts import FontMetrics
 from papergame.render.pdf import render_pdf
 from covering import covering, sweep
+from pdfmeasure import segment_distance
 
 MM = 25.4 / 72
 SHAPES = [("square", 1), ("square", 2), ("square", 3), ("hexagon", 1), ("hexagon", 2)]
@@ -168,14 +169,6 @@ def _dash(dash) -> tuple:
     return tuple(round(d * MM, 3) for d in pattern)
 
 
-def seg_dist(p, a, b) -> float:
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length))
-    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
-
-
 def box_dist(box, a, b) -> float:
     """Distance between a box (x0, y0, x1, y1) and a segment a-b (0 if they touch)."""
     x0, y0, x1, y1 = box
@@ -185,8 +178,8 @@ def box_dist(box, a, b) -> float:
     edges = [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))]
     if any(crossing(a, b, c, d) is not None for c, d in edges):
         return 0.0
-    return min([seg_dist(c, a, b) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))] +
-               [seg_dist(p, c, d) for p in (a, b) for c, d in edges])
+    return min([segment_distance(c, a, b) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))] +
+               [segment_distance(p, c, d) for p in (a, b) for c, d in edges])
 
 
 def crossing(p1, p2, q1, q2):
