@@ -6,7 +6,9 @@ import math
 
 from papergame.layout.diagram import Diagram, Marker
 from papergame.errors import LayoutError
-from papergame.layout.blocks import NORMAL, Block, Figure, Fit, figure_grid, figure_row, label_size, paragraph, step
+from papergame.layout.blocks import (
+    NORMAL, Block, Figure, Fit, boxed, figure_grid, figure_row, heading, label_size, paragraph, stack, step,
+)
 from papergame.layout.paper import STANDARD, profile_of
 from papergame.layout.rule_words import tile_name
 from papergame.layout.primitives import Arc, Group, Item, Polygon, Text
@@ -23,6 +25,15 @@ SMALLEST_CATALOGUE_TILE = 14.0
 TILE_GAP = 1.5  # at least this between the catalogue's tiles
 STEP_CELL = 10.0  # the cells of the pictures beside the steps
 EXAMPLE_CELL = 20.0
+
+
+def setup_box(texts: Texts, setup: list[Block], what: str, width: float, metrics: Metrics, fit: Fit) -> list[Block]:
+    """The setup heading and its bullets in a frame: the box may break at a column's foot, and the part carried over
+    is headed again in the kit's words for a continued title ("Setting up (continued)": `kit.continued`)."""
+    title = texts.get("rules.setup_heading")
+    continued = heading(texts.get("kit.continued", title=title), width, metrics, "rules.setup_heading", fit=fit)
+    return [heading(title, width, metrics, "rules.setup_heading", fit=fit),
+            boxed(stack(setup, what, breakable=True), width, fit=fit, continued=continued)]
 
 
 def catalogue_size(shape: TileShape, captions: list[str], width: float, metrics: Metrics) -> float:

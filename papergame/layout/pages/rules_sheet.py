@@ -9,10 +9,10 @@ from __future__ import annotations
 from papergame.layout.context import PageContext
 from papergame.model.answers import crossing_types, loops_possible, worked_example
 from papergame.layout.blocks import (
-    label_size, Block, ColumnPages, Fit, fitted, Figure, boxed, heading, page_steps, paragraph, stack, step,
+    label_size, Block, ColumnPages, Fit, fitted, Figure, heading, page_steps, paragraph, step,
 )
 from papergame.layout.rule_figures import (
-    STEP_CELL, catalogue, draw_pile, example_figure, turning_blocks, turning_tile,
+    STEP_CELL, catalogue, draw_pile, example_figure, setup_box, turning_blocks, turning_tile,
 )
 from papergame.layout.rule_words import (
     example_sentence, facts, pairs_text, port_meetings, port_names, step_moves, styles_text, tile_name, types_text,
@@ -44,9 +44,6 @@ def set_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
     blocks += [para("need_board", "•"), para("setup_tiles", "•"), para("need_record", "•"),
                paragraph(texts.get("rules.cutting"), w, metrics, "rules.cutting", size=label_size(metrics), fit=fit)]
 
-    blocks.append(heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading", fit=fit))
-    setup_continued = heading(texts.get("kit.continued", title=texts.get("rules.setup_heading")), w, metrics,
-                              "rules.setup_heading", fit=fit)
     start = definition.tokens[0].start
     board = definition.board
     inner = w - 5
@@ -57,7 +54,7 @@ def set_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
                                      side=texts.letters(shape.side_of(start.port)), cell=board.cell_name(start.cell),
                                      **({"port": texts.letters(start.port)} if shape.ports_per_side > 1 else {})),
                            inner, metrics, f"rules.{start_key}", bullet="•", fit=fit))
-    blocks.append(boxed(stack(setup, "rules.setup", breakable=True), w, fit=fit, continued=setup_continued))
+    blocks += setup_box(texts, setup, "rules.setup", w, metrics, fit)
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading", fit=fit))
     ports_key = "ports_one" if shape.ports_per_side == 1 else "ports_many"

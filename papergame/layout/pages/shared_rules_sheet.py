@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from papergame.layout.context import PageContext
 from papergame.layout.blocks import (
-    Block, ColumnPages, Fit, fitted, boxed, heading, page_steps, paragraph, stack, step,
+    Block, ColumnPages, Fit, fitted, heading, page_steps, paragraph, step,
 )
 from papergame.layout.paper import Sheet
 from papergame.layout.rule_figures import (
-    STEP_CELL, catalogue, example_figure, turning_blocks, turning_tile,
+    STEP_CELL, catalogue, example_figure, setup_box, turning_blocks, turning_tile,
 )
 from papergame.layout.rule_words import pairs_text, tile_name
 from papergame.model.answers import FirstMove, crossing_types, loops_possible, worked_example
@@ -52,10 +52,7 @@ def set_shared_rules(ctx: PageContext, fit: Fit) -> list[Sheet]:
     setup = [paragraph(texts.get(key, start=start), w - 5, metrics, key, bullet="•", fit=fit)
              for key in ("path_rules.setup_tiles", "path_rules.setup_path", "path_rules.setup_players",
                          "rules.notation")]
-    setup_continued = heading(texts.get("kit.continued", title=texts.get("rules.setup_heading")), w, metrics,
-                              "rules.setup_heading", fit=fit)
-    blocks: list[Block] = [heading(texts.get("rules.setup_heading"), w, metrics, "rules.setup_heading", fit=fit),
-                           boxed(stack(setup, "path_rules.setup", breakable=True), w, fit=fit, continued=setup_continued)]
+    blocks: list[Block] = setup_box(texts, setup, "path_rules.setup", w, metrics, fit)
 
     blocks.append(heading(texts.get("rules.tiles_heading"), w, metrics, "rules.tiles_heading", fit=fit))
     captions = [texts.get("rules.tile_caption", type=t.id, pairs=pairs_text(t.pairs, texts)) for t in definition.tiles]
