@@ -154,15 +154,73 @@ def closed(kind: str, opened: str, items: list[Any]) -> Any:
     return {_name(k): v for k, v in zip(items[::2], items[1::2])}
 
 
-def objects(data: bytes) -> list[tuple[int, Any]]:
+# Most of a page's tokens are numbers, operators and names, and the same few thousand recur on every page: each
+# is looked up by its bytes (WORDS, NAMES) from one shorter expression before TOKEN is tried. A "word" is a
+# run that may start a number or an operator and holds no delimiter; where pdfminer would read it as more
+# than one token ("1.2.3", "4-5", "12abc"), the stream is read again token by token, as before.
+WORD_OR_NAME = re.compile(rb"[\s\x00]*(?:([-+.0-9A-Za-z][^#/%\[\]()<>{}\s]*)|/([^#/%\[\]()<>{}\s]*)(?!\#))")
+NUMBER = re.compile(rb"[-+0-9][0-9]*(?:\.[0-9]*)?|\.[0-9]*")
+SPLIT = object()  # a word pdfminer reads as two tokens or more
+MISSING = object()
+WORDS: dict[bytes, Any] = {}
+NAMES: dict[bytes, Any] = {}
+KEPT_WORDS = 100_000  # at most, each table; emptied when full
+
+
+def word_value(word: bytes) -> Any:
+    """The object of a word as TOKEN and `scalar` read it (SPLIT if they read more than one token), kept in WORDS."""
+    if word[0] < 0x41:  # - + . or a digit: a number
+        value = scalar("number", word) if NUMBER.fullmatch(word) else SPLIT
+    else:
+        value = scalar("keyword", word)  # raises Unread for an inline image's operators, which are never kept
+    if len(WORDS) >= KEPT_WORDS:
+        WORDS.clear()
+    WORDS[word] = value
+    return value
+
+
+def name_value(text: bytes) -> Any:
+    value = scalar("name", text)
+    if len(NAMES) >= KEPT_WORDS:
+        NAMES.clear()
+    NAMES[text] = value
+    return value
+
+
+def objects(data: bytes, words: bool = True) -> list[tuple[int, Any]]:
     """The (position, object) pairs pdfminer's PDFContentParser gives for one decoded stream, in order.
-    The positions are 0: the interpreter does not read them."""
+    The positions are 0: the interpreter does not read them. `words`: numbers, operators and names by WORDS and
+    NAMES (see above)."""
     out: list[tuple[int, Any]] = []
     stack: list[tuple[str, list[Any]]] = [("top", out)]  # the open arrays ("open") and dictionaries ("dict")
     current: list[Any] = out  # where the next object goes
     match = TOKEN.match
+    quick = WORD_OR_NAME.match if words else None
+    get_word, get_name = WORDS.get, NAMES.get
     pos = 0
     while True:
+        if quick is not None:
+            m = quick(data, pos)
+            found = m.lastindex if m is not None else None
+            if found == 1:
+                pos = m.end()
+                word = m.group(1)
+                value = get_word(word, MISSING)
+                if value is MISSING:
+                    value = word_value(word)
+                if value is SPLIT:
+                    return objects(data, words=False)
+                if value is not NOTHING:
+                    current.append((0, value) if current is out else value)
+                continue
+            if found == 2:
+                pos = m.end()
+                text = m.group(2)
+                value = get_name(text, MISSING)
+                if value is MISSING:
+                    value = name_value(text)
+                current.append((0, value) if current is out else value)
+                continue
         m = match(data, pos)
         pos = m.end()
         kind = m.lastgroup
