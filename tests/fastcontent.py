@@ -187,7 +187,7 @@ def name_value(text: bytes) -> Any:
     return value
 
 
-def objects(data: bytes, words: bool = True) -> list[tuple[int, Any]]:
+def objects(data: bytes, words: bool = True) -> list[tuple[int, Any]]:  # noqa: C901 (one loop, inlined: it runs a token at a time)
     """The (position, object) pairs pdfminer's PDFContentParser gives for one decoded stream, in order.
     The positions are 0: the interpreter does not read them. `words`: numbers, operators and names by WORDS and
     NAMES (see above)."""
