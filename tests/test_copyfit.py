@@ -724,6 +724,31 @@ def test_a_long_step_and_the_setup_box_break_at_a_columns_foot(tmp_path, game, l
             assert len(halves) == 2 and len(set(halves.values())) == 1, halves
 
 
+@pytest.mark.parametrize("lang", ["uk", "de"])
+def test_a_step_the_last_sheets_columns_are_levelled_round_is_set_whole(tmp_path, lang):
+    """The last sheet's columns are levelled by setting its blocks again under a lower foot. A step that had broken at
+    the first column's foot went back in as its two parts, one under the other in a column: once a worked example
+    was kept with its step's words, the large-print Ukrainian rules' end step read "Фішка, яку лінія / вивела за
+    край", a gap as tall as its picture, then "поля, вибуває." (ColumnPages.balanced sets such a block whole.)
+    Measured from the PDF: the step's words (rules.end_1) follow one another a line apart."""
+    game = "edge-port-path-tiles"
+    text = word(game, lang, "rules", "end_1").split()
+    with open_pdf(rules_file(tmp_path, game, lang, "--large-print")) as pdf:
+        page = pdf.pages[-1]
+        every = page.extract_words()
+        first = next(w for w in every if w["text"] == text[0])
+        half = first["x0"] < page.width / 2  # the step's column: its words top down
+        words = sorted((w for w in every if (w["x0"] < page.width / 2) == half and w["x0"] > first["x0"] - 0.5),
+                       key=lambda w: (round(w["top"], 1), w["x0"]))  # right of the picture, as its text lines are set
+        starts = [i for i in range(len(words)) if [w["text"] for w in words[i:i + 3]] == text[:3]]
+        assert starts, [w["text"] for w in words][:40]
+        run = words[starts[0]:starts[0] + len(text)]
+        assert [w["text"] for w in run] == text
+        tops = sorted({round(w["top"], 1) for w in run})
+        size = max(w["bottom"] - w["top"] for w in run)
+        assert max(b - a for a, b in zip(tops, tops[1:])) < 1.6 * size, [mm(t) for t in tops]
+
+
 # A whole board whose note has no room under it starts the note in the corner its drawing leaves free, beside the
 # start marker's caption and under the column letters, and goes on under the drawing, rather than split the board in
 # two: the large-print shared-path board took 2 sheets in fr, es, de and uk (its note 3 lines, the room under it 2),

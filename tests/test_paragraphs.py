@@ -79,3 +79,34 @@ def test_a_flows_heading_is_set_as_a_column_of_blocks_sets_it():
     flowed, blocked = baselines([flow.own_page, column.own_page])
     assert [t for _, t in flowed] == [t for _, t in blocked] and len(flowed) >= 4
     assert max(abs(a - b) for (a, _), (b, _) in zip(flowed, blocked)) < 0.01
+
+
+def test_a_steps_worked_example_goes_on_at_a_columns_top_only_with_its_steps_words():
+    """A step (picture, words, and its worked example under them) broken at a column's foot, at every room from its
+    least to its whole height, in both fits (text beside the picture, text round it): the part carried to the next
+    column never starts the example alone or with one line of the step's words before it. Before, the large-print French
+    eight-port rules began a column with "12 en A1 : Blanc va de A1/S1 à A2/S2 et s'y arrête.", apart from any step."""
+    from papergame.layout.blocks import NORMAL, TIGHT, Figure, step
+    from papergame.layout.paper import LARGE
+    from papergame.layout.primitives import Text
+
+    metrics = Typeset(FontMetrics(), LARGE)
+    picture = Figure((), 14.0, 18.0)
+    note = "12 in A1: White goes from A1/S1 to A2/S2 and stops there."
+    words = "Follow the line. " + TEXT
+    broken = 0
+    for fit in (NORMAL, TIGHT):
+        block = step(picture, words, 80.0, metrics, "a step", number="2.", note=note, fit=fit)
+        whole = [i.text for i in block.draw(0, 0) if isinstance(i, Text) and i.text != "2."]
+        example = next(whole[-k:] for k in range(1, len(whole)) if " ".join(whole[-k:]) == note)  # its last lines
+        assert example and len(whole) - len(example) >= 6, whole
+        for tenth in range(0, int(block.height * 10)):
+            parts = block.split(tenth / 10)
+            if parts is None:
+                continue
+            broken += 1
+            carried = [i.text for i in parts[1].draw(0, 0) if isinstance(i, Text)]
+            if example[0] in carried:  # the example starts in the part carried over (its tail may go on alone, as a
+                # paragraph's last lines do, a sentence begun above)
+                assert len([line for line in carried if line not in example]) >= 2, (fit, tenth / 10, carried)
+    assert broken > 20  # the step did break, at many rooms

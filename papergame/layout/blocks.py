@@ -42,6 +42,8 @@ class Fit(NamedTuple):
     # (a large-print host key's table once ended 1.2 mm over the "Host only" under it, which read as its last row)
     sketch: bool = False  # only the sheet count is wanted (`fitted`): pictures may leave out what changes no
     # size (a tile's labels, whose places take long to find)
+    lone_notes: bool = False  # a step's worked example may start a column alone (`step_block`): only where keeping it
+    # with its step's words would cost a sheet (`fitted`)
 
 
 NORMAL = Fit()
@@ -226,7 +228,7 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
         every = [(dx, i * size * leading, line, size) for i, line in enumerate(lines)]
         every += [(dx, note_top + j * note_size * leading, line, note_size) for j, line in enumerate(notes)]
         return step_block(max(picture.height, text_h) + 1.5 * fit.space, what, picture, number, text_x, size, every,
-                          leading, fit)
+                          leading, fit, len(lines))
 
     # the text goes on under the picture, the column's whole width, once it is past the picture's foot
     def under(depth: float) -> bool:
@@ -234,9 +236,12 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
 
     placed: list[StepLine] = []
     depth = 0.0
+    text_lines_count = 0
     for words, line_size, gap in ((text, size, 0.0), (note, note_size, 1.0)):
         if not words:
             continue
+        if gap:
+            text_lines_count = len(placed)
         depth += gap
         line_h = line_size * leading
 
@@ -247,7 +252,7 @@ def step(picture: Figure, text: str, width: float, metrics: Metrics, what: str, 
             placed.append((0.0 if under(depth) else text_x + inset, depth, line, line_size))
             depth += line_h
     return step_block(max(picture.height, depth) + 1.5 * fit.space, what, picture, number, text_x, size, placed,
-                      leading, fit)
+                      leading, fit, text_lines_count or len(placed))
 
 
 STEP_SPLIT_LINES = 6  # the fewest lines a step may break in (two or more on each side, as a paragraph's)
@@ -255,13 +260,16 @@ StepLine = tuple[float, float, str, float]  # a step's line: its x offset, the d
 
 
 def step_block(height: float, what: str, picture: Figure, number: str, text_x: float, size: float,
-               lines: list[StepLine], leading: float, fit: Fit) -> Block:
+               lines: list[StepLine], leading: float, fit: Fit, text_count: int) -> Block:
     """A step `height` mm tall: its picture, its number and its `lines`, each where `step` placed it. It may break
     at a column's foot as a paragraph does: the picture, its number and at least two lines stay together, and at
     least two lines go on at the top of the next column, where they keep the place across they had (the step's
     indent, or the column's left under the picture). A step is read as one instruction, so it breaks less readily
     than a paragraph: a short one (under STEP_SPLIT_LINES) never does, nor one that would break only to level the
-    last sheet's columns."""
+    last sheet's columns. The first `text_count` lines are the step's text, the rest its note (the worked example
+    under it): a note goes on at the top of the next column only with two lines or more of the text before it, never
+    alone, where it would read as a line apart from any step ("12 en A1 : Blanc va de A1/S1 ..."), unless
+    `fit.lone_notes` (where that alone saves a sheet)."""
     after = 1.5 * fit.space
 
     def foot(taken: list[StepLine]) -> float:
@@ -284,8 +292,17 @@ def step_block(height: float, what: str, picture: Figure, number: str, text_x: f
     if len(lines) < STEP_SPLIT_LINES:
         return whole
 
+    def allowed(count: int) -> bool:
+        """Whether the step may break after its first `count` lines: not to carry its note over alone, or with a
+        single line of its text."""
+        return fit.lone_notes or not (count <= text_count < len(lines) and text_count - count < SPLIT_LINES)
+
+    counts = [count for count in range(len(lines) - SPLIT_LINES, SPLIT_LINES - 1, -1) if allowed(count)]
+    if not counts:
+        return whole
+
     def split(room: float) -> tuple[Block, Block] | None:
-        for count in range(len(lines) - SPLIT_LINES, SPLIT_LINES - 1, -1):
+        for count in counts:
             head = max(picture.height, foot(lines[:count]))
             if head <= room + 1e-6:
                 shift = lines[count][1]
@@ -293,7 +310,7 @@ def step_block(height: float, what: str, picture: Figure, number: str, text_x: f
                 return part(lines[:count], True, head), part(rest, False, foot(rest) + after)
         return None
 
-    least = max(picture.height, foot(lines[:SPLIT_LINES]))
+    least = max(picture.height, foot(lines[:counts[-1]]))
     return whole._replace(split=split, first=least, levels=False)
 
 
@@ -367,6 +384,7 @@ class ColumnPages:
         self.sheets: list[Sheet] = []
         self.column = 0
         self.cap: float | None = None  # while balancing: the columns' foot on this sheet, above its floor
+        self.broken: dict[int, tuple[Block, Block]] = {}  # a part carried over (by id): the part before it, the whole
         self.new_sheet()
 
     @property
@@ -440,7 +458,9 @@ class ColumnPages:
                     split = block.split if block.levels or self.cap is None else None  # some break only for room
                     parts = split(self.room) if split is not None else None
                     if parts is not None:
+                        whole = block
                         head, block = parts
+                        self.broken[id(block)] = (head, whole)
                         placed.append((self.sheet, self.column, self.cursor, head))
                         self.next_column()
                     elif self.cursor != self.top:
@@ -454,8 +474,15 @@ class ColumnPages:
         return placed
 
     def balanced(self, last: list[Placed]) -> list[Placed]:
-        """The last sheet's blocks again, its columns no longer than they need to be to hold them all."""
-        blocks = [block for _, _, _, block in last]
+        """The last sheet's blocks again, its columns no longer than they need to be to hold them all. A block that
+        broke at a column's foot of this sheet is set again whole: its parts, set one under the other in a column, would
+        leave the gap the picture beside its first part left (a step), and a block breaks only for room."""
+        blocks: list[Block] = []
+        for _, _, _, block in last:
+            while blocks and id(block) in self.broken and self.broken[id(block)][0] is blocks[-1]:
+                block = self.broken[id(block)][1]
+                blocks.pop()
+            blocks.append(block)
         end = (self.column, self.cursor)
         low, high = self.top - sum(b.height for b in blocks) / self.columns, self.sheet.floor
         best = last
@@ -524,11 +551,27 @@ def host_steps(metrics: Metrics) -> tuple[Fit, ...]:
 
 def fitted(make: Callable[[Fit], list[Sheet]], steps: Sequence[Fit] = (TIGHT, SMALLER)) -> list[Sheet]:
     """Pages set at the normal scale, or one small step tighter (`TIGHT`, then `SMALLER`: `steps`) when that saves a
-    sheet: a translation a little longer than the English keeps the English sheet count."""
-    sheets = make(NORMAL)
+    sheet: a translation a little longer than the English keeps the English sheet count. The setting is chosen with a
+    step's worked example free to start a column alone (`Fit.lone_notes`); the pages are then set at that setting
+    with each example kept with its step's words, unless that takes a sheet more."""
+    strict = make(NORMAL)
+    if len(strict) == 1:  # one sheet: nothing to choose, nothing to lose
+        return strict
+    sketched, fit = chosen(lambda f: make(f._replace(sketch=True)), [f._replace(lone_notes=True) for f in steps],
+                           NORMAL._replace(lone_notes=True))
+    if fit._replace(lone_notes=False) == NORMAL and len(strict) <= len(sketched):
+        return strict
+    kept = make(fit._replace(lone_notes=False))
+    return kept if len(kept) <= len(sketched) else make(fit)
+
+
+def chosen(make: Callable[[Fit], list[Sheet]], steps: Sequence[Fit], first: Fit) -> tuple[list[Sheet], Fit]:
+    """The old choice of `fitted` made with `make`: the sheets at `first`, or at the first of `steps` that takes
+    fewer sheets (counted on a sketch), and its Fit."""
+    sheets = make(first)
     for fit in steps:
         if len(sheets) == 1:
             break
-        if len(make(fit._replace(sketch=True))) < len(sheets):  # counted on a sketch, made in full if it wins
-            return make(fit)
-    return sheets
+        if len(make(fit._replace(sketch=True))) < len(sheets):
+            return make(fit), fit
+    return sheets, first
