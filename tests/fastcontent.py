@@ -202,24 +202,16 @@ def objects(data: bytes, words: bool = True) -> list[tuple[int, Any]]:  # noqa: 
         if quick is not None:
             m = quick(data, pos)
             found = m.lastindex if m is not None else None
-            if found == 1:
+            if found:  # 1: a word, 2: a name
                 pos = m.end()
-                word = m.group(1)
-                value = get_word(word, MISSING)
+                key = m.group(found)
+                value = (get_word if found == 1 else get_name)(key, MISSING)
                 if value is MISSING:
-                    value = word_value(word)
+                    value = (word_value if found == 1 else name_value)(key)
                 if value is SPLIT:
                     return objects(data, words=False)
                 if value is not NOTHING:
                     current.append((0, value) if current is out else value)
-                continue
-            if found == 2:
-                pos = m.end()
-                text = m.group(2)
-                value = get_name(text, MISSING)
-                if value is MISSING:
-                    value = name_value(text)
-                current.append((0, value) if current is out else value)
                 continue
         m = match(data, pos)
         pos = m.end()
