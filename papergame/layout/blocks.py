@@ -435,6 +435,7 @@ class ColumnPages:
     def add(self, blocks: Sequence[Block]) -> None:
         """Blocks in order down the columns; a heading stays with the block after it, a long paragraph may break at
         a column's foot (two lines at least each side), and the last sheet's columns end about level."""
+        self.broken = {}  # the parts `balanced` may join again are this call's
         placed = self.flow(list(blocks))
         last = [p for p in placed if p[0] is self.sheet]
         if self.columns > 1 and last and last[0][1] == 0 and abs(last[0][2] - self.top) < 1e-6:
@@ -557,21 +558,22 @@ def fitted(make: Callable[[Fit], list[Sheet]], steps: Sequence[Fit] = (TIGHT, SM
     strict = make(NORMAL)
     if len(strict) == 1:  # one sheet: nothing to choose, nothing to lose
         return strict
-    sketched, fit = chosen(lambda f: make(f._replace(sketch=True)), [f._replace(lone_notes=True) for f in steps],
-                           NORMAL._replace(lone_notes=True))
-    if fit._replace(lone_notes=False) == NORMAL and len(strict) <= len(sketched):
+    count, fit = chosen(lambda f: len(make(f._replace(sketch=True))), [f._replace(lone_notes=True) for f in steps],
+                        NORMAL._replace(lone_notes=True))
+    if fit._replace(lone_notes=False) == NORMAL and len(strict) <= count:
         return strict
     kept = make(fit._replace(lone_notes=False))
-    return kept if len(kept) <= len(sketched) else make(fit)
+    return kept if len(kept) <= count else make(fit)
 
 
-def chosen(make: Callable[[Fit], list[Sheet]], steps: Sequence[Fit], first: Fit) -> tuple[list[Sheet], Fit]:
-    """The old choice of `fitted` made with `make`: the sheets at `first`, or at the first of `steps` that takes
-    fewer sheets (counted on a sketch), and its Fit."""
-    sheets = make(first)
+def chosen(count: Callable[[Fit], int], steps: Sequence[Fit], first: Fit) -> tuple[int, Fit]:
+    """`fitted`'s choice of a setting: `first`, or the first of `steps` that takes fewer sheets, as `count` (on a
+    sketch) counts them; with its count."""
+    sheets = count(first)
     for fit in steps:
-        if len(sheets) == 1:
+        if sheets == 1:
             break
-        if len(make(fit._replace(sketch=True))) < len(sheets):
-            return make(fit), fit
+        fewer = count(fit)
+        if fewer < sheets:
+            return fewer, fit
     return sheets, first
