@@ -173,21 +173,22 @@ def word_value(word: bytes) -> Any:
         value = scalar("number", word) if NUMBER.fullmatch(word) else SPLIT
     else:
         value = scalar("keyword", word)  # raises Unread for an inline image's operators, which are never kept
-    if len(WORDS) >= KEPT_WORDS:
-        WORDS.clear()
-    WORDS[word] = value
-    return value
+    return keep(WORDS, word, value)
 
 
 def name_value(text: bytes) -> Any:
-    value = scalar("name", text)
-    if len(NAMES) >= KEPT_WORDS:
-        NAMES.clear()
-    NAMES[text] = value
+    return keep(NAMES, text, scalar("name", text))
+
+
+def keep(table: dict[bytes, Any], key: bytes, value: Any) -> Any:
+    """`value`, kept in `table` under `key` (emptied first when it holds KEPT_WORDS)."""
+    if len(table) >= KEPT_WORDS:
+        table.clear()
+    table[key] = value
     return value
 
 
-def objects(data: bytes, words: bool = True) -> list[tuple[int, Any]]:  # noqa: C901 (one loop, inlined: it runs a token at a time)
+def objects(data: bytes, words: bool = True) -> list[tuple[int, Any]]:
     """The (position, object) pairs pdfminer's PDFContentParser gives for one decoded stream, in order.
     The positions are 0: the interpreter does not read them. `words`: numbers, operators and names by WORDS and
     NAMES (see above)."""
