@@ -443,6 +443,18 @@ class ColumnPages:
         for sheet, column, top, block in placed:
             sheet.add(*block.draw(sheet.x + column * (self.column_width + GUTTER), top))
 
+    def lifted(self, placed: list[Placed], count: int) -> list[Block]:
+        """The last `count` blocks placed (the headings kept with a block that goes on in the next column whole), taken
+        off again where they all stand in this column below its top: left there, a heading would stand alone at a
+        column's foot. That happens while the last sheet's columns are levelled, where a step may not break (a block
+        that breaks only for room), and where a block's least part fits and it still finds no place to break."""
+        tail = placed[len(placed) - count:] if count else []
+        if not tail or tail[0][2] >= self.top - 1e-6 or any(sheet is not self.sheet or column != self.column
+                                                            for sheet, column, _, _ in tail):
+            return []
+        del placed[len(placed) - count:]
+        return [block for *_, block in tail]
+
     def flow(self, blocks: list[Block]) -> list[Placed]:
         """Where each block goes, making sheets as they are needed."""
         placed: list[Placed] = []
@@ -454,7 +466,7 @@ class ColumnPages:
             need = sum(b.height for b in group[:-1]) + group[-1].least
             if need > self.room + 1e-6 and self.cursor != self.top:
                 self.next_column()
-            for block in group:
+            for k, block in enumerate(group):
                 while block.height > self.room + 1e-6:
                     split = block.split if block.levels or self.cap is None else None  # some break only for room
                     parts = split(self.room) if split is not None else None
@@ -465,7 +477,11 @@ class ColumnPages:
                         placed.append((self.sheet, self.column, self.cursor, head))
                         self.next_column()
                     elif self.cursor != self.top:
+                        lifted = self.lifted(placed, k)
                         self.next_column()
+                        for kept in lifted:  # the headings over it go on with it
+                            placed.append((self.sheet, self.column, self.cursor, kept))
+                            self.cursor -= kept.height
                     else:  # a sheet's first column, still too short
                         self._check(block)
                         self.new_sheet()
