@@ -151,11 +151,51 @@ def writing_shares(cols, width: float, metrics: Metrics, rows, stops: int) -> li
                 + [metrics.width(row[i], body, i == 0) for row in rows if i < len(row) and row[i]]) + 2.6
             for i, (label, _) in enumerate(cols)]
     widths = [need[0]] + [max(n, WRITE_MIN) for n in need[1:-stops]] + [max(n, WRITE_STOP) for n in need[-stops:]]
-    spare = width - sum(widths)
-    if spare < 0:
+    if sum(widths) > width:
         return None
-    widths = [widths[0]] + [w + spare / (len(cols) - 1) for w in widths[1:]]
-    return [(label, w / width) for (label, _), w in zip(cols, widths)]
+    shared = alike(widths, width)
+    fewer = alike(fewest_head_lines(cols, widths, width, metrics, head), width)
+    if tallest_head(cols, fewer, metrics, head) < tallest_head(cols, shared, metrics, head):
+        shared = fewer
+    return [(label, w / width) for (label, _), w in zip(cols, shared)]
+
+
+def alike(widths: list[float], width: float) -> list[float]:
+    """The columns with what is left of `width` shared alike by the columns written in (all but the first)."""
+    spare = width - sum(widths)
+    return [widths[0]] + [w + spare / (len(widths) - 1) for w in widths[1:]]
+
+
+def tallest_head(cols, widths: list[float], metrics: Metrics, head: float) -> int:
+    return max(head_lines(label, w, metrics, head) for (label, _), w in zip(cols, widths))
+
+
+def head_lines(label: str, width: float, metrics: Metrics, head: float) -> int:
+    """The lines a column's head takes in a column `width` wide (as `record_table.header_height` wraps it)."""
+    return len(wrap(label, width - 2.5, head, metrics, True, "record table header"))
+
+
+def fewest_head_lines(cols, widths: list[float], width: float, metrics: Metrics, head: float) -> list[float]:
+    """The columns widened, out of the table's spare width, so that the tallest head takes as few lines as it can,
+    each only as far as that needs (to 0.1 mm). `writing_shares` takes them where sharing the spare width alike
+    leaves a head a line taller: the clear-print Spanish hexagon record's "Blanco se para en" took 3 lines, and its
+    two tables side by side then had no room for rows a child can write in."""
+    most = tallest_head(cols, widths, metrics, head)
+    best = widths
+    for lines in range(most - 1, 0, -1):
+        wider = []
+        for (label, _), w in zip(cols, widths):
+            low, high = w, width
+            if head_lines(label, high, metrics, head) > lines:
+                return best
+            while high - low > 0.1:  # the least width that keeps the head to `lines` lines
+                mid = (low + high) / 2
+                low, high = (low, mid) if head_lines(label, mid, metrics, head) <= lines else (mid, high)
+            wider.append(w if head_lines(label, w, metrics, head) <= lines else high)
+        if sum(wider) > width:
+            return best
+        best = wider
+    return best
 
 
 def names_block(sheet: Sheet, definition: GameDefinition, texts: Texts) -> None:
