@@ -79,6 +79,41 @@ def test_soft_hyphens_change_nothing_where_the_whole_words_fit():
     assert not any("Гра-" in text or SHY in text for text in page_chars(data))
 
 
+def test_the_clear_print_ukrainian_record_keeps_a_whole_game_on_one_sheet_in_two_tables():
+    """Clear print's Ukrainian heads are too wide for two tables side by side with their words whole ("Білі:
+    зупинка", "Клітинка": 98 mm where half the sheet is 94), so the record was one table whose last 3 rows went
+    onto a sheet of their own. Broken at the soft hyphens the text file marks, the heads fit: turns 1 to 13 beside
+    14 to 25 on one sheet, rows still 7 mm or taller, no soft hyphen printed."""
+    data = kit_pdfs("hexagon-path-tiles", None, "uk", KitOptions(only=("record",), clear_print=True)).kit
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        words = page.extract_words()
+        numbers = {w["text"]: w for w in words if w["text"].isdigit() and w["x0"] < page.width * 0.6}
+        assert {"1", "13", "14", "25"} <= set(numbers)
+        assert numbers["14"]["x0"] > numbers["1"]["x0"] + page.width / 3  # the second table beside the first
+        assert abs(numbers["14"]["top"] - numbers["1"]["top"]) < 1  # level with it
+        row = (numbers["13"]["top"] - numbers["1"]["top"]) / 12 * MM
+    assert 7.0 <= row, row
+    heads = [w["text"] for w in words]
+    assert {"зупин-", "ка"} <= set(heads), heads
+    assert not any(SHY in text for text in page_chars(data))
+
+
+def test_a_soft_hyphen_is_never_measured_as_a_letter_of_a_record_head():
+    """Where the whole words fit, a head word with soft hyphens takes the width of the word without them: the
+    standard Ukrainian eight-port record measured "Клітинка" 3 mm wider than it prints (the two soft hyphens'
+    own glyphs), so its column was 25.2 mm wide and the stop columns 20.3 (now 23.0 and 21.1)."""
+    from papergame.layout.pages.record_sheet import writing_shares
+
+    font = FontMetrics("")
+    marked = [("Хід", 0.1), ("Клі\u00adтин\u00adка", 0.2), ("Плитка (35 чи 1@90)", 0.2), ("Білі: зу\u00adпин\u00adка", 0.25),
+              ("Чорні: зу\u00adпин\u00adка", 0.25)]
+    plain = [(label.replace(SHY, ""), share) for label, share in marked]
+    assert writing_shares(marked, 94.0, font, [("35",)], 2) == [
+        (label, share) for (label, _), (_, share) in zip(marked, writing_shares(plain, 94.0, font, [("35",)], 2))]
+
+
 UK_WHOLE = "Друкуйте в масштабі 100 % (фактичний розмір), з одного боку. Виміряйте смужку: вона має бути 50 мм."
 UK_SHORT = "Друкуйте в масштабі 100 %, з одного боку: смужка має бути 50 мм."
 

@@ -17,7 +17,7 @@ from papergame.layout.paper import STANDARD, Sheet, profile_of
 from papergame.layout.record_table import header_height, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.textflow import fit_line, wrap
+from papergame.layout.textflow import SHY, fit_line, least_width, wrap
 from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
@@ -147,10 +147,17 @@ def writing_shares(cols, width: float, metrics: Metrics, rows, stops: int) -> li
     written in (all but the first). None when the table is too narrow for that."""
     profile = profile_of(metrics)
     head, body = read_size(profile), profile.body
-    need = [max([metrics.width(w, head, True) for w in label.split()]
-                + [metrics.width(row[i], body, i == 0) for row in rows if i < len(row) and row[i]]) + 2.6
-            for i, (label, _) in enumerate(cols)]
-    widths = [need[0]] + [max(n, WRITE_MIN) for n in need[1:-stops]] + [max(n, WRITE_STOP) for n in need[-stops:]]
+
+    def least(broken: bool) -> list[float]:
+        need = [max([least_width(w, head, metrics, True) if broken else metrics.width(w.replace(SHY, ""), head, True)
+                     for w in label.split()]
+                    + [metrics.width(row[i], body, i == 0) for row in rows if i < len(row) and row[i]]) + 2.6
+                for i, (label, _) in enumerate(cols)]
+        return [need[0]] + [max(n, WRITE_MIN) for n in need[1:-stops]] + [max(n, WRITE_STOP) for n in need[-stops:]]
+
+    widths = least(False)
+    if sum(widths) > width:  # a head word its text file marks with soft hyphens breaks there when it must
+        widths = least(True)
     if sum(widths) > width:
         return None
     shared = alike(widths, width)
