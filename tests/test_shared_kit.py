@@ -239,3 +239,44 @@ def test_simulate_names_the_shared_path_players_as_a_sentence_starts():
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert any(line.startswith("First won ") for line in lines) and any(line.startswith("Second won ") for line in lines)
+
+
+def caption_and_letters(data: bytes, caption: str) -> tuple[list[dict], list[dict], float]:
+    """The domino diagram's caption, as its characters, the column letters A-E under it, and the page's width."""
+    import io
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            chars = [c for c in page.chars if not c["text"].isspace()]  # clear print sets its words apart
+            text = "".join(c["text"] for c in chars)
+            plain = "".join(caption.split())
+            start = text.find(plain)
+            if start < 0:
+                continue
+            own = chars[start:start + len(plain)]
+            assert all("Bold" in c["fontname"] for c in own)
+            below = max(c["bottom"] for c in own)
+            letters = [c for c in chars if c["text"] in "ABCDE" and "Bold" not in c["fontname"]
+                       and 0 < c["top"] - below < 30]
+            return own, letters, float(page.width)
+    raise AssertionError(f"no page has the caption {caption!r}")
+
+
+@pytest.mark.default_cases(keep=lambda p: (p["profile"], p["lang"]) in (("large", "fr"), ("clear", "en")))
+@pytest.mark.parametrize("profile", ["standard", "large", "clear"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "uk"])
+def test_the_domino_diagrams_caption_stays_on_the_sheet_and_over_its_letters(profile, lang):
+    """The host key's domino caption was one line set across the sheet's middle, 6 mm over the diagram whatever
+    the type: in large-print French it began off the sheet's left edge, ran past its right and its descenders sat on
+    the column letters. It wraps to the sheet's width now, and stands clear over the letters, in every profile."""
+    from papergame.build import kit_pdfs
+    from papergame.layout.paper import content_box
+
+    options = {"large": {"large_print": True}, "clear": {"clear_print": True}}.get(profile, {})
+    made = kit_pdfs("shared-path", None, lang, KitOptions(only=("host-key",), **options))
+    own, letters, width = caption_and_letters(made.host_key or made.kit, made.texts.get("path_key.diagram"))
+    box = content_box("a4")
+    left, right = box.x * 72 / 25.4, (box.x + box.w) * 72 / 25.4  # the sheet's text width, in points
+    assert min(c["x0"] for c in own) >= left - 0.01 and max(c["x1"] for c in own) <= right + 0.01, (profile, lang)
+    assert len(letters) == 5, letters
+    assert max(c["bottom"] for c in own) < min(c["top"] for c in letters), (profile, lang)

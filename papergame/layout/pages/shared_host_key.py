@@ -35,7 +35,7 @@ def domino_diagram(definition: GameDefinition, strategy: DominoStrategy, texts: 
     """
     board = definition.board
     cols, rows = len(board.columns), len(board.rows)
-    x0, y0 = LABEL, LABEL
+    x0 = y0 = margin = max(LABEL, 1.2 + 0.8 * label)  # the letters' room: more for a profile's larger type
     items: list[Item] = []
     if strategy.alone is not None:
         a = strategy.alone
@@ -55,7 +55,7 @@ def domino_diagram(definition: GameDefinition, strategy: DominoStrategy, texts: 
         items.append(Text(x0 + (c + 0.5) * CELL, y0 + rows * CELL + 1.2, name, label, anchor="middle"))
     for r, name in enumerate(board.rows):
         items.append(Text(x0 - 1.2, y0 + (r + 0.5) * CELL - label / 3, name, label, anchor="end"))
-    return items, x0 + cols * CELL, y0 + rows * CELL + LABEL
+    return items, x0 + cols * CELL, y0 + rows * CELL + margin
 
 
 def shared_host_key_pages(ctx: PageContext) -> list[Sheet]:
@@ -133,22 +133,31 @@ def shared_host_key_page(definition: GameDefinition, texts: Texts, paper: str, m
     sheet.paragraph(texts.get("path_key.strategy_checked"), size=t.body, bold=True, what="path_key.strategy_checked")
     if shape_layout(definition.shape).domino_grid:  # a grid of squares: the dominoes on it
         items, w, h = domino_diagram(definition, strategy, texts, t.caption)
-        sheet.gap(3)
-        bottom = sheet.take(h + 6, "the domino diagram")
-        x = sheet.x + (sheet.width - w) / 2
-        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), t.body,
-                       bold=True, anchor="middle"))
-        sheet.add(Group(x, bottom, 0, tuple(items)))
+        bottom = captioned(sheet, texts.get("path_key.diagram"), h)
+        sheet.add(Group(sheet.x + (sheet.width - w) / 2, bottom, 0, tuple(items)))
     else:
         pairs = ", ".join(f"{board.cell_name(a)}–{board.cell_name(b)}" for a, b in strategy.dominoes)
         sheet.paragraph(texts.get("path_key.domino_list", pairs=pairs), size=t.body, what="path_key.domino_list")
         diagram, w, h = honeycomb_dominoes(definition, strategy, sheet.width, t.least)
-        sheet.gap(3)
-        bottom = sheet.take(h + 6, "the domino diagram")
-        sheet.add(Text(sheet.x + sheet.width / 2, bottom + h + 2, texts.get("path_key.diagram"), t.body,
-                       bold=True, anchor="middle"))
+        bottom = captioned(sheet, texts.get("path_key.diagram"), h)
         sheet.add(diagram(sheet.x + (sheet.width - w) / 2, bottom))
     return sheet
+
+
+def captioned(sheet: Sheet, caption: str, high: float) -> float:
+    """Room for a diagram `high` mm tall under its bold caption, centred and wrapped to the sheet's width; the
+    caption is set; returns the diagram's bottom. The last line's baseline stands `drop` over the diagram, so its
+    descenders clear the column letters at any size; a line of standard body has the 6 mm it always had."""
+    body = sheet.type.body
+    lines = wrap(caption, sheet.width, body, sheet.metrics, True, "path_key.diagram")
+    drop = max(2.0, 0.23 * body + 1.0)
+    step = body * sheet.type.leading
+    sheet.gap(3)
+    bottom = sheet.take(high + drop + max(4.0, 0.95 * body) + (len(lines) - 1) * step, "the domino diagram")
+    for i, line in enumerate(lines):
+        sheet.add(Text(sheet.x + sheet.width / 2, bottom + high + drop + (len(lines) - 1 - i) * step, line, body,
+                       bold=True, anchor="middle"))
+    return bottom
 
 
 def honeycomb_dominoes(definition: GameDefinition, strategy: DominoStrategy, room: float, least: float = 0.0):
