@@ -56,6 +56,14 @@ def test_the_default_kits_pick_list_names_both_files_their_sheets_and_the_envelo
     assert "keep them away from the players" not in host[-1]  # said once, by the pick-list
 
 
+def test_the_envelope_holds_the_tiles_where_they_share_the_boards_sheet(tmp_path):
+    """At 20 mm the default kit's tiles go on the board's sheet, which is named as the board's: the envelope's
+    list left the tiles out ("the board, the tokens, the rules ..."), though the kit prints them."""
+    players, host = build(tmp_path, "--tile-size", "20")
+    assert not any(page.startswith("Tiles") for page in players), players  # no sheet of tiles: they are beside the board
+    assert f"the board, the {tiles_in_a_kit()} tiles, the tokens" in pick_list(host[-1])
+
+
 def test_a_class_sets_pick_list_says_where_each_kit_is_and_what_each_envelope_holds(tmp_path):
     players, host = build(tmp_path, "--kits", "3")
     listed = pick_list(host[-1])

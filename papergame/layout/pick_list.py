@@ -101,7 +101,8 @@ PARTS = PLAYER_PARTS  # what an envelope may hold (the kit's players' parts), in
 
 def envelope_line(printing: Printing, texts: Texts, tokens: str) -> str:
     """What goes into each kit's envelope: the parts the build printed, said in the guide's words."""
-    kinds = {s.kind for s in printing.players} | ({"tokens"} if printing.tokens else set())
+    kinds = ({s.kind for s in printing.players} | ({"tokens"} if printing.tokens else set())
+             | ({"tiles"} if printing.tiles else set()))  # tiles on the board's sheet (20 mm) are tiles too
     words = {"board": texts.get("guide.pick_part_board"), "tiles": texts.get("guide.pick_part_tiles",
                                                                              tiles=printing.tiles),
              "tokens": tokens, "rules": texts.get("guide.pick_part_rules"),
