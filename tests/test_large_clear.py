@@ -19,6 +19,7 @@ import pdfplumber
 import pytest
 
 from papergame.build import kit_pdfs, worksheet_pdfs
+from papergame.data.games import load_definition
 from papergame.layout.paper import LARGE, Typeset, footer_lines_of, footer_room, footer_words, type_profile
 from papergame.layout.textflow import wrap
 from papergame.options import KitOptions, WorksheetOptions
@@ -112,6 +113,32 @@ def test_a_soft_hyphen_is_never_measured_as_a_letter_of_a_record_head():
     plain = [(label.replace(SHY, ""), share) for label, share in marked]
     assert writing_shares(marked, 94.0, font, [("35",)], 2) == [
         (label, share) for (label, _), (_, share) in zip(marked, writing_shares(plain, 94.0, font, [("35",)], 2))]
+
+
+@pytest.mark.default_cases(keep=lambda p: p["lang"] == "de" and p["profile"] == "large")
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "hexagon-path-tiles", "shared-path"])
+@pytest.mark.parametrize("profile", ["large", "clear"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_token_names_stand_apart_under_their_tokens(game, profile, lang):
+    """Large print's German token names are wider than the tokens over them: at the tokens' own spacing they ran
+    on into one another ("SchwarzSchwarzSchwarz" under three tokens). Each name is a word of its own, 2.9 mm or more
+    from the next on its line, measured from the PDF's character boxes."""
+    options = {"large_print": True} if profile == "large" else {"clear_print": True}
+    made = kit_pdfs(game, None, lang, KitOptions(only=("tiles", "tokens"), **options))
+    names = {made.texts.get(f"token.{token.name}") for token in load_definition(game).tokens}
+    found = 0
+    with pdfplumber.open(io.BytesIO(made.kit)) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(x_tolerance=1.5)
+            for word in words:
+                assert not any(name in word["text"] and word["text"] != name for name in names
+                               if word["text"].count(name) > 1), word["text"]
+            ours = sorted((w for w in words if w["text"] in names), key=lambda w: (round(w["top"]), w["x0"]))
+            for a, b in zip(ours, ours[1:]):
+                if abs(a["top"] - b["top"]) < 1:
+                    found += 1
+                    assert (b["x0"] - a["x1"]) * MM >= 2.9, (a["text"], b["text"], (b["x0"] - a["x1"]) * MM)
+    assert found >= 2
 
 
 UK_WHOLE = "Друкуйте в масштабі 100 % (фактичний розмір), з одного боку. Виміряйте смужку: вона має бути 50 мм."

@@ -16,6 +16,7 @@ from papergame.model.definition import GameDefinition
 
 
 TOKEN_GAP = 8.0  # between two tokens in a row
+NAME_APART = 3.0  # at least this between two tokens' names, where the names are wider than the tokens
 TOKEN_CLEAR = 3.0  # at least this between a token and any cut line or mark
 CUT_CLEAR = 1.5  # at least this between a token and the line a cut runs on along, to the paper's edge
 FOOT_CLEAR = 3.0  # below the tokens, above the foot of the page, where there is room (names then 6 mm above it)
@@ -28,21 +29,45 @@ def token_count(definition: GameDefinition) -> int:
     return len(definition.tokens) * (1 + SPARES)
 
 
-def token_pitch(tile: float) -> float:
-    return 2 * token_radius(tile) + TOKEN_GAP
+def spacing(ctx: PageContext) -> tuple[float, float]:
+    """(gap, half) for `row_places`: the tokens' own TOKEN_GAP and radius, or, where a name is wider than its token
+    (large-print German "Schwarz", 23 mm under a 16 mm token), the gap that keeps two names NAME_APART apart (they
+    ran on as "SchwarzSchwarzSchwarz") and half the widest name, which keeps a name CUT_CLEAR off a cut's line
+    where there is room for that (across a cut two names ran into one another as "WegmarkWegmarke")."""
+    r = token_radius(ctx.tile)
+    size = ctx.type.at_least(NAME_SIZE)
+    widest = max(ctx.metrics.width(ctx.texts.get(f"token.{t.name}"), size) for t in ctx.game.tokens)
+    if widest <= 2 * r:
+        return TOKEN_GAP, r
+    return max(TOKEN_GAP, widest + NAME_APART - 2 * r), widest / 2
 
 
-def row_places(left: float, width: float, r: float, cuts: tuple[float, ...] = ()) -> list[float]:
+def row_width(ctx: PageContext, per_row: int) -> float:
+    """How wide a row of `per_row` tokens is (their names may reach a little past its ends, as they always could)."""
+    gap, _ = spacing(ctx)
+    return per_row * (2 * token_radius(ctx.tile) + gap) - gap
+
+
+def row_places(left: float, width: float, r: float, cuts: tuple[float, ...] = (), gap: float = TOKEN_GAP,
+               half: float | None = None) -> list[float]:
     """The centres of one row of tokens of radius `r` across `width` mm from `left`, none on the line of a
     cut: every token at least CUT_CLEAR mm off each of the `cuts` (x of the straight cuts that run on to the
     paper's edge). Between two cuts the tokens stand centred; elsewhere they are packed from the left.
+    `gap`: between two tokens; `half`: half the widest name under one, where wider than the token, kept
+    CUT_CLEAR off a cut's line too where the lane holds as many tokens so (at the row's own ends a name may reach
+    past it, as it always could).
 
     >>> row_places(0.0, 64.0, 8.0)
     [8.0, 32.0, 56.0]
     >>> row_places(0.0, 64.0, 8.0, (0.0, 35.0))
     [17.5, 44.5]
+    >>> row_places(0.0, 64.0, 8.0, gap=12.0, half=11.0)  # names 22 mm wide: 3 mm apart
+    [8.0, 36.0]
+    >>> row_places(0.0, 64.0, 8.0, (0.0, 35.0), gap=12.0, half=11.0)  # ... and off the cuts
+    [17.5, 47.5]
     """
-    pitch = 2 * r + TOKEN_GAP
+    pitch = 2 * r + gap
+    inset = 0.0 if half is None else max(0.0, half - r)  # a name's overhang, off a cut
     lanes: list[tuple[float, float, bool, bool]] = []  # (from, to, a cut at its left, a cut at its right)
     start, after_cut = left, False
     for c in sorted(c for c in cuts if left - r - CUT_CLEAR < c < left + width + r + CUT_CLEAR):
@@ -51,17 +76,21 @@ def row_places(left: float, width: float, r: float, cuts: tuple[float, ...] = ()
     lanes.append((start, left + width, after_cut, False))
     places: list[float] = []
     for a, b, cut_a, cut_b in lanes:
-        n = math.floor((b - a + TOKEN_GAP) / pitch + 1e-9)
+        n = math.floor((b - a + gap) / pitch + 1e-9)
+        if inset:  # the names off the cuts too, where the lane holds as many tokens so (else as before)
+            a2, b2 = a + (inset if cut_a else 0.0), b - (inset if cut_b else 0.0)
+            if math.floor((b2 - a2 + gap) / pitch + 1e-9) == n:
+                a, b = a2, b2
         if n < 1:
             continue
-        offset = (b - a - (n * pitch - TOKEN_GAP)) / 2 if cut_a and cut_b else 0.0
+        offset = (b - a - (n * pitch - gap)) / 2 if cut_a and cut_b else 0.0
         places += [a + offset + r + k * pitch for k in range(n)]
     return places
 
 
 def token_band(ctx: PageContext, width: float, cuts: tuple[float, ...] = (), left: float = 0.0) -> float:
     """Height of the rows of tokens, with their names, in a band `width` wide from `left` (inf: none fit)."""
-    per_row = len(row_places(left, width, token_radius(ctx.tile), cuts))
+    per_row = len(row_places(left, width, token_radius(ctx.tile), cuts, *spacing(ctx)))
     if per_row < 1:
         return math.inf
     rows = math.ceil(token_count(ctx.game) / per_row)
@@ -81,7 +110,7 @@ def token_row(ctx: PageContext) -> float:
 def token_items(ctx: PageContext, left: float, top: float, width: float, cuts: tuple[float, ...] = ()) -> list[Item]:
     """Every token and its spares in rows from (left, top), each with its name below, none on the line of a cut."""
     r = token_radius(ctx.tile)
-    places = row_places(left, width, r, cuts)
+    places = row_places(left, width, r, cuts, *spacing(ctx))
     names = [t.name for t in ctx.game.tokens for _ in range(1 + SPARES)]
     if cuts:  # rows as even as the lanes between the cuts allow (3 and 3, not 5 and 1)
         places = places[:math.ceil(len(names) / math.ceil(len(names) / len(places)))]
@@ -133,13 +162,12 @@ def board_tokens(ctx: PageContext, left: float, top: float, width: float, note: 
 def tokens_on_boards(ctx: PageContext, boards: list[Sheet]) -> str:
     """Every token, under its heading, in free room on one of the board's sheets: "with note" when
     the note on what to do with them went too, "alone" when only the heading did, "" when they did not go."""
-    pitch = token_pitch(ctx.tile)
     for note in (True, False):
         for sheet in boards:
             if not isinstance(sheet, BoardSheet):
                 continue
             for per_row in range(token_count(ctx.game), 0, -1):
-                width = per_row * pitch - TOKEN_GAP
+                width = row_width(ctx, per_row)
                 if note and width < NOTE_MIN:
                     continue
                 room = sheet.free_room(width, token_head(ctx, width, note) + token_band(ctx, width), TOKEN_CLEAR)

@@ -28,7 +28,7 @@ from papergame.layout.piece_sheets import (
     art, check_label_room, cut_key, fitted_head, sheet_head,
 )
 from papergame.layout.token_rows import (
-    FOOT_CLEAR, TOKEN_CLEAR, board_tokens, row_places, token_band, token_count, token_head, token_items,
+    FOOT_CLEAR, TOKEN_CLEAR, board_tokens, row_places, spacing, token_band, token_count, token_head, token_items,
     TOKEN_NOTES, token_note_lines, tokens_on_boards,
 )
 from papergame.layout.shapes import shape_layout
@@ -86,7 +86,7 @@ def tokens_fit_beside(ctx: PageContext, free: tuple[float, float, float, float] 
     if not cuts:
         return top - bottom >= token_band(ctx, right - left - 2 * TOKEN_CLEAR)
     start, width = beside_span(free, cuts)
-    return (len(row_places(start, width, token_radius(ctx.tile), cuts)) >= token_count(ctx.game)
+    return (len(row_places(start, width, token_radius(ctx.tile), cuts, *spacing(ctx))) >= token_count(ctx.game)
             and top - bottom >= token_band(ctx, width, cuts, start))
 
 
