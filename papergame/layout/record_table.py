@@ -32,8 +32,7 @@ def fitted(cols, width: float, metrics: Metrics, rows=()):
     head = read_size(profile)
 
     def needs(broken: bool) -> list[float]:
-        return [(max([least_width(w, head, metrics, True) if broken else metrics.width(w.replace(SHY, ""), head, True)
-                      for w in label.split()]
+        return [(max([head_word(label, head, metrics, broken)]
                      + [metrics.width(row[i], profile.body, True) for row in rows if i < len(row)]) + 2.6) / width
                 for i, (label, _) in enumerate(cols)]
 
@@ -50,6 +49,14 @@ def fitted(cols, width: float, metrics: Metrics, rows=()):
     loose = [share for n, (_, share) in zip(need, cols) if n <= share]
     taken = 1.0 - sum(n for n, (_, share) in zip(need, cols) if n > share)
     return [(label, n if n > share else share / sum(loose) * taken) for n, (label, share) in zip(need, cols)]
+
+
+def head_word(label: str, head: float, metrics: Metrics, broken: bool = False) -> float:
+    """How wide a column's head needs to be for its widest word, bold at `head`: the word whole (its soft hyphens
+    are never printed), or, `broken`, its widest piece where its text file marks it with soft hyphens (as
+    `textflow.wrap` breaks it)."""
+    return max((least_width(w, head, metrics, True) if broken else metrics.width(w.replace(SHY, ""), head, True)
+                for w in label.split()), default=0.0)
 
 
 def heads_fit(cols, width: float, head: float, metrics: Metrics) -> bool:

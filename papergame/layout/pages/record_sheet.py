@@ -14,10 +14,10 @@ from papergame.model.answers import worked_example
 from papergame.model.definition import GameDefinition
 from papergame.layout.blocks import read_size
 from papergame.layout.paper import STANDARD, Sheet, profile_of
-from papergame.layout.record_table import header_height, row_height, rows_on_sheet, table
+from papergame.layout.record_table import head_word, header_height, row_height, rows_on_sheet, table
 from papergame.layout.primitives import Line, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.textflow import SHY, fit_line, least_width, wrap
+from papergame.layout.textflow import fit_line, wrap
 from papergame.model.rules import tile_notation
 from papergame.text import Texts
 
@@ -149,8 +149,7 @@ def writing_shares(cols, width: float, metrics: Metrics, rows, stops: int) -> li
     head, body = read_size(profile), profile.body
 
     def least(broken: bool) -> list[float]:
-        need = [max([least_width(w, head, metrics, True) if broken else metrics.width(w.replace(SHY, ""), head, True)
-                     for w in label.split()]
+        need = [max([head_word(label, head, metrics, broken)]
                     + [metrics.width(row[i], body, i == 0) for row in rows if i < len(row) and row[i]]) + 2.6
                 for i, (label, _) in enumerate(cols)]
         return [need[0]] + [max(n, WRITE_MIN) for n in need[1:-stops]] + [max(n, WRITE_STOP) for n in need[-stops:]]
