@@ -14,6 +14,7 @@ from papergame.cli import main
 from pdfmeasure import open_pdf, segment_distance, squares
 
 PT = 25.4 / 72
+DOT_DASH = 0.05  # mm: a dash shorter than this with round caps is a dot (tile_art.DOT_RUN)
 
 
 def build(tmp_path, *args, name="kit.pdf"):
@@ -302,7 +303,7 @@ def tile_lines(page, shortest: float) -> list[TileLine]:
         main = max(dark, key=lambda c: c["linewidth"])
         dash = main.get("dash")
         if dash and dash[0]:
-            style, dash = ("dotted" if dash[0][0] == 0 else "dashed"), (tuple(dash[0]), dash[1])
+            style, dash = ("dotted" if dash[0][0] * PT < DOT_DASH else "dashed"), (tuple(dash[0]), dash[1])
         else:
             lighter = [c for c in cs if c["linewidth"] < main["linewidth"] and stroke_grey(c) > stroke_grey(main)]
             style, dash = ("outlined" if lighter else "solid"), ()
@@ -406,12 +407,13 @@ def crossings(one: TileLine, other: TileLine) -> list[tuple[float, float, float]
 
 def marks(line: TileLine, scale: float) -> list[tuple[float, float]]:
     """Where a broken line puts ink along itself (pixels), from the PDF's dash array and phase; a dot (a dash of
-    no length with round caps) is as long as the line is wide."""
+    next to no length with round caps) is as long as the line is wide."""
     (on, off), phase = line.dash[0][:2], line.dash[1]
     out = []
     at = -phase
     while at <= line.length:
-        lo, hi = (at - line.width / 2, at + line.width / 2) if on == 0 else (at, at + on)
+        dot = on * PT < DOT_DASH
+        lo, hi = (at + on / 2 - line.width / 2, at + on / 2 + line.width / 2) if dot else (at, at + on)
         if lo >= 0 and hi <= line.length:
             out.append((lo * scale, hi * scale))
         at += on + off

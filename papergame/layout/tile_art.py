@@ -14,6 +14,7 @@ so a turned tile shows its turn; there are no port names on a tile.
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import lru_cache
 
@@ -22,7 +23,7 @@ from papergame.model.definition import TileType
 from papergame.model.geometry import Point, TileShape
 from papergame.layout.primitives import Arc, Circle, Curve, Group, Item, Line, Polygon, Rect, Text
 from papergame.layout.textflow import Metrics
-from papergame.layout.tile_paths import GRID, Path, drawing, find_spot, least_blocked, piece, room, spots, spots_in_turn
+from papergame.layout.tile_paths import GRID, Path, TileDrawing, drawing, find_spot, least_blocked, piece, room, spots, spots_in_turn
 
 REFERENCE = 35.0  # the tile size the proportions below are chosen for
 MIN_LABEL = 2.5  # mm (7.1 pt): ids never smaller than this, even on small tiles
@@ -30,6 +31,10 @@ ID_READ = 3.55  # mm (10.06 pt): an id as large as this where the tile has room 
 MIN_TYPE = 2.6  # mm (7.4 pt): the type number never smaller than this, even on a crowded small tile
 STYLE_NAMES = ("solid", "outlined", "dashed", "dotted", "triple", "ladder")
 CORE_GREY = 0.78  # the light grey core of a banded line: never mistaken for two thin lines or a cut line
+# a dotted line's dots are the round ends of dashes this long (mm), not of empty ones: PDFium (Chrome's viewer and
+# printing) draws an empty dash a tenth of a point long, and its dots then drift 0.035 mm a step from where they
+# were placed (0.4 mm by the end of a 35 mm tile's line), out from under the white that hides them beside a bridge
+DOT_RUN = 0.01
 
 
 
@@ -202,7 +207,7 @@ def styled(c: Path, style: int, size: float, shape: TileShape | None = None, rhy
         return [part(w, ink, "port", dash=(on, step - on))]
     if name == "dotted":
         step = rhythm.step if rhythm else 2.3 * w
-        return [part(1.3 * w, ink, "port", dash=(0.0, step), cap="round", phase=step / 2)]
+        return [part(1.3 * w, ink, "port", dash=(DOT_RUN, step - DOT_RUN), cap="round", phase=(step + DOT_RUN) / 2)]
     if name == "triple":
         return [part(wide, ink, "port"), part(wide - 2 * b, CORE_GREY, "port-core"),
                 part(centre_width(size, shape), ink, "port")]
@@ -258,15 +263,39 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
     """The port lines in their styles; where two cross, the upper one passes over a white gap
     that knocks out of the lower one only the upper one's width and `gap_width` either side.
 
+    Broken lines lie under unbroken ones (UNDER_FIRST). Which of two broken lines that cross
+    passes over is the tile's pair order, unless that leaves a dotted line's unbroken piece
+    over the other with no dot of its own beside it (`lonely_bars`): a bar between two bridges
+    reads as a dash laid across the line below, a junction, not as dots passing over. Then the
+    order of the broken lines that leaves the fewest such bars is taken (of those, the first).
+    """
+    d = drawing(shape, pairs)
+    first = drawing_order(d.styles)
+    best = _lines_in_order(d, tuple(first), shape, size, ink)
+    if best[1] == 0:
+        return best[0]
+    broken = [i for i in first if STYLE_NAMES[d.styles[i]] in BROKEN]
+    rest = [i for i in first if i not in broken]
+    for order in itertools.permutations(broken):
+        if list(order) == broken:
+            continue
+        trial = _lines_in_order(d, tuple(order) + tuple(rest), shape, size, ink)
+        if trial[1] < best[1]:
+            best = trial
+    return best[0]
+
+
+def _lines_in_order(d: TileDrawing, order: tuple[int, ...], shape: TileShape, size: float,
+                    ink: float) -> tuple[tuple[Item, ...], int]:
+    """The lines drawn from the bottom up in `order`, and how many of their dotted bars are lonely.
+
     A dashed or dotted line that passes over another is drawn unbroken across the crossing,
     so the crossing never falls in one of its gaps. One that passes under takes, of the
     rhythms it may have, the one whose dashes or dots the bridges break least (a gap on the
     crossing if it can), and loses any crumb the bridge would leave: a piece of a dash under
     1 mm, any part of a dot.
     """
-    d = drawing(shape, pairs)
     w, g = line_width(size, shape), gap_width(size)
-    order = drawing_order(d.styles)
     rank = {line: n for n, line in enumerate(order)}
     lengths = [d.lengths[i][-1] * size for i in range(len(d.curves))]
     cuts: dict[int, list[tuple[float, float]]] = {i: [] for i in range(len(d.curves))}
@@ -282,6 +311,7 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
         skew[under].append(outer_width(d.styles[under], size, shape) / 2 * math.cos(x.angle) / sine)
     rhythm: dict[int, Rhythm | None] = {}
     crumbs: dict[int, list[Item]] = {i: [] for i in range(len(d.curves))}
+    whited: dict[int, list[tuple[float, float]]] = {i: [] for i in range(len(d.curves))}  # mm along each line
     for i in range(len(d.curves)):
         options = rhythms(d.styles[i], lengths[i], size, shape)
         if not options:
@@ -292,7 +322,9 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
         rhythm[i] = best
         marks = best.marks(lengths[i])
         for (at, cut), extra in zip(cuts[i], skew[i]):
+            whited[i].append((at - cut - extra, at + cut + extra))
             for s0, s1 in slivers(marks, at, cut, shortest_piece(best, size, shape) + extra, extra):
+                whited[i].append((s0, s1))
                 crumbs[i].append(curve_item(piece(d, i, s0 / size, s1 / size), size,
                                             outer_width(d.styles[i], size, shape) + 0.6, 1.0, "port-gap"))
     for i in range(len(d.curves)):
@@ -303,9 +335,11 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
         bridges = sorted(cuts[i])
         for (at1, cut1), (at2, cut2) in zip(bridges, bridges[1:]):
             if (at2 - cut2) - (at1 + cut1) < max(1.5, 1.5 * w):
+                whited[i].append((at1, at2))
                 crumbs[i].append(curve_item(piece(d, i, at1 / size, at2 / size), size,
                                             outer_width(d.styles[i], size, shape) + 0.6, 1.0, "port-gap"))
     items: list[Item] = []
+    lonely = 0
     for j in order:
         solid: list[Item] = []
         for x in d.crossings:
@@ -327,10 +361,37 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
             # (then it is knocked out there anyway and the unbroken piece would leave stubs)
             knocked = any(abs(c_at - at * size) < c_cut for c_at, c_cut in cuts[j])
             if STYLE_NAMES[d.styles[j]] in BROKEN and not knocked:
-                solid.append(curve_item(bridge, size, width, ink, "port",
-                                        cap="round" if STYLE_NAMES[d.styles[j]] == "dotted" else "butt"))
+                dotted = STYLE_NAMES[d.styles[j]] == "dotted"
+                solid.append(curve_item(bridge, size, width, ink, "port", cap="round" if dotted else "butt"))
+                dots = rhythm[j]
+                if dotted and dots is not None:
+                    lonely += not dot_beside(dots.marks(lengths[j]), whited[j], cuts[j], lengths[j],
+                                             ((at - reach) * size, (at + reach) * size), width / 2)
         items += styled(d.curves[j], d.styles[j], size, shape, rhythm[j], ink) + crumbs[j] + solid
-    return tuple(items)
+    return tuple(items), lonely
+
+
+def dot_beside(marks: list[tuple[float, float]], whited: list[tuple[float, float]], cuts: list[tuple[float, float]],
+               length: float, bar: tuple[float, float], cap: float) -> bool:
+    """Whether a dotted line shows a whole dot of its own beside its unbroken piece `bar` (from, to along it, in mm;
+    round ends `cap` beyond), on one side or the other, before the next bridge over it (`cuts`: where, how far
+    either way) or its port: a dot not `whited` out, and standing apart from the bar's ends.
+
+    >>> dot_beside([(0.5, 2.5), (4.0, 6.0), (7.5, 9.5)], [], [], 10.0, (4.5, 5.5), 1.0)
+    True
+    >>> dot_beside([(0.5, 2.5), (4.0, 6.0), (7.5, 9.5)], [(0.0, 3.0), (7.0, 10.0)], [(1.5, 1.5), (8.5, 1.5)],
+    ...            10.0, (4.5, 5.5), 1.0)
+    False
+    """
+    start, end = bar
+    before = max((at + cut for at, cut in cuts if at + cut <= start), default=0.0)
+    after = min((at - cut for at, cut in cuts if at - cut >= end), default=length)
+    for s0, s1 in marks:
+        apart = s1 <= start - cap or s0 >= end + cap
+        inside = before <= s0 and s1 <= after
+        if apart and inside and not any(s0 < w1 and s1 > w0 for w0, w1 in whited):
+            return True
+    return False
 
 
 class Label(NamedTuple):
