@@ -68,3 +68,35 @@ def test_a_guide_printed_from_a_text_file_of_ones_own_names_that_file(tmp_path):
     own.write_text('inherits = "edge-port-path-tiles"\n[guide]\ntitle = "Pour la maîtresse"\n', encoding="utf-8")
     commands = commands_of(guide(tmp_path, "--text", str(own), "--lang", "fr"))
     assert commands and all(parses(c)[1]["text"] == "words.fr.toml" for c in commands), commands
+
+
+@pytest.mark.default_cases(1)
+@pytest.mark.parametrize("game", ["edge-port-path-tiles", "shared-path"])
+def test_a_sentence_never_goes_on_after_a_command_set_on_its_own_line(tmp_path, game):
+    """A command stands on a line of its own, so the words after it in its paragraph begin a sentence: a command
+    set between two halves of one read as a line missing ("a Predict the exit sheet" / the command / "answers on
+    its key." in every language, once its brackets were taken off it). From the PDF, in all five languages: the
+    line after a command and the lines it goes on to, where it is in the same paragraph (no bullet, no wider gap),
+    begins with a capital letter or a figure."""
+    from guide_text import column_lines
+    from pdfmeasure import open_pdf
+
+    for lang in LANGS:
+        with open_pdf(guide(tmp_path, "--game", game, "--lang", lang)) as pdf:
+            for page in pdf.pages:
+                lines = column_lines(page)
+                for (row, _), (after, marked) in zip(lines, lines[1:]):
+                    before = " ".join(w["text"] for w in row)
+                    if marked or not (before.startswith("papergame ") or before == "papergame"):
+                        continue
+                    ends = [k for k, (r, m) in enumerate(lines) if r is row][0]
+                    while ends + 1 < len(lines) and lines[ends + 1][1]:  # the lines the command goes on to
+                        ends += 1
+                    if ends + 1 == len(lines):
+                        continue
+                    last, (nxt, _) = lines[ends][0], lines[ends + 1]
+                    height = last[0]["bottom"] - last[0]["top"]
+                    if nxt[0]["text"] == "•" or nxt[0]["top"] - last[0]["bottom"] > 0.8 * height or nxt[0]["top"] < last[0]["top"]:
+                        continue  # a new item, a new paragraph or the next column
+                    first = nxt[0]["text"][0]
+                    assert not first.islower(), (lang, before, " ".join(w["text"] for w in nxt))
