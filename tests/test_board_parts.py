@@ -279,3 +279,62 @@ def test_a_strips_words_sit_between_the_grid_lines_that_cross_it(tmp_path, args)
                 # the whole message: this part's number and the one laid over the strip (never the first alone)
                 assert len(set(re.findall(r"\d+", said))) == 2, said
     assert strips >= 1
+
+
+STRIP_GREY = 0.88
+DESCENDING = set("gjpqyçрущдфцЩДЦ")  # letters whose ink goes under the line
+
+
+def inside_polygon(x: float, y: float, pts: list) -> bool:
+    inside = False
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def strip_letters_outside(path: Path, clear: float) -> list[tuple]:
+    """The strip words' letters whose ink comes nearer than `clear` mm to the edge of their grey strip (the seam, or
+    the line it is trimmed on) or lies outside it: each letter's ink box turned as the letter is (its advance by its
+    capitals' height, and its descender where it has one), against the grey strips' outlines. [(page, letter, mm)]"""
+    out = []
+    with open_pdf(path) as pdf:
+        for page in pdf.pages:
+            height = page.height
+            strips = [list(c["pts"]) for c in page.curves if c.get("fill") and c.get("non_stroking_color") is not None
+                      and abs((c["non_stroking_color"][0] if isinstance(c["non_stroking_color"], (list, tuple))
+                               else c["non_stroking_color"]) - STRIP_GREY) < 0.005]
+            for ch in page.chars:
+                if not ch["text"].strip() or "Bold" not in ch["fontname"]:
+                    continue
+                a, b, _, _, e, f = ch["matrix"]
+                scale = (a * a + b * b) ** 0.5
+                ux, uy = a / scale, b / scale
+                low = -0.22 if ch["text"] in DESCENDING else 0.0
+                corners = [(e + ux * s - uy * t, height - (f + uy * s + ux * t)) for s in (0.0, ch["adv"])
+                           for t in (low * ch["size"], 0.75 * ch["size"])]
+                home = [pts for pts in strips if inside_polygon(*corners[0], pts) or inside_polygon(*corners[-1], pts)]
+                if not home:
+                    continue  # not a strip's letter (a heading, a column letter)
+                pts = home[0]
+                nearest = min(segment_distance(p, q, r) for p in corners for q, r in zip(pts, pts[1:] + pts[:1]))
+                if not all(inside_polygon(*p, pts) for p in corners) or mm(nearest) < clear:
+                    out.append((page.page_number, ch["text"], round(mm(nearest), 2)))
+    return out
+
+
+@pytest.mark.default_cases(2)
+@pytest.mark.parametrize("args", [("--clear-print",), ("--large-print",), ("--clear-print", "--lang", "uk"),
+                                  ("--large-print", "--lang", "de"), (), ("--tile-size", "60"),
+                                  ("--game", "edge-port-path-tiles", "--large-print")], ids=" ".join)
+def test_a_strips_words_lie_inside_it_clear_of_its_edges(tmp_path, args):
+    """A strip's words stand inside the grey strip, 0.4 mm or more from its seam and from the line it is trimmed on:
+    measured from the PDF, each letter's ink turned as it is printed. Before, the clear- and large-print hexagon
+    boards set "Part 1" along a 60-degree side, where the strip is half as wide across as it is deep (3.75 mm for
+    letters 3.2 mm high): its letters stood on the trim line, 0.35 mm from the seam's far side, and large print's
+    hung over both ends of the strip along a bottom side."""
+    args = args if "--game" in args else ("--game", "hexagon-path-tiles", *args)
+    out = tmp_path / "board.pdf"
+    result = CliRunner().invoke(main, ["build", "--only", "board", *args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert strip_letters_outside(out, 0.4) == []

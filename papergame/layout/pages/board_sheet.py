@@ -52,6 +52,8 @@ STRIP_GREY = 0.88
 MARK = 5.0  # alignment half-triangles beside a seam
 JOIN_LOW = 0.85  # a seam with low ink (which draws it at 0.6 of this: 0.51 mm)
 STRIP_TEXT = SMALLEST_READ  # the part's number and its neighbour's in each overlap strip
+STRIP_CAP = 0.75  # ems: how high the strip's bold words stand (their capitals and figures)
+STRIP_CLEAR = 0.8  # mm at least between the strip's words and either of its edges (the seam, the line it is cut on)
 LABEL_GAP_EM = 1.5  # the least gap between a part's number and a column letter on its line, in ems of the number
 EDGES = ("left", "right", "top", "bottom")
 COVERED = ("right", "bottom")  # seams where this part carries the strip
@@ -545,20 +547,29 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
         short = texts.get("board.part_label", part=part.number)
         ax, ay = away(edge)
         for path in paths:
-            runs = straight_runs(path)
-            (x0, y0), (x1, y1) = max(runs, key=lambda r: math.dist(*r))
+            # the longest straight run across which the strip is wide enough for the words and room either side
+            # of them (a slanting run's strip is narrower across it: on a hexagon board's 60 degree side, half)
+            runs = [run for run in straight_runs(path) if across(run, (ax, ay)) * OVERLAP >= STRIP_CAP * strip
+                    + 2 * STRIP_CLEAR]
+            if not runs:
+                continue
+            (x0, y0), (x1, y1) = max(runs, key=lambda r: (round(math.dist(*r), 1), across(r, (ax, ay))))
             length = math.dist((x0, y0), (x1, y1))
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
             if angle > 90.0 + 1e-6 or angle <= -90.0 + 1e-6:
                 angle -= 180.0 if angle > 0 else -180.0
-            sin_t = abs(ax * (y1 - y0) - ay * (x1 - x0)) / length  # how square the strip stands to the run
-            if sin_t <= 0.3:
-                continue
             t = math.radians(angle)
             backwards = math.cos(t) * (x1 - x0) + math.sin(t) * (y1 - y0) < 0  # the words read from (x1, y1)
-            spans = line_spans(path, (x0, y0), (x1, y1)) if lined else [(0.0, length)]
+            # along the run, the stretch of the strip the words' band lies in whole (where a slanting run joins it,
+            # the strip's corner cuts in), and on a lined board the pieces of it between the grid lines
+            outer = [(x + ax * OVERLAP, y + ay * OVERLAP) for x, y in path]
+            depth = across(((x0, y0), (x1, y1)), (ax, ay)) * OVERLAP / 2
+            inside = inside_stretch(path + outer[::-1], (x0, y0), (x1, y1), (ax, ay),
+                                    (depth - STRIP_CAP * strip / 2, depth + STRIP_CAP * strip / 2))
+            spans = line_spans(path, (x0, y0), (x1, y1)) if lined else [inside]
+            spans = [(max(a, inside[0]), min(b, inside[1])) for a, b in spans if min(b, inside[1]) > max(a, inside[0])]
             down = (math.sin(t) * strip * 0.36, -math.cos(t) * strip * 0.36)
-            for at, words in strip_words(label, short, spans, strip, ctx.metrics, backwards):
+            for at, words in strip_words(label, short, spans, strip, ctx.metrics, backwards, str(part.number)):
                 # the middle of the strip's width across this run, the words' middle `at` along it
                 cx = x0 + (x1 - x0) * at / length + ax * OVERLAP / 2
                 cy = y0 + (y1 - y0) * at / length + ay * OVERLAP / 2
@@ -566,6 +577,57 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     if not any(edge in COVERED for edge in part.neighbours) and part.neighbours:
         items.append(part_label(ctx, part, grid, strip))
     return items
+
+
+def across(run: tuple[XY, XY], away_from: tuple[float, float]) -> float:
+    """How square a strip laid out `away_from` a straight run of its seam stands to it: the strip's width across the
+    run is this share of its width (1 where the run is square to the way the strip is laid out).
+
+    >>> across(((0.0, 0.0), (10.0, 0.0)), (0.0, -1.0)), round(across(((0.0, 0.0), (5.0, 8.66)), (0.0, -1.0)), 3)
+    (1.0, 0.5)
+    """
+    (x0, y0), (x1, y1) = run
+    ax, ay = away_from
+    return abs(ax * (y1 - y0) - ay * (x1 - x0)) / math.dist((x0, y0), (x1, y1))
+
+
+def inside_stretch(polygon: list[XY], start: XY, end: XY, away_from: tuple[float, float],
+                   depths: tuple[float, float]) -> tuple[float, float]:
+    """Along the run from `start` to `end`, the stretch (distances along it) where every line parallel to it between
+    the two `depths` (mm from it, towards `away_from`) lies inside `polygon`, round the run's middle (beyond the run's
+    ends where the polygon goes on: into the corner where the strip turns).
+
+    >>> square = [(0.0, 0.0), (10.0, 0.0), (10.0, -5.0), (0.0, -5.0)]
+    >>> inside_stretch(square, (0.0, 0.0), (10.0, 0.0), (0.0, -1.0), (1.0, 4.0))
+    (0.0, 10.0)
+    >>> cut = [(0.0, 0.0), (10.0, 0.0), (8.0, -4.0), (0.0, -4.0)]  # the right end slants in
+    >>> tuple(round(v, 3) for v in inside_stretch(cut, (0.0, 0.0), (10.0, 0.0), (0.0, -1.0), (1.0, 3.0)))
+    (0.0, 8.5)
+    """
+    length = math.dist(start, end)
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    nx, ny = (-uy, ux) if -uy * away_from[0] + ux * away_from[1] > 0 else (uy, -ux)
+    low, high = -math.inf, math.inf
+    for depth in (depths[0], (depths[0] + depths[1]) / 2, depths[1]):
+        ox, oy = start[0] + nx * depth, start[1] + ny * depth
+        hits = []
+        for (px, py), (qx, qy) in zip(polygon, polygon[1:] + polygon[:1]):
+            # where the line o + s u meets the side p-q
+            dx, dy = qx - px, qy - py
+            den = ux * dy - uy * dx
+            if abs(den) < 1e-12:
+                continue
+            s = ((px - ox) * dy - (py - oy) * dx) / den
+            r = ((px - ox) * uy - (py - oy) * ux) / den
+            if -1e-9 <= r <= 1 + 1e-9:
+                hits.append(s)
+        hits = [h for k, h in enumerate(sorted(hits)) if k == 0 or h - sorted(hits)[k - 1] > 1e-6]  # a corner once
+        middle = length / 2
+        around = [(a, b) for a, b in zip(hits[::2], hits[1::2]) if a - 1e-9 <= middle <= b + 1e-9]
+        if not around:
+            return (middle, middle)
+        low, high = max(low, around[0][0]), min(high, around[0][1])
+    return (low, high)
 
 
 def line_spans(path: list[XY], start: XY, end: XY) -> list[tuple[float, float]]:
@@ -580,14 +642,15 @@ def line_spans(path: list[XY], start: XY, end: XY) -> list[tuple[float, float]]:
 
 
 def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: float, metrics,
-                backwards: bool = False) -> list[tuple[float, str]]:
+                backwards: bool = False, number: str = "") -> list[tuple[float, str]]:
     """Where a strip's words go along its run, each piece between two of the grid lines crossing the strip
     (`spans`), never over one: the whole label in the stretch nearest the middle where it fits, else the label
     broken at its spaces (each sentence on pieces of its own where there are stretches enough) into one piece a
     stretch, in stretches side by side round the middle (a line between two words reads as a space); else (a word
     wider than a stretch: German large print's "Streifen.", or more pieces than stretches) the whole label over the
     middle of the run, its lines under it, so that the strip still says which part goes over it; else the part's
-    number alone. (distance along the run of each piece's middle, its words), in reading order.
+    name (`short`), or its `number` alone where the name is wider than the strip (large print's "Part 1" on a hexagon
+    board's 20 mm side). (distance along the run of each piece's middle, its words), in reading order.
 
     >>> from papergame.layout.textflow import Metrics
     >>> class Fixed:
@@ -596,6 +659,8 @@ def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: 
     [(15.0, 'Part 1.'), (45.0, 'Part 2 goes'), (75.0, 'over.')]
     >>> strip_words("Part 1. Part 2.", "Part 1", [(0, 40), (40, 80)], 4, Fixed())
     [(20.0, 'Part 1. Part 2.')]
+    >>> strip_words("Part 1. Part 2.", "Part 1", [(0, 12)], 4, Fixed(), number="1")
+    [(6.0, '1')]
     """
     room = [b - a - 2 for a, b in spans]
     middle = (spans[0][0] + spans[-1][1]) / 2
@@ -618,9 +683,10 @@ def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: 
             return list(zip(chosen[::-1] if backwards else chosen, pieces))
     if whole + 2 <= spans[-1][1] - spans[0][0]:  # the message whole, over the lines, rather than half of it
         return [(middle, label)]
-    for i in order:
-        if metrics.width(short, size, True) <= room[i]:
-            return [(centre[i], short)]
+    for last in (short, number) if number else (short,):
+        for i in order:
+            if metrics.width(last, size, True) <= room[i]:
+                return [(centre[i], last)]
     return [(middle, short)]
 
 
