@@ -147,7 +147,7 @@ def rhythms(style: int, length: float, size: float, shape: TileShape | None) -> 
                 out.append(Rhythm(on, on + off, False))
     elif name == "dotted":
         n0 = max(1, round(length / (2.3 * w)))
-        for n in (n0, n0 + 1, n0 - 1):
+        for n in (n0, n0 + 1, n0 - 1, n0 + 2, n0 - 2):
             if n >= 1 and (n == n0 or 1.9 * w <= length / n <= 2.8 * w):
                 out.append(Rhythm(1.3 * w, length / n, True))
     return out
