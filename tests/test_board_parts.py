@@ -229,8 +229,8 @@ STRIP_CASES = [  # square boards split into parts, at the sizes and in the words
     ("--large-print",), ("--large-print", "--lang", "de"), ("--tile-size", "60"), ("--tile-size", "60", "--lang", "uk"),
     ("--tile-size", "48", "--lang", "fr"), ("--game", "eight-port-path-tiles"), ("--large-print", "--ink", "low"),
 ]
-OVER_LINES = {("--large-print", "--lang", "de")}  # "Streifen." at 16 pt is wider than a 35 mm cell: the message whole,
-# over the lines, rather than "Teil 1" alone
+OVER_LINES: set[tuple[str, ...]] = set()  # cases whose words may lie over the lines (German large print's
+# "Streifen." was, with 1 mm kept at each end of a cell: with STRIP_CLEAR's 0.8 it fits between them)
 
 
 @pytest.mark.default_cases(3)
@@ -293,7 +293,7 @@ def inside_polygon(x: float, y: float, pts: list) -> bool:
     return inside
 
 
-def strip_letters_outside(path: Path, clear: float) -> list[tuple]:
+def strip_letters_outside(path: Path, clear: float, said: list[str] | None = None) -> list[tuple]:
     """The strip words' letters whose ink comes nearer than `clear` mm to the edge of their grey strip (the seam, or
     the line it is trimmed on) or lies outside it: each letter's ink box turned as the letter is (its advance by its
     capitals' height, and its descender where it has one), against the grey strips' outlines. [(page, letter, mm)]"""
@@ -317,6 +317,8 @@ def strip_letters_outside(path: Path, clear: float) -> list[tuple]:
                 if not home:
                     continue  # not a strip's letter (a heading, a column letter)
                 pts = home[0]
+                if said is not None:
+                    said.append(ch["text"])
                 nearest = min(segment_distance(p, q, r) for p in corners for q, r in zip(pts, pts[1:] + pts[:1]))
                 if not all(inside_polygon(*p, pts) for p in corners) or mm(nearest) < clear:
                     out.append((page.page_number, ch["text"], round(mm(nearest), 2)))
@@ -337,4 +339,7 @@ def test_a_strips_words_lie_inside_it_clear_of_its_edges(tmp_path, args):
     out = tmp_path / "board.pdf"
     result = CliRunner().invoke(main, ["build", "--only", "board", *args, "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert strip_letters_outside(out, 0.4) == []
+    said: list[str] = []
+    assert strip_letters_outside(out, 0.4, said) == []
+    if said and "--lang" not in args:  # English's "Part 1" fits every strip whole (at 16 pt: 19.3 mm of a 21.2 mm stretch)
+        assert "Part" in "".join(said), said

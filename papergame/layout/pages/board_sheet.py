@@ -646,11 +646,11 @@ def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: 
     """Where a strip's words go along its run, each piece between two of the grid lines crossing the strip
     (`spans`), never over one: the whole label in the stretch nearest the middle where it fits, else the label
     broken at its spaces (each sentence on pieces of its own where there are stretches enough) into one piece a
-    stretch, in stretches side by side round the middle (a line between two words reads as a space); else (a word
-    wider than a stretch: German large print's "Streifen.", or more pieces than stretches) the whole label over the
-    middle of the run, its lines under it, so that the strip still says which part goes over it; else the part's
-    name (`short`), or its `number` alone where the name is wider than the strip (large print's "Part 1" on a hexagon
-    board's 20 mm side). (distance along the run of each piece's middle, its words), in reading order.
+    stretch, in stretches side by side round the middle (a line between two words reads as a space), each piece
+    STRIP_CLEAR off the stretch's ends; else (a word wider than a stretch, or more pieces than stretches) the whole
+    label over the middle of the run, its lines under it, so that the strip still says which part goes over it;
+    else the part's name (`short`), or its `number` alone where the name is wider than the strip (large print's
+    "Частина 1" on a hexagon board's 20 mm side). (distance along the run of each piece's middle, its words), in reading order.
 
     >>> from papergame.layout.textflow import Metrics
     >>> class Fixed:
@@ -662,7 +662,7 @@ def strip_words(label: str, short: str, spans: list[tuple[float, float]], size: 
     >>> strip_words("Part 1. Part 2.", "Part 1", [(0, 12)], 4, Fixed(), number="1")
     [(6.0, '1')]
     """
-    room = [b - a - 2 for a, b in spans]
+    room = [b - a - 2 * STRIP_CLEAR for a, b in spans]
     middle = (spans[0][0] + spans[-1][1]) / 2
     centre = [(a + b) / 2 for a, b in spans]
     order = sorted(range(len(spans)), key=lambda i: abs(centre[i] - middle))
