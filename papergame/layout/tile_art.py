@@ -265,7 +265,7 @@ def _tile_lines(shape: TileShape, pairs: tuple, size: float, ink: float) -> tupl
 
     Broken lines lie under unbroken ones (UNDER_FIRST). Which of two broken lines that cross
     passes over is the tile's pair order, unless that leaves a dotted line's unbroken piece
-    over the other with no dot of its own beside it (`lonely_bars`): a bar between two bridges
+    over the other with no dot of its own beside it (`dot_beside`): a bar between two bridges
     reads as a dash laid across the line below, a junction, not as dots passing over. Then the
     order of the broken lines that leaves the fewest such bars is taken (of those, the first).
     """

@@ -516,9 +516,8 @@ def strip_items(board: Board, part: Part, grid: Grid) -> list[Item]:
     for edge, paths in seam_paths(board, part, grid).items():
         if edge not in COVERED:
             continue
-        dx, dy = (v * OVERLAP for v in away(edge))
         for path in paths:
-            outer = [(x + dx, y + dy) for x, y in path]
+            outer = strip_edge(path, away(edge))
             # white edge: with low ink the fill goes and nothing is left of the polygon
             items.append(Polygon(tuple(path + outer[::-1]), width=0.01, stroke=1.0, fill=STRIP_GREY))
             ends = [(path[0], outer[0]), (path[-1], outer[-1])]
@@ -549,11 +548,11 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
         for path in paths:
             # the longest straight run across which the strip is wide enough for the words and room either side
             # of them (a slanting run's strip is narrower across it: on a hexagon board's 60 degree side, half)
-            runs = [run for run in straight_runs(path) if across(run, (ax, ay)) * OVERLAP >= STRIP_CAP * strip
-                    + 2 * STRIP_CLEAR]
+            runs = [(run, share) for run in straight_runs(path)
+                    if (share := across(run, (ax, ay))) * OVERLAP >= STRIP_CAP * strip + 2 * STRIP_CLEAR]
             if not runs:
                 continue
-            (x0, y0), (x1, y1) = max(runs, key=lambda r: (round(math.dist(*r), 1), across(r, (ax, ay))))
+            ((x0, y0), (x1, y1)), share = max(runs, key=lambda r: (round(math.dist(*r[0]), 1), r[1]))
             length = math.dist((x0, y0), (x1, y1))
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
             if angle > 90.0 + 1e-6 or angle <= -90.0 + 1e-6:
@@ -562,9 +561,8 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
             backwards = math.cos(t) * (x1 - x0) + math.sin(t) * (y1 - y0) < 0  # the words read from (x1, y1)
             # along the run, the stretch of the strip the words' band lies in whole (where a slanting run joins it,
             # the strip's corner cuts in), and on a lined board the pieces of it between the grid lines
-            outer = [(x + ax * OVERLAP, y + ay * OVERLAP) for x, y in path]
-            depth = across(((x0, y0), (x1, y1)), (ax, ay)) * OVERLAP / 2
-            inside = inside_stretch(path + outer[::-1], (x0, y0), (x1, y1), (ax, ay),
+            depth = share * OVERLAP / 2
+            inside = inside_stretch(path + strip_edge(path, (ax, ay))[::-1], (x0, y0), (x1, y1), (ax, ay),
                                     (depth - STRIP_CAP * strip / 2, depth + STRIP_CAP * strip / 2))
             spans = line_spans(path, (x0, y0), (x1, y1)) if lined else [inside]
             spans = [(max(a, inside[0]), min(b, inside[1])) for a, b in spans if min(b, inside[1]) > max(a, inside[0])]
@@ -577,6 +575,12 @@ def strip_labels(ctx: PageContext, part: Part, grid: Grid) -> list[Item]:
     if not any(edge in COVERED for edge in part.neighbours) and part.neighbours:
         items.append(part_label(ctx, part, grid, strip))
     return items
+
+
+def strip_edge(path: list[XY], away_from: tuple[float, float]) -> list[XY]:
+    """The outer edge of the strip laid out `away_from` a seam's path: the line it is cut along."""
+    ax, ay = away_from
+    return [(x + ax * OVERLAP, y + ay * OVERLAP) for x, y in path]
 
 
 def across(run: tuple[XY, XY], away_from: tuple[float, float]) -> float:
@@ -621,7 +625,8 @@ def inside_stretch(polygon: list[XY], start: XY, end: XY, away_from: tuple[float
             r = ((px - ox) * uy - (py - oy) * ux) / den
             if -1e-9 <= r <= 1 + 1e-9:
                 hits.append(s)
-        hits = [h for k, h in enumerate(sorted(hits)) if k == 0 or h - sorted(hits)[k - 1] > 1e-6]  # a corner once
+        hits.sort()
+        hits = [h for k, h in enumerate(hits) if k == 0 or h - hits[k - 1] > 1e-6]  # a corner once
         middle = length / 2
         around = [(a, b) for a, b in zip(hits[::2], hits[1::2]) if a - 1e-9 <= middle <= b + 1e-9]
         if not around:
